@@ -1,0 +1,25 @@
+// Bundles the server (with the shared and runner workspaces) into dist/, one file per entry point.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { main: 'src/main.ts', demo: 'src/demo/cli.ts', 'runner-worker': 'src/runner-worker.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  packages: 'external',
+  // Workspace packages are TypeScript sources: bundle them instead of importing them at run time.
+  plugins: [
+    {
+      name: 'bundle-workspaces',
+      setup(b) {
+        b.onResolve({ filter: /^@exam\// }, () => undefined);
+      },
+    },
+  ],
+  alias: { '@exam/shared': '../../packages/shared/src/index.ts', '@exam/runner': '../../packages/runner/src/index.ts' },
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});

@@ -1,0 +1,69 @@
+// Builds the Fastify application: plugins, error handling, feature routes and the web app.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from './lib/context';
+import { registerErrorHandling } from './lib/error-handler';
+import { authPlugin } from './features/auth/plugin';
+import { features } from './features';
+
+export interface BuildOptions {
+  logger?: boolean;
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: ctx.config.LOG_LEVEL },
+    bodyLimit: ctx.config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+  });
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'API de la plateforme d’examens', version: '1.0.0', description: 'Enveloppe { status, message, data }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(multipart, {
+    limits: { fileSize: ctx.config.UPLOAD_LIMIT_BYTES, files: 1, fields: 20, parts: 25 },
+    throwFileSizeLimit: true,
+  });
+  await app.register(authPlugin);
+  for (const feature of features) await app.register(feature);
+
+  const webDist = ctx.config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const indexHtml = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  // History-mode fallback: any GET outside /api answers the web app; unknown API paths answer JSON 404.
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if (hasWeb && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ status: 'error', message: 'Ressource introuvable.' });
+  });
+  return app;
+}

@@ -1,0 +1,37 @@
+// Environment parsed once at start; every bad variable is listed before the process stops.
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  ADMIN_EMAIL: z.string().email().default('admin@univ.example'),
+  ADMIN_PASSWORD: z.string().min(8).default('Admin123!'),
+  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  DEMO: z.preprocess(emptyToUndefined, z.enum(['0', '1']).optional()),
+  RUNNER_MODE: z.enum(['embedded', 'queue', 'off']).optional(),
+  RUNNER_UNSAFE_DEV: z.enum(['0', '1']).default('0'),
+  PRESENCE_WINDOW_SECONDS: z.coerce.number().int().min(10).default(300),
+});
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,76 @@
+// Opens the database: PostgreSQL when DATABASE_URL is set, else embedded PGlite under DATA_DIR.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema';
+import { migrations } from './migrations';
+
+// DATE columns stay 'YYYY-MM-DD' strings instead of local-midnight Date objects.
+pg.types.setTypeParser(1082, (v) => v);
+// bigint counts (count(*)) come back as numbers; our counts stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+export interface OpenDbOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** PostgreSQL schema to use (tests isolate each file in its own). */
+  schema?: string;
+  /** Open an in-memory PGlite (tests). */
+  memory?: boolean;
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let lite = opts.pglite;
+  if (!lite) {
+    if (opts.memory) {
+      lite = new PGlite();
+    } else {
+      const dir = path.join(opts.dataDir ?? './data', 'pgdata');
+      fs.mkdirSync(dir, { recursive: true });
+      lite = new PGlite(dir);
+    }
+  }
+  await lite.waitReady;
+  await lite.exec(`set timezone to 'UTC'`);
+  const pgl = lite;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pgl) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!pgl.closed) await pgl.close();
+    },
+  };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Échec de la migration ${failed?.migrationName ?? ''}: ${String(error)}`);
+  }
+}

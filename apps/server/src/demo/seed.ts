@@ -1,0 +1,84 @@
+// Demo data (README "Données de démonstration"): a current year, mentions, parcours, a teacher and students.
+// Idempotent: running it twice changes nothing the second time.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { hashPassword } from '../lib/password';
+
+export const DEMO_ACCOUNTS = {
+  teacher: { email: 'enseignant@univ.example', password: 'Enseignant123!' },
+  student: { email: 'etudiant@univ.example', password: 'Etudiant123!' },
+  premium: { email: 'premium@univ.example', password: 'Etudiant123!' },
+};
+
+function yearBounds(now = new Date()) {
+  const y = now.getUTCMonth() >= 8 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+  return { label: `${y}-${y + 1}`, start: `${y}-09-01`, end: `${y + 1}-08-31` };
+}
+
+export async function seedDemo(db: Kysely<Database>, opts: { quiet?: boolean } = {}): Promise<void> {
+  const done = await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.teacher.email).executeTakeFirst();
+  if (done) {
+    if (!opts.quiet) console.log('Données de démonstration déjà présentes.');
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    const yb = yearBounds();
+    let year = await trx.selectFrom('academic_years').select('id').where('label', '=', yb.label).executeTakeFirst();
+    if (!year) {
+      const hasCurrent = await trx.selectFrom('academic_years').select('id').where('is_current', '=', 1).executeTakeFirst();
+      year = await trx
+        .insertInto('academic_years')
+        .values({ label: yb.label, start_date: yb.start, end_date: yb.end, access_start: yb.start, access_end: yb.end, is_current: hasCurrent ? 0 : 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    }
+    const info = await trx
+      .insertInto('mentions')
+      .values({ name: 'Informatique', code: 'INFO', description: 'Licence et master en informatique.' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const maths = await trx
+      .insertInto('mentions')
+      .values({ name: 'Mathématiques', code: 'MATH', description: 'Licence et master en mathématiques appliquées.' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const specs = await trx
+      .insertInto('specializations')
+      .values([
+        { name: 'Génie logiciel', code: 'GL-L3', level: 'L3', mention_id: info.id },
+        { name: 'Science des données', code: 'SD-M1', level: 'M1', mention_id: info.id },
+        { name: 'Statistique', code: 'STAT-L2', level: 'L2', mention_id: maths.id },
+      ])
+      .returning('id')
+      .execute();
+    await trx
+      .insertInto('users')
+      .values({
+        last_name: 'Rakoto',
+        first_name: 'Hery',
+        email: DEMO_ACCOUNTS.teacher.email,
+        password_hash: await hashPassword(DEMO_ACCOUNTS.teacher.password),
+        role: 'TEACHER',
+      })
+      .execute();
+    const studentHash = await hashPassword(DEMO_ACCOUNTS.student.password);
+    const students = await trx
+      .insertInto('users')
+      .values([
+        { last_name: 'Dupont', first_name: 'Claire', email: DEMO_ACCOUNTS.student.email, password_hash: studentHash, role: 'STUDENT', student_number: 'E2025001', is_premium: 0 },
+        { last_name: "N'Diaye", first_name: 'Aïssatou', email: DEMO_ACCOUNTS.premium.email, password_hash: studentHash, role: 'STUDENT', student_number: 'E2025002', is_premium: 1 },
+      ])
+      .returning('id')
+      .execute();
+    await trx
+      .insertInto('student_enrolments')
+      .values(students.map((s, i) => ({ user_id: s.id, academic_year_id: year.id, specialization_id: specs[i === 0 ? 0 : 1].id })))
+      .execute();
+  });
+  if (!opts.quiet) {
+    console.log('Données de démonstration créées :');
+    console.log(`  enseignant : ${DEMO_ACCOUNTS.teacher.email} / ${DEMO_ACCOUNTS.teacher.password}`);
+    console.log(`  étudiant   : ${DEMO_ACCOUNTS.student.email} / ${DEMO_ACCOUNTS.student.password}`);
+    console.log(`  premium    : ${DEMO_ACCOUNTS.premium.email} / ${DEMO_ACCOUNTS.premium.password}`);
+  }
+}

@@ -1,0 +1,27 @@
+// The access-window rule: a student whose year is outside its access dates is answered 503.
+import { serviceUnavailable } from '../../lib/errors';
+import type { SessionUser } from './repository';
+
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function formatFr(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+export function assertAccessWindow(user: SessionUser, now = new Date()): void {
+  if (user.role !== 'STUDENT' || !user.access_start || !user.access_end) return;
+  const today = todayUtc(now);
+  if (today < user.access_start) {
+    throw serviceUnavailable(
+      `L'accès à la plateforme pour votre année universitaire ouvre le ${formatFr(user.access_start)}. Revenez à partir de cette date.`,
+    );
+  }
+  if (today > user.access_end) {
+    throw serviceUnavailable(
+      `L'accès à la plateforme pour votre année universitaire est fermé depuis le ${formatFr(user.access_end)}. Contactez votre scolarité.`,
+    );
+  }
+}

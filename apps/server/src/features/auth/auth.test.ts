@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('login', () => {
+  it('signs a teacher in and returns a token with the user fields', async () => {
+    const teacher = await seedUser(t.ctx, 'TEACHER');
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: ` ${teacher.email.toUpperCase()} `, password: teacher.password } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('success');
+    expect(body.data).toMatchObject({ id: teacher.id, role: 'TEACHER', email: teacher.email, is_premium: 0 });
+    expect(body.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(body.data.password_hash).toBeUndefined();
+  });
+
+  it('answers 401 with a French message for a wrong password or unknown email', async () => {
+    const u = await seedUser(t.ctx, 'ADMIN');
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: u.email, password: 'mauvais' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ status: 'error', message: 'Adresse e-mail ou mot de passe incorrect.' });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'personne@nulle.part', password: 'x' } });
+    expect(unknown.statusCode).toBe(401);
+  });
+
+  it('validates the body with French messages (422)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'pas-un-email' } });
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.errors.email[0]).toBe("L'adresse e-mail n'est pas valide.");
+    expect(body.errors.password[0]).toBe('Le mot de passe est obligatoire.');
+  });
+
+  it('rate limits repeated failures for one email (429)', async () => {
+    const u = await seedUser(t.ctx, 'TEACHER');
+    const max = t.ctx.config.LOGIN_MAX_FAILURES;
+    for (let i = 0; i < max; i++) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: u.email, password: 'mauvais' } });
+      expect(r.statusCode).toBe(401);
+    }
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: u.email, password: u.password } });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Trop de tentatives/);
+  });
+
+  it('refuses a student outside the access window with 503, at login and on every call', async () => {
+    const open = await seedStructure(t.ctx, { fromDays: -10, toDays: 10 });
+    const student = await seedUser(t.ctx, 'STUDENT', { academic_year_id: open.yearId, specialization_id: open.specializationId });
+    const token = await loginAs(t.app, student);
+    const profile = await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/profile' }));
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().data.specializations).toHaveLength(1);
+
+    // The window closes: the same token now gets 503 on every call.
+    await t.ctx.db.updateTable('academic_years').set({ access_end: '2000-01-01', access_start: '1999-01-01' }).where('id', '=', open.yearId).execute();
+    const after = await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/profile' }));
+    expect(after.statusCode).toBe(503);
+    expect(after.json().message).toMatch(/fermé depuis le 01\/01\/2000/);
+    const relogin = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: student.email, password: student.password } });
+    expect(relogin.statusCode).toBe(503);
+
+    const closedLater = await seedStructure(t.ctx, { fromDays: 5, toDays: 50 });
+    const early = await seedUser(t.ctx, 'STUDENT', { academic_year_id: closedLater.yearId, specialization_id: closedLater.specializationId });
+    const r = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: early.email, password: early.password } });
+    expect(r.statusCode).toBe(503);
+    expect(r.json().message).toMatch(/ouvre le/);
+  });
+
+  it('never locks staff out by the access window', async () => {
+    const teacher = await seedUser(t.ctx, 'TEACHER');
+    const token = await loginAs(t.app, teacher);
+    expect((await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/profile' }))).statusCode).toBe(200);
+  });
+});
+
+describe('tokens and roles', () => {
+  it('revokes the token at logout', async () => {
+    const u = await seedUser(t.ctx, 'TEACHER');
+    const token = await loginAs(t.app, u);
+    const out = await t.app.inject(authed(token, { method: 'POST', url: '/api/admin/users/logout' }));
+    expect(out.statusCode).toBe(200);
+    const again = await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/profile' }));
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('answers 401 without a token and for a forged one', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users/profile' })).statusCode).toBe(401);
+    const forged = await t.app.inject(authed('A'.repeat(43), { method: 'GET', url: '/api/admin/users/profile' }));
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().message).toMatch(/session a expiré/);
+  });
+
+  it('keeps expired tokens out', async () => {
+    const u = await seedUser(t.ctx, 'TEACHER');
+    const token = await loginAs(t.app, u);
+    await t.ctx.db.updateTable('tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', u.id).execute();
+    expect((await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/profile' }))).statusCode).toBe(401);
+  });
+
+  it('lets only admins read the connected count, and counts sign-ins and sign-outs', async () => {
+    const admin = await seedUser(t.ctx, 'ADMIN');
+    const teacher = await seedUser(t.ctx, 'TEACHER');
+    const adminToken = await loginAs(t.app, admin);
+    const count = async () => (await t.app.inject(authed(adminToken, { method: 'GET', url: '/api/admin/users/connected-count' }))).json().data.count as number;
+    const before = await count();
+    const teacherToken = await loginAs(t.app, teacher);
+    expect(await count()).toBe(before + 1);
+    expect((await t.app.inject(authed(teacherToken, { method: 'GET', url: '/api/admin/users/connected-count' }))).statusCode).toBe(403);
+    await t.app.inject(authed(teacherToken, { method: 'POST', url: '/api/admin/users/logout' }));
+    expect(await count()).toBe(before);
+  });
+
+  it('keeps students out of staff routes (403)', async () => {
+    const s = await seedStructure(t.ctx);
+    const student = await seedUser(t.ctx, 'STUDENT', { academic_year_id: s.yearId, specialization_id: s.specializationId });
+    const token = await loginAs(t.app, student);
+    const res = await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/connected-count' }));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/droits/);
+  });
+});
+
+describe('profile update', () => {
+  it('updates names and email, and requires the current password to change the password', async () => {
+    const u = await seedUser(t.ctx, 'TEACHER');
+    const token = await loginAs(t.app, u);
+    const email = `nouveau-${u.id}@test.example`;
+    const res = await t.app.inject(authed(token, { method: 'PUT', url: '/api/admin/users/update-profil', payload: { last_name: "D'Artagnan", first_name: 'Élodie', email } }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ last_name: "D'Artagnan", first_name: 'Élodie', email });
+
+    const noCurrent = await t.app.inject(authed(token, { method: 'PUT', url: '/api/admin/users/update-profil', payload: { last_name: 'A', first_name: 'B', email, password: 'NouveauMdp1!' } }));
+    expect(noCurrent.statusCode).toBe(422);
+    expect(noCurrent.json().errors.current_password[0]).toMatch(/actuel est obligatoire/);
+
+    const badCurrent = await t.app.inject(authed(token, { method: 'PUT', url: '/api/admin/users/update-profil', payload: { last_name: 'A', first_name: 'B', email, current_password: 'faux', password: 'NouveauMdp1!' } }));
+    expect(badCurrent.statusCode).toBe(422);
+    expect(badCurrent.json().errors.current_password[0]).toBe('Le mot de passe actuel est incorrect.');
+
+    const good = await t.app.inject(authed(token, { method: 'PUT', url: '/api/admin/users/update-profil', payload: { last_name: 'A', first_name: 'B', email, current_password: u.password, password: 'NouveauMdp1!' } }));
+    expect(good.statusCode).toBe(200);
+    await loginAs(t.app, { ...u, email, password: 'NouveauMdp1!' });
+  });
+
+  it('refuses an email already taken (409)', async () => {
+    const a = await seedUser(t.ctx, 'TEACHER');
+    const b = await seedUser(t.ctx, 'TEACHER');
+    const token = await loginAs(t.app, a);
+    const res = await t.app.inject(authed(token, { method: 'PUT', url: '/api/admin/users/update-profil', payload: { last_name: 'A', first_name: 'B', email: b.email } }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors.email[0]).toMatch(/déjà utilisée/);
+  });
+});

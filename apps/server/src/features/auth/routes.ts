@@ -1,0 +1,38 @@
+// Session and profile routes (API.md "Session and profile"); every signed-in role may use them.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loginSchema, updateProfileSchema } from '@exam/shared';
+import { ok } from '../../lib/envelope';
+import { login, logout, updateProfile } from './service';
+import { toPublicUser } from './repository';
+
+export async function authRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/users/login',
+    { config: { access: 'public' }, schema: { tags: ['Session'], summary: 'Connexion', body: loginSchema } },
+    async (req) => ok(await login(app.ctx, req.body, req.ip), 'Connexion réussie.'),
+  );
+
+  app.post(
+    '/api/admin/users/logout',
+    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Déconnexion' } },
+    async (req) => {
+      await logout(app.ctx, req.user!.id, req.tokenHash!);
+      return ok(null, 'Déconnexion réussie.');
+    },
+  );
+
+  app.get(
+    '/api/admin/users/profile',
+    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Profil de l’utilisateur connecté' } },
+    async (req) => ok(toPublicUser(req.user!), 'Profil chargé.'),
+  );
+
+  app.put(
+    '/api/admin/users/update-profil',
+    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Mise à jour du profil', body: updateProfileSchema } },
+    async (req) => ok(await updateProfile(app.ctx, req.user!.id, req.body), 'Votre profil a été mis à jour.'),
+  );
+}

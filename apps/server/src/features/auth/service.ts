@@ -1,0 +1,93 @@
+// Sign-in, sign-out and profile changes.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { LoginInput, LoginResult, UpdateProfileInput, User } from '@exam/shared';
+import type { AppContext } from '../../lib/context';
+import { conflict, tooManyRequests, unauthorized, unprocessable } from '../../lib/errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
+import { assertAccessWindow } from './access';
+import { hashToken } from './plugin';
+import {
+  findSessionUserById,
+  findUserForLogin,
+  insertToken,
+  revokeToken,
+  toPublicUser,
+} from './repository';
+import { leavePresence, touchPresence } from '../presence/service';
+
+const WRONG_CREDENTIALS = 'Adresse e-mail ou mot de passe incorrect.';
+
+export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginResult> {
+  const { LOGIN_MAX_FAILURES: max, LOGIN_WINDOW_SECONDS: window } = ctx.config;
+  const ipKey = `login-fail:ip:${ip}`;
+  const emailKey = `login-fail:email:${input.email}`;
+  const [ipFails, emailFails] = await Promise.all([ctx.kv.get(ipKey), ctx.kv.get(emailKey)]);
+  // The per-address limit is wider: a whole lecture hall may share one public address.
+  if (emailFails >= max || ipFails >= max * 5) {
+    throw tooManyRequests(
+      `Trop de tentatives de connexion échouées. Réessayez dans ${Math.ceil(window / 60)} minutes.`,
+    );
+  }
+  const row = await findUserForLogin(ctx.db, input.email);
+  const valid = await verifyPassword(input.password, row?.password_hash ?? (await dummyPasswordHash()));
+  if (!row || !valid) {
+    await Promise.all([ctx.kv.incr(ipKey, window), ctx.kv.incr(emailKey, window)]);
+    throw unauthorized(WRONG_CREDENTIALS);
+  }
+  const user = await findSessionUserById(ctx.db, row.id);
+  if (!user) throw unauthorized(WRONG_CREDENTIALS);
+  assertAccessWindow(user);
+  await ctx.kv.del(emailKey);
+
+  const token = randomBytes(32).toString('base64url');
+  const expires = new Date(Date.now() + ctx.config.TOKEN_TTL_HOURS * 3600_000);
+  await insertToken(ctx.db, user.id, hashToken(token), expires);
+  await touchPresence(ctx, user.id, true);
+  return { ...toPublicUser(user), token };
+}
+
+export async function logout(ctx: AppContext, userId: number, tokenHash: string): Promise<void> {
+  await revokeToken(ctx.db, tokenHash);
+  // Other open sessions of the same user keep them counted as online.
+  const others = await ctx.db
+    .selectFrom('tokens')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  if (!others) await leavePresence(ctx, userId);
+}
+
+export async function updateProfile(ctx: AppContext, userId: number, input: UpdateProfileInput): Promise<User> {
+  const current = await ctx.db.selectFrom('users').select(['password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const taken = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, '=', input.email.toLowerCase())
+    .where('id', '!=', userId)
+    .executeTakeFirst();
+  if (taken) throw conflict('Cette adresse e-mail est déjà utilisée.', { email: ['Cette adresse e-mail est déjà utilisée.'] });
+
+  let passwordHash: string | undefined;
+  if (input.password) {
+    if (!input.current_password || !(await verifyPassword(input.current_password, current.password_hash))) {
+      throw unprocessable({ current_password: ['Le mot de passe actuel est incorrect.'] }, 'Le mot de passe actuel est incorrect.');
+    }
+    passwordHash = await hashPassword(input.password);
+  }
+  await ctx.db
+    .updateTable('users')
+    .set({
+      last_name: input.last_name,
+      first_name: input.first_name,
+      email: input.email,
+      updated_at: sql`now()`,
+      ...(passwordHash ? { password_hash: passwordHash, must_change_password: 0 } : {}),
+    })
+    .where('id', '=', userId)
+    .execute();
+  const user = await findSessionUserById(ctx.db, userId);
+  return toPublicUser(user!);
+}

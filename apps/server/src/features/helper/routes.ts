@@ -1,0 +1,12 @@
+// Reference lists (roles, languages, question types) with their French labels.
+import type { FastifyInstance } from 'fastify';
+import { HELPER_DATA } from '@exam/shared';
+import { ok } from '../../lib/envelope';
+
+export async function helperRoutes(app: FastifyInstance) {
+  app.get(
+    '/api/helper',
+    { config: { access: 'public' }, schema: { tags: ['Référentiels'], summary: 'Listes de référence' } },
+    async () => ok(HELPER_DATA, 'Données de référence.'),
+  );
+}

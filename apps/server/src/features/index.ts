@@ -1,0 +1,7 @@
+// Every feature's routes, registered in this order by app.ts.
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/routes';
+import { helperRoutes } from './helper/routes';
+import { presenceRoutes } from './presence/routes';
+
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes];

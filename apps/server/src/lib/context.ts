@@ -1,0 +1,32 @@
+// What every feature may use, decorated on the Fastify instance as `app.ctx`.
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { KvStore } from './kv';
+import type { SessionUser } from '../features/auth/repository';
+import type { CodeRunner } from '@exam/runner';
+
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dbKind: 'pglite' | 'postgres';
+  kv: KvStore;
+  /** The code runner; absent when RUNNER_MODE=off. */
+  runner?: CodeRunner;
+}
+
+/** Who may call a route. Defaults come from the path prefix (see features/auth/plugin.ts). */
+export type Access = 'public' | 'user' | 'staff' | 'admin' | 'student';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    tokenHash: string | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}

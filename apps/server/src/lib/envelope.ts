@@ -1,0 +1,11 @@
+// Helpers that build the { status, message, data } envelope of DESIGN.md §4.
+import type { Envelope, PageMeta, ToastStatus } from '@exam/shared';
+
+export function ok<T>(data: T, message = 'Opération réussie.', status: ToastStatus = 'success'): Envelope<T> {
+  return { status, message, data };
+}
+
+export function page<T>(data: T[], total: number, pageNo: number, perPage: number, message = 'Liste chargée.') {
+  const meta: PageMeta = { page: pageNo, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+  return { status: 'success' as const, message, data, meta };
+}

@@ -1,0 +1,44 @@
+// The runner's contract, used by the API (embedded pool or queue client) and the worker process.
+import type { ExecResult, Language } from '@exam/shared';
+
+export interface RunLimits {
+  /** CPU seconds. */
+  cpuSeconds: number;
+  /** Wall-clock milliseconds before the whole sandbox is killed. */
+  wallMs: number;
+  /** Address-space limit in MiB. */
+  memoryMb: number;
+  /** Bytes kept of stdout and of stderr. */
+  outputBytes: number;
+}
+
+export const DEFAULT_LIMITS: RunLimits = { cpuSeconds: 5, wallMs: 10_000, memoryMb: 256, outputBytes: 1024 * 1024 };
+/** Upper bounds a question may ask for. */
+export const MAX_LIMITS: RunLimits = { cpuSeconds: 20, wallMs: 30_000, memoryMb: 1024, outputBytes: 4 * 1024 * 1024 };
+
+export interface RunRequest {
+  language: Language;
+  code: string;
+  stdin?: string;
+  /** When given, the verdict compares stdout to it (trailing spaces and final newline ignored). */
+  expectedOutput?: string;
+  limits?: Partial<RunLimits>;
+}
+
+export type MathCompareResult = { ok: true; equal: boolean } | { ok: false; message: string };
+
+export interface CodeRunner {
+  run(req: RunRequest): Promise<ExecResult>;
+  compareMath(expression: string, expected: string): Promise<MathCompareResult>;
+  close(): Promise<void>;
+}
+
+/** Thrown when the queue is full: the API answers 429 with this French message. */
+export class RunnerBusyError extends Error {
+  constructor(message = 'Le serveur d’exécution est saturé. Réessayez dans quelques secondes.') {
+    super(message);
+  }
+}
+
+/** Thrown at start when the sandbox cannot run here. */
+export class SandboxUnavailableError extends Error {}

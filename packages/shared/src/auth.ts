@@ -1,0 +1,58 @@
+// Session and profile payloads (API.md "Session and profile").
+import { z } from 'zod';
+import { emailField, passwordField, requiredText } from './zod-fr';
+import type { Role } from './helper';
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string({ error: 'Le mot de passe est obligatoire.' }).min(1, { error: 'Le mot de passe est obligatoire.' }).max(200),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export interface UserSpecialization {
+  id: number;
+  name: string;
+  code: string;
+}
+
+export interface User {
+  id: number;
+  last_name: string;
+  first_name: string;
+  email: string;
+  role: Role;
+  is_premium: 0 | 1;
+  student_number: string | null;
+  must_change_password: 0 | 1;
+  specializations: UserSpecialization[];
+  academic_year_id: number | null;
+}
+
+export interface LoginResult extends User {
+  token: string;
+}
+
+export const updateProfileSchema = z
+  .object({
+    last_name: requiredText('Le nom', 100),
+    first_name: requiredText('Le prénom', 100),
+    email: emailField,
+    current_password: z.string().max(200).optional().or(z.literal('')),
+    password: passwordField.optional().or(z.literal('')),
+    password_confirmation: z.string().max(200).optional().or(z.literal('')),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password) {
+      if (!v.current_password) {
+        ctx.addIssue({ code: 'custom', path: ['current_password'], message: 'Le mot de passe actuel est obligatoire pour le changer.' });
+      }
+      if (v.password_confirmation !== undefined && v.password_confirmation !== '' && v.password_confirmation !== v.password) {
+        ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'La confirmation ne correspond pas au mot de passe.' });
+      }
+    }
+  });
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+export interface ConnectedCount {
+  count: number;
+}

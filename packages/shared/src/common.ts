@@ -1,0 +1,67 @@
+// The JSON envelope every API answer uses, and list paging (DESIGN.md §4).
+import { z } from 'zod';
+
+export const TOAST_STATUSES = ['success', 'info', 'warn', 'error'] as const;
+export type ToastStatus = (typeof TOAST_STATUSES)[number];
+
+export interface Envelope<T = unknown> {
+  status: ToastStatus;
+  message: string;
+  data?: T;
+}
+
+export interface ErrorEnvelope extends Envelope<undefined> {
+  status: 'error';
+  errors?: Record<string, string[]>;
+}
+
+export interface PageMeta {
+  page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+export interface Paginated<T> extends Envelope<T[]> {
+  data: T[];
+  meta: PageMeta;
+}
+
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.enum(TOAST_STATUSES), message: z.string(), data });
+
+export const pageMetaSchema = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+});
+
+export const paginatedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ status: z.enum(TOAST_STATUSES), message: z.string(), data: z.array(item), meta: pageMetaSchema });
+
+/** Query of every list: page, per_page, search, sort ("field" or "-field" for descending). */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, { error: 'La page doit être au moins 1.' }).default(1),
+  per_page: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'Le nombre par page doit être au moins 1.' })
+    .max(100, { error: 'Le nombre par page ne doit pas dépasser 100.' })
+    .default(10),
+  search: z.string().trim().max(100).optional(),
+  sort: z
+    .string()
+    .trim()
+    .regex(/^-?[a-z_]+$/, { error: 'Le tri demandé est invalide.' })
+    .optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** Checkbox-like flags arrive as 0/1, "0"/"1", true/false. */
+export const flag01 = z
+  .union([z.literal(0), z.literal(1), z.boolean(), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')])
+  .transform((v) => (v === 1 || v === true || v === '1' || v === 'true' ? 1 : 0));
+
+export const isoDate = (label: string) =>
+  z.iso.date({ error: `${label} doit être une date valide (AAAA-MM-JJ).` });

@@ -1,0 +1,7 @@
+// Payload definitions shared by the web app and the API: one zod schema per payload.
+export * from './zod-fr';
+export * from './common';
+export * from './helper';
+export * from './auth';
+export * from './academic';
+export * from './runner';

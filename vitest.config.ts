@@ -1,0 +1,23 @@
+// Unit and integration tests of every workspace (end-to-end tests have their own config in apps/web/e2e).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'] } },
+      { test: { name: 'runner', include: ['packages/runner/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ['apps/server/test/global-setup.ts'],
+        },
+      },
+      {
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+    ],
+  },
+});

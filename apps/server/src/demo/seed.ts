@@ -8,6 +8,8 @@ export const DEMO_ACCOUNTS = {
   teacher: { email: 'enseignant@univ.example', password: 'Enseignant123!' },
   student: { email: 'etudiant@univ.example', password: 'Etudiant123!' },
   premium: { email: 'premium@univ.example', password: 'Etudiant123!' },
+  /** Enrolled only in last year, whose access window is over: signs in to the 503 page. */
+  former: { email: 'ancien@univ.example', password: 'Etudiant123!' },
 };
 
 function yearBounds(now = new Date()) {
@@ -74,11 +76,30 @@ export async function seedDemo(db: Kysely<Database>, opts: { quiet?: boolean } =
       .insertInto('student_enrolments')
       .values(students.map((s, i) => ({ user_id: s.id, academic_year_id: year.id, specialization_id: specs[i === 0 ? 0 : 1].id })))
       .execute();
+
+    const prevLabel = `${Number(yb.label.slice(0, 4)) - 1}-${yb.label.slice(0, 4)}`;
+    let prev = await trx.selectFrom('academic_years').select('id').where('label', '=', prevLabel).executeTakeFirst();
+    if (!prev) {
+      const start = `${prevLabel.slice(0, 4)}-09-01`;
+      const end = `${prevLabel.slice(5)}-08-31`;
+      prev = await trx
+        .insertInto('academic_years')
+        .values({ label: prevLabel, start_date: start, end_date: end, access_start: start, access_end: `${prevLabel.slice(5)}-07-15`, is_current: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    }
+    const former = await trx
+      .insertInto('users')
+      .values({ last_name: 'Martin', first_name: 'Lucas', email: DEMO_ACCOUNTS.former.email, password_hash: studentHash, role: 'STUDENT', student_number: 'E2024017' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('student_enrolments').values({ user_id: former.id, academic_year_id: prev.id, specialization_id: specs[2].id }).execute();
   });
   if (!opts.quiet) {
     console.log('Données de démonstration créées :');
     console.log(`  enseignant : ${DEMO_ACCOUNTS.teacher.email} / ${DEMO_ACCOUNTS.teacher.password}`);
     console.log(`  étudiant   : ${DEMO_ACCOUNTS.student.email} / ${DEMO_ACCOUNTS.student.password}`);
     console.log(`  premium    : ${DEMO_ACCOUNTS.premium.email} / ${DEMO_ACCOUNTS.premium.password}`);
+    console.log(`  ancien étudiant (accès fermé) : ${DEMO_ACCOUNTS.former.email} / ${DEMO_ACCOUNTS.former.password}`);
   }
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 // Starts the API and the web app on one origin.
 import { loadConfig } from './config';
 import { bootstrap } from './bootstrap';
@@ -5,6 +6,8 @@ import { buildApp } from './app';
 import { seedDemo } from './demo/seed';
 
 async function main() {
+  // A .env file in the working folder is read when present (see .env.example).
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const boot = await bootstrap(config);
   if (config.DEMO === '1') await seedDemo(boot.ctx.db, { quiet: false });

@@ -5,3 +5,4 @@ export * from './helper';
 export * from './auth';
 export * from './academic';
 export * from './runner';
+export * from './courses';

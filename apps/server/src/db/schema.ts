@@ -62,6 +62,50 @@ export interface StudentEnrolmentsTable {
   specialization_id: number;
 }
 
+export interface CoursesTable {
+  id: Generated<number>;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  academic_year_id: number;
+  is_premium: ColumnType<number, number | undefined, number>;
+  is_published: ColumnType<number, number | undefined, number>;
+  author_id: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface CourseSpecializationsTable {
+  course_id: number;
+  specialization_id: number;
+}
+
+export interface ChaptersTable {
+  id: Generated<number>;
+  course_id: number;
+  title: string;
+  content: ColumnType<string, string | undefined, string>;
+  position: number;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  hash: string;
+  name: string;
+  size: ColumnType<number, number, number>;
+  mime: string;
+  uploaded_by: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ChapterFilesTable {
+  chapter_id: number;
+  file_id: number;
+  is_inline: ColumnType<number, number | undefined, number>;
+  position: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -69,6 +113,11 @@ export interface Database {
   mentions: MentionsTable;
   specializations: SpecializationsTable;
   student_enrolments: StudentEnrolmentsTable;
+  courses: CoursesTable;
+  course_specializations: CourseSpecializationsTable;
+  chapters: ChaptersTable;
+  files: FilesTable;
+  chapter_files: ChapterFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,9 @@
 // Migrations in code, in order; each feature appends its own file here.
 import type { Migration } from 'kysely';
 import * as m001 from './001-foundation';
+import * as m002 from './002-courses';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
+  '002-courses': m002,
 };

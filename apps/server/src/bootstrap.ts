@@ -1,6 +1,6 @@
 // Opens what the app needs (database, shared store, runner) from the configuration.
 import type { Config } from './config';
-import { migrate, openDb, type DbHandle } from './db';
+import { migrate, openDb, pgliteIsNew, type DbHandle } from './db';
 import { MemoryKv, RedisKv, type KvStore } from './lib/kv';
 import type { AppContext } from './lib/context';
 import { ensureFirstAdmin } from './features/users/first-admin';
@@ -13,7 +13,22 @@ export interface Bootstrapped {
   shutdown: () => Promise<void>;
 }
 
+/**
+ * Creating an embedded database (initdb) leaves the process with ~700 MB it never gives back, so the first
+ * start creates and migrates it in a short-lived child process; the server then opens it at its normal size.
+ */
+export async function initEmbeddedDbInChild(config: Config): Promise<void> {
+  if (config.DATABASE_URL || !pgliteIsNew(config.dataDir) || process.env.EXAM_INIT_DB_ONLY) return;
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, process.argv.slice(1), {
+    env: { ...process.env, EXAM_INIT_DB_ONLY: '1' },
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('La création de la base embarquée a échoué.');
+}
+
 export async function bootstrap(config: Config, opts: { withRunner?: boolean } = {}): Promise<Bootstrapped> {
+  await initEmbeddedDbInChild(config);
   const handle = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await migrate(handle.db);
   const kv: KvStore = config.REDIS_URL ? RedisKv.connect(config.REDIS_URL) : new MemoryKv();

@@ -4,11 +4,19 @@ import { loadConfig } from './config';
 import { bootstrap } from './bootstrap';
 import { buildApp } from './app';
 import { seedDemo } from './demo/seed';
+import { migrate, openDb } from './db';
 
 async function main() {
   // A .env file in the working folder is read when present (see .env.example).
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
+  if (process.env.EXAM_INIT_DB_ONLY) {
+    // Child of the first start (see initEmbeddedDbInChild): create, migrate, seed, exit.
+    const handle = await openDb({ dataDir: config.dataDir });
+    await migrate(handle.db);
+    await handle.close();
+    return;
+  }
   const boot = await bootstrap(config);
   if (config.DEMO === '1') await seedDemo(boot.ctx.db, { quiet: false });
   const app = await buildApp(boot.ctx);

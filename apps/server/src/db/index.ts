@@ -13,6 +13,14 @@ pg.types.setTypeParser(1082, (v) => v);
 // bigint counts (count(*)) come back as numbers; our counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** Small buffers: the embedded database serves one process, and its memory stays well under 200 MB. */
+export const PGLITE_OPTIONS = { postgresqlconf: 'shared_buffers=16MB\nwork_mem=4MB' };
+
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pgdata');
+
+/** True when the embedded database has not been created yet in this data folder. */
+export const pgliteIsNew = (dataDir: string) => !fs.existsSync(path.join(pgliteDir(dataDir), 'PG_VERSION'));
+
 export interface DbHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
@@ -43,11 +51,11 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   let lite = opts.pglite;
   if (!lite) {
     if (opts.memory) {
-      lite = new PGlite();
+      lite = new PGlite(PGLITE_OPTIONS);
     } else {
-      const dir = path.join(opts.dataDir ?? './data', 'pgdata');
+      const dir = pgliteDir(opts.dataDir ?? './data');
       fs.mkdirSync(dir, { recursive: true });
-      lite = new PGlite(dir);
+      lite = new PGlite(dir, PGLITE_OPTIONS);
     }
   }
   await lite.waitReady;

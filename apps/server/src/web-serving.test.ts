@@ -1,0 +1,41 @@
+// The API serves the built web app on the same origin, with history-mode fallback.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helper';
+
+let t: TestApp;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-web-'));
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="fr"><div id="root"></div></html>');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  t = await createTestApp({ config: { WEB_DIST: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('web app serving', () => {
+  it('answers index.html for any route of the web app', async () => {
+    for (const url of ['/', '/dashboard', '/dashboard/users/students/12/edit', '/static/not-access-date?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps JSON 404 for unknown API paths and non-GET methods', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/inconnu' })).json().status).toBe('error');
+    expect((await t.app.inject({ method: 'POST', url: '/dashboard' })).statusCode).toBe(404);
+  });
+});

@@ -1,7 +1,7 @@
 // Opens the database: PostgreSQL when DATABASE_URL is set, else embedded PGlite under DATA_DIR.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -75,7 +75,11 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrate(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Kysely looks for its migration tables in every schema unless told which one; name ours so that
+  // test schemas living side by side in one PostgreSQL database do not see each other's tables.
+  const { rows } = await sql<{ s: string }>`select current_schema() as s`.execute(db);
+  const schema = rows[0]?.s;
+  const migrator = new Migrator({ db, provider, ...(schema && schema !== 'public' ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

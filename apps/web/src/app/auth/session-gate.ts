@@ -1,0 +1,27 @@
+// Route guard of the signed-in groups: profile → helper data → show the group or redirect (start-up behaviour).
+import { useEffect } from 'react';
+import { isApiError } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
+import { landingFor, paths } from '@/config/paths';
+import { groupOf, useHelper, useProfile, type Group } from './session';
+
+export type GateState = { state: 'loading' } | { state: 'ready' } | { state: 'redirect'; to: string };
+
+export function useSessionGate(group: Group): GateState {
+  const hasToken = Boolean(storage.getToken());
+  const profile = useProfile();
+  const helper = useHelper(profile.isSuccess);
+  const failed = profile.isError && !(isApiError(profile.error) && profile.error.status === 503);
+
+  useEffect(() => {
+    // Any failure other than 503 (which the API client sends to not-access-date) ends the session.
+    if (failed) storage.clear();
+  }, [failed]);
+
+  if (!hasToken) return { state: 'redirect', to: paths.authLogin.path };
+  if (failed) return { state: 'redirect', to: paths.authLogin.path };
+  if (profile.isPending || profile.isError) return { state: 'loading' };
+  if (helper.isPlaceholderData && helper.isFetching) return { state: 'loading' };
+  if (groupOf(profile.data.role) !== group) return { state: 'redirect', to: landingFor(profile.data.role) };
+  return { state: 'ready' };
+}

@@ -1,0 +1,64 @@
+// Session state: profile, then helper data (specification "Start-up behaviour"), login and logout.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { HELPER_DATA, isStudent, type HelperData, type User } from '@exam/shared';
+import { api, request } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
+import { paths } from '@/config/paths';
+
+export const sessionKeys = {
+  profile: ['session', 'profile'] as const,
+  helper: ['session', 'helper'] as const,
+};
+
+export const fetchProfile = () => api.get<User>('/admin/users/profile');
+export const fetchHelper = () => api.get<HelperData>('/helper');
+
+/** The signed-in user's profile; disabled without a token. Reloaded after a profile update by invalidating the key. */
+export function useProfile() {
+  const hasToken = Boolean(storage.getToken());
+  return useQuery({ queryKey: sessionKeys.profile, queryFn: fetchProfile, enabled: hasToken, staleTime: Infinity, retry: false });
+}
+
+/** Reference lists (roles, languages, question types); loaded only once the profile is there. */
+export function useHelper(enabled = true) {
+  return useQuery({
+    queryKey: sessionKeys.helper,
+    queryFn: fetchHelper,
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+    placeholderData: HELPER_DATA,
+  });
+}
+
+export type Group = 'staff' | 'student';
+
+export const groupOf = (role: string | undefined): Group => (isStudent(role) ? 'student' : 'staff');
+
+/** Current user (for screens inside the layouts, where the profile is known to be loaded). */
+export function useCurrentUser(): User {
+  const { data } = useProfile();
+  if (!data) throw new Error('useCurrentUser outside a signed-in layout');
+  return data;
+}
+
+export const isAdmin = (user: Pick<User, 'role'> | undefined) => user?.role === 'ADMIN';
+
+/** Logout: tells the server (token revoked), clears storage and cached data, goes to login. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return async () => {
+    try {
+      await request('/admin/users/logout', { method: 'POST', silent: true });
+    } catch {
+      // The session ends on this side whatever the server answered.
+    }
+    storage.clear();
+    queryClient.clear();
+    window.location.assign(paths.authLogin.path);
+  };
+}
+
+/** Initials of the avatar: the first two letters of the last name. */
+export const initialsOf = (user: Pick<User, 'last_name' | 'first_name'> | undefined) =>
+  (user?.last_name || user?.first_name || '').trim().slice(0, 2).toUpperCase();

@@ -1,0 +1,219 @@
+// Shell shared by the staff and student layouts: top menubar, avatar menu, mobile drawer below 960 px,
+// and the session gate (profile → helper → screen, or redirect).
+import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import {
+  AppShell,
+  Avatar,
+  Box,
+  Burger,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Menu,
+  NavLink,
+  Progress,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconLogout, IconSchool, IconUser } from '@tabler/icons-react';
+import type { User } from '@exam/shared';
+import { PageSkeleton } from '@/components/loading-skeleton';
+import { texts } from '../texts';
+import { useSessionGate } from '../auth/session-gate';
+import { initialsOf, useLogout, useProfile, type Group as SessionGroup } from '../auth/session';
+import { visibleEntries, type MenuEntry } from './menus';
+import classes from './signed-in-shell.module.css';
+
+interface ShellProps {
+  group: SessionGroup;
+  menu: MenuEntry[];
+  homeTo: string;
+  profileTo: string;
+}
+
+export function SignedInShell({ group, menu, homeTo, profileTo }: ShellProps) {
+  const gate = useSessionGate(group);
+  const profile = useProfile();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const navigation = useNavigation();
+
+  if (gate.state === 'redirect') return <Navigate to={gate.to} replace />;
+  const user = gate.state === 'ready' ? profile.data : undefined;
+  const entries = user ? visibleEntries(menu, user.role) : [];
+
+  return (
+    <AppShell header={{ height: 60 }} padding="md">
+      <a href="#main-content" className={classes.skip}>
+        {texts.menu.skipToContent}
+      </a>
+      <AppShell.Header className={classes.header}>
+        {navigation.state === 'loading' ? <Progress value={100} animated size={3} className={classes.progress} aria-hidden="true" /> : null}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={opened ? texts.menu.closeMenu : texts.menu.openMenu}
+              aria-expanded={opened}
+              aria-controls="mobile-menu"
+            />
+            <UnstyledButton component={Link} to={homeTo} className={classes.brand} aria-label={texts.appName}>
+              <IconSchool size={26} aria-hidden="true" />
+              <Text fw={700} visibleFrom="xs" className={classes.brandText}>
+                {texts.appName}
+              </Text>
+            </UnstyledButton>
+            <Box component="nav" aria-label={texts.menu.mainNav} visibleFrom="md">
+              {user ? <DesktopMenu entries={entries} /> : <MenuSkeleton />}
+            </Box>
+          </Group>
+          {user ? <AccountMenu user={user} profileTo={profileTo} /> : <Skeleton circle h={38} w={38} data-testid="avatar-skeleton" />}
+        </Group>
+      </AppShell.Header>
+
+      <Drawer
+        id="mobile-menu"
+        opened={opened}
+        onClose={close}
+        hiddenFrom="md"
+        size="min(320px, 85vw)"
+        title={texts.appName}
+        closeButtonProps={{ 'aria-label': texts.menu.closeMenu }}
+      >
+        <nav aria-label={texts.menu.mainNav}>
+          <MobileMenu entries={entries} onNavigate={close} />
+        </nav>
+      </Drawer>
+
+      <AppShell.Main id="main-content" className={classes.main}>
+        <Box maw={1280} mx="auto">
+          {gate.state === 'ready' ? <Outlet /> : <PageSkeleton />}
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function MenuSkeleton() {
+  return (
+    <Group gap="md" wrap="nowrap" aria-hidden="true">
+      {[70, 110, 80, 110].map((w, i) => (
+        <Skeleton key={i} h={18} w={w} />
+      ))}
+    </Group>
+  );
+}
+
+function isActive(pathname: string, entry: MenuEntry) {
+  if (entry.to) return entry.to === '/dashboard' ? pathname === entry.to : pathname === entry.to || pathname.startsWith(`${entry.to}/`);
+  return (entry.items ?? []).some((i) => pathname === i.to || pathname.startsWith(`${i.to}/`));
+}
+
+function DesktopMenu({ entries }: { entries: MenuEntry[] }) {
+  const { pathname } = useLocation();
+  return (
+    <Group gap={4} wrap="nowrap" className={classes.menubar}>
+      {entries.map((entry) =>
+        entry.items ? (
+          <Menu key={entry.label} trigger="click-hover" openDelay={60} closeDelay={120} position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button
+                variant={isActive(pathname, entry) ? 'light' : 'subtle'}
+                color={isActive(pathname, entry) ? undefined : 'gray'}
+                rightSection={<IconChevronDown size={14} aria-hidden="true" />}
+                className={classes.menuButton}
+              >
+                {entry.label}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {entry.items.map((item) => (
+                <Menu.Item key={item.to} component={Link} to={item.to}>
+                  {item.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        ) : (
+          <Button
+            key={entry.label}
+            component={RouterNavLink}
+            to={entry.to!}
+            end={entry.to === '/dashboard'}
+            variant={isActive(pathname, entry) ? 'light' : 'subtle'}
+            color={isActive(pathname, entry) ? undefined : 'gray'}
+            className={classes.menuButton}
+          >
+            {entry.label}
+          </Button>
+        ),
+      )}
+    </Group>
+  );
+}
+
+function MobileMenu({ entries, onNavigate }: { entries: MenuEntry[]; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={2}>
+      {entries.map((entry) =>
+        entry.items ? (
+          <NavLink key={entry.label} label={entry.label} defaultOpened={isActive(pathname, entry)} childrenOffset="md">
+            {entry.items.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+                onClick={onNavigate}
+              />
+            ))}
+          </NavLink>
+        ) : (
+          <NavLink key={entry.label} component={Link} to={entry.to!} label={entry.label} active={isActive(pathname, entry)} onClick={onNavigate} />
+        ),
+      )}
+    </Stack>
+  );
+}
+
+function AccountMenu({ user, profileTo }: { user: User; profileTo: string }) {
+  const logout = useLogout();
+  const fullName = `${user.first_name} ${user.last_name}`.trim();
+  return (
+    <Menu position="bottom-end" width={220} withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.account} aria-label={`${texts.menu.accountMenu} : ${fullName}`} data-testid="account-menu">
+          <Avatar color="indigo" radius="xl" size={38}>
+            {initialsOf(user)}
+          </Avatar>
+          <Box visibleFrom="sm" className={classes.accountText}>
+            <Text size="sm" fw={600} truncate="end">
+              {fullName}
+            </Text>
+            <Text size="xs" c="dimmed" truncate="end">
+              {texts.roles[user.role] ?? user.role}
+            </Text>
+          </Box>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.email}</Menu.Label>
+        <Menu.Item component={Link} to={profileTo} leftSection={<IconUser size={16} aria-hidden="true" />}>
+          {texts.menu.profile}
+        </Menu.Item>
+        <Divider my={4} />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void logout()}>
+          {texts.menu.logout}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,8 @@
+// Layout of the student group.
+import { paths } from '@/config/paths';
+import { SignedInShell } from './signed-in-shell';
+import { studentMenu } from './menus';
+
+export function Component() {
+  return <SignedInShell group="student" menu={studentMenu} homeTo={paths.studentCourses.path} profileTo={paths.studentProfile.path} />;
+}

@@ -1,0 +1,96 @@
+// The route table: three groups (public, staff, student), each with its layout, every route of the specification.
+// Route ids are the specification's route names. A screen is a lazily loaded module exporting `Component`;
+// screens not built yet show the placeholder page titled with the screen's name. To plug a screen in, replace
+// `screen('years')` by `screen('years', () => import('@/features/<feature>/routes/<screen>'))`.
+import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { paths, type RouteKey } from '@/config/paths';
+
+type Lazy = LazyRouteFunction<RouteObject>;
+
+export interface RouteHandle {
+  /** French name of the screen (document title, placeholder title). */
+  title: string;
+  /** Specification route name. */
+  name: string;
+}
+
+const placeholder: Lazy = () => import('@/components/placeholder-page');
+
+function screen(key: RouteKey, lazy: Lazy = placeholder): RouteObject {
+  const r = paths[key];
+  return { id: r.name, path: r.path, handle: { title: r.title, name: r.name } satisfies RouteHandle, lazy };
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    lazy: () => import('./routes/root'),
+    children: [
+      {
+        id: 'public-layout',
+        lazy: () => import('./layouts/public-layout'),
+        children: [
+          screen('landing', () => import('@/features/public/routes/landing')),
+          screen('authLogin', () => import('@/features/auth/routes/login')),
+          screen('login', () => import('@/features/auth/routes/login')),
+          screen('noPremium', () => import('@/features/public/routes/no-premium')),
+          screen('notAccessDate', () => import('@/features/public/routes/not-access-date')),
+        ],
+      },
+      {
+        id: 'staff-layout',
+        lazy: () => import('./layouts/staff-layout'),
+        children: [
+          screen('home', () => import('@/features/dashboard/routes/welcome')),
+          screen('profile', () => import('@/features/auth/routes/profile')),
+          screen('years'),
+          screen('yearsEdit'),
+          screen('mentions'),
+          screen('mentionsEdit'),
+          screen('specializations'),
+          screen('specializationsEdit'),
+          screen('practicePython'),
+          screen('practiceR'),
+          screen('practiceMath'),
+          screen('examResults'),
+          screen('examResultsShow'),
+          screen('exams'),
+          screen('examsCreate'),
+          screen('examsEdit'),
+          screen('courses'),
+          screen('coursesCreate'),
+          screen('coursesEdit'),
+          screen('questions'),
+          screen('questionsCreate'),
+          screen('questionsEdit'),
+          screen('users'),
+          screen('usersCreate'),
+          screen('usersEdit'),
+          screen('listStudents'),
+          screen('studentsCreate'),
+          screen('studentsEdit'),
+        ],
+      },
+      {
+        id: 'student-layout',
+        lazy: () => import('./layouts/student-layout'),
+        children: [
+          screen('studentProfile', () => import('@/features/auth/routes/profile')),
+          screen('studentHome', () => import('./routes/student-home')),
+          screen('studentPracticePython'),
+          screen('studentPracticeR'),
+          screen('studentPracticeMath'),
+          screen('studentPracticeExercise'),
+          screen('studentCourses'),
+          screen('studentCoursesShow'),
+          screen('studentExams'),
+          screen('studentExamsShow'),
+          screen('studentExamsHandle'),
+        ],
+      },
+      { id: 'not-found', path: '*', handle: { title: 'Page introuvable', name: 'not-found' }, lazy: () => import('./routes/not-found') },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

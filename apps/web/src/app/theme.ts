@@ -1,0 +1,16 @@
+// Mantine theme of the platform. The `md` breakpoint is 960 px: the menubars collapse below it (specification §9).
+import { createTheme } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  defaultGradient: { from: 'indigo', to: 'cyan', deg: 45 },
+  breakpoints: { xs: '36em', sm: '48em', md: '60em', lg: '75em', xl: '88em' },
+  // Darker dimmed text than the default, for contrast (WCAG AA on white).
+  other: {},
+  components: {
+    Text: { defaultProps: {} },
+  },
+});

@@ -1,0 +1,52 @@
+// Screen header: breadcrumb starting with "Accueil" (→ /dashboard), the title and optional actions.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { paths } from '@/config/paths';
+import { texts } from '@/app/texts';
+
+export interface Crumb {
+  label: string;
+  /** Omit for the current page. */
+  to?: string;
+}
+
+export interface PageHeaderProps {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Items after "Accueil"; the last one is usually the current page. */
+  breadcrumbs?: Crumb[];
+  /** Where "Accueil" points: /dashboard for staff (default), the student's home otherwise. */
+  homeTo?: string;
+  actions?: ReactNode;
+}
+
+export function PageHeader({ title, description, breadcrumbs = [], homeTo = paths.home.path, actions }: PageHeaderProps) {
+  const items = [{ label: texts.breadcrumbHome, to: homeTo }, ...breadcrumbs];
+  return (
+    <Stack gap="xs" mb="lg">
+      <Breadcrumbs aria-label="Fil d’Ariane" separatorMargin={6} styles={{ root: { flexWrap: 'wrap' } }}>
+        {items.map((c, i) =>
+          c.to && i < items.length - 1 ? (
+            <Anchor key={i} component={Link} to={c.to} size="sm">
+              {c.label}
+            </Anchor>
+          ) : (
+            <Text key={i} size="sm" c="dimmed" aria-current={i === items.length - 1 ? 'page' : undefined}>
+              {c.label}
+            </Text>
+          ),
+        )}
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          {description ? <Text c="dimmed">{description}</Text> : null}
+        </Stack>
+        {actions ? <Group gap="xs">{actions}</Group> : null}
+      </Group>
+    </Stack>
+  );
+}

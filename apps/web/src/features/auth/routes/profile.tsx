@@ -1,0 +1,129 @@
+// Profile screens (/profile for staff, /profile/student for students): names, email and password.
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Badge, Button, Card, Divider, Grid, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { isStudent, updateProfileSchema, type UpdateProfileInput, type User } from '@exam/shared';
+import { PageHeader } from '@/components/page-header';
+import { applyApiErrors } from '@/components/form-errors';
+import { useCurrentUser } from '@/app/auth/session';
+import { texts } from '@/app/texts';
+import { paths } from '@/config/paths';
+import { useUpdateProfile } from '../api/update-profile';
+import { authTexts } from '../texts';
+
+const t = authTexts.profile;
+
+const toForm = (user: User): UpdateProfileInput => ({
+  last_name: user.last_name,
+  first_name: user.first_name,
+  email: user.email,
+  current_password: '',
+  password: '',
+  password_confirmation: '',
+});
+
+export function ProfilePage() {
+  const user = useCurrentUser();
+  const student = isStudent(user.role);
+  const mutation = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<UpdateProfileInput>({ resolver: zodResolver(updateProfileSchema), defaultValues: toForm(user) });
+
+  // The profile is reloaded after an update: show what the server now holds.
+  useEffect(() => reset(toForm(user)), [user, reset]);
+
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutateAsync(values).catch((err) => {
+      applyApiErrors(err, setError);
+    }),
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        breadcrumbs={[{ label: t.title }]}
+        homeTo={student ? paths.studentCourses.path : paths.home.path}
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Card withBorder radius="md" padding="lg">
+          <Title order={2} size="h4" mb="md">
+            {t.identity}
+          </Title>
+          <Stack gap="xs">
+            <Info label={t.role} value={texts.roles[user.role] ?? user.role} />
+            {student ? (
+              <>
+                <Info label={t.studentNumber} value={user.student_number || t.none} />
+                <Info label={t.premium} value={<Badge color={user.is_premium ? 'teal' : 'gray'}>{user.is_premium ? t.yes : t.no}</Badge>} />
+                <Info label={t.specializations} value={user.specializations.length ? user.specializations.map((s) => s.name).join(', ') : t.none} />
+              </>
+            ) : null}
+          </Stack>
+        </Card>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Card withBorder radius="md" padding="lg">
+          <form onSubmit={onSubmit} noValidate aria-label={t.title}>
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput label={t.lastName} autoComplete="family-name" required error={errors.last_name?.message} {...register('last_name')} />
+                <TextInput label={t.firstName} autoComplete="given-name" required error={errors.first_name?.message} {...register('first_name')} />
+              </SimpleGrid>
+              <TextInput label={t.email} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+              <Divider label={t.passwordSection} labelPosition="left" mt="sm" />
+              <Text size="sm" c="dimmed">
+                {t.passwordHint}
+              </Text>
+              <PasswordInput
+                label={t.currentPassword}
+                autoComplete="current-password"
+                error={errors.current_password?.message}
+                {...register('current_password')}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <PasswordInput label={t.newPassword} autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+                <PasswordInput
+                  label={t.confirmPassword}
+                  autoComplete="new-password"
+                  error={errors.password_confirmation?.message}
+                  {...register('password_confirmation')}
+                />
+              </SimpleGrid>
+              <Group justify="flex-end">
+                <Button type="submit" loading={mutation.isPending} disabled={!isDirty}>
+                  {t.save}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+function Info({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} component="div" ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+export const Component = ProfilePage;

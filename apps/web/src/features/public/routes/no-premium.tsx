@@ -1,0 +1,38 @@
+// static/no-premium: shown when the server answers 402 (premium content for a non-premium student).
+import { Link, useNavigate } from 'react-router';
+import { Button, Group } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { storage } from '@/lib/storage';
+import { paths } from '@/config/paths';
+import { publicTexts } from '../texts';
+import { StatusPage } from '../components/status-page';
+
+const t = publicTexts.noPremium;
+
+export function NoPremiumPage() {
+  const navigate = useNavigate();
+  const signedIn = Boolean(storage.getToken());
+  return (
+    <StatusPage icon={<IconLock size={32} aria-hidden="true" />} title={t.title} color="yellow">
+      {t.text}
+      <Group justify="center" mt="lg">
+        {signedIn ? (
+          <>
+            <Button variant="default" onClick={() => navigate(-1)}>
+              {t.back}
+            </Button>
+            <Button component={Link} to={paths.studentCourses.path}>
+              {t.home}
+            </Button>
+          </>
+        ) : (
+          <Button component={Link} to={paths.authLogin.path}>
+            {t.login}
+          </Button>
+        )}
+      </Group>
+    </StatusPage>
+  );
+}
+
+export const Component = NoPremiumPage;

@@ -1,0 +1,41 @@
+// Vite build of the web app. Routes are lazily loaded per group (public, staff, student); heavy editors,
+// maths and chart libraries get chunks of their own so that only the screens using them download them.
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const heavy: Array<[name: string, test: RegExp]> = [
+  ['tiptap', /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|@mantine[\\/]tiptap|lowlight|highlight\.js|linkifyjs|orderedmap|rope-sequence|w3c-keyname)[\\/]/],
+  ['codemirror', /node_modules[\\/](@codemirror|@uiw|@lezer|crelt|style-mod)[\\/]/],
+  ['mathlive', /node_modules[\\/]mathlive[\\/]/],
+  ['katex', /node_modules[\\/]katex[\\/]/],
+  ['charts', /node_modules[\\/](recharts|d3-[a-z-]+|@mantine[\\/]charts|victory-vendor|internmap|decimal\.js-light|es-toolkit|@reduxjs|redux|immer|reselect|react-redux|use-sync-external-store|eventemitter3)[\\/]/],
+  ['datatable', /node_modules[\\/]mantine-datatable[\\/]/],
+  ['dates', /node_modules[\\/](@mantine[\\/]dates|@mantine[\\/]dropzone|react-dropzone|file-selector|attr-accept)[\\/]/],
+];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': path.resolve(import.meta.dirname, 'src') },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            ...heavy.map(([name, test], i) => ({ name, test, priority: 20 - i })),
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 5 },
+          ],
+        },
+      },
+    },
+  },
+});

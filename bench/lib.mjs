@@ -19,11 +19,11 @@ export function freePort() {
 }
 
 /** Starts apps/server/dist/main.js; resolves once /api/helper answers, with the time it took. */
-export async function startServer(env = {}) {
+export async function startServer(env = {}, opts = {}) {
   const main = path.join(root, 'apps/server/dist/main.js');
   if (!fs.existsSync(main)) throw new Error('Construisez d’abord : npm run build');
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-bench-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'exam-bench-'));
   const t0 = performance.now();
   const child = spawn(process.execPath, [main], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO: '1', ...env },
@@ -53,10 +53,11 @@ export async function startServer(env = {}) {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
     },
-    stop: async () => {
+    dataDir,
+    stop: async ({ keepData = false } = {}) => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

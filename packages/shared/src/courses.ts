@@ -63,10 +63,6 @@ export const chapterReorderSchema = z.object({
 });
 export type ChapterReorderInput = z.infer<typeof chapterReorderSchema>;
 
-export const courseIdParam = z.object({
-  courseId: z.coerce.number({ error: "L'identifiant du cours doit être un nombre." }).int().positive({ error: "L'identifiant du cours doit être un entier positif." }),
-});
-
 export interface FileInfo {
   id: number;
   name: string;

@@ -1,0 +1,71 @@
+// Files (API.md "Files"): staff upload and delete; downloads for whoever may see a course using them.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '@exam/shared';
+import { ok } from '../../lib/envelope';
+import { contentDisposition, fileForDownload, inlineImage, openBlob, removeFile, saveUpload } from './service';
+
+const inlineParams = idParam.extend({ hash: z.string().regex(/^[0-9a-f]{64}$/, { error: 'Image introuvable.' }) });
+
+export async function fileRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/files/save',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['Fichiers'],
+        summary: 'Téléverser un fichier (multipart, champ « file »)',
+        description: 'PDF, images, textes et données, tableurs, archives ; le contenu doit correspondre à l’extension. 413 au-delà de UPLOAD_LIMIT_BYTES.',
+      },
+    },
+    async (req) => ok(await saveUpload(app.ctx, await req.file(), req.user!.id), 'Fichier enregistré.'),
+  );
+
+  app.delete(
+    '/api/files/delete/:id',
+    { config: { access: 'staff' }, schema: { tags: ['Fichiers'], summary: 'Supprimer un fichier inutilisé', params: idParam } },
+    async (req) => {
+      await removeFile(app.ctx, req.params.id);
+      return ok(null, 'Fichier supprimé.');
+    },
+  );
+
+  app.get(
+    '/api/files/:id/download',
+    { config: { access: 'user' }, schema: { tags: ['Fichiers'], summary: 'Télécharger un fichier (nom d’origine)', params: idParam } },
+    async (req, reply) => {
+      const file = await fileForDownload(app.ctx, req.params.id, req.user!);
+      const stream = openBlob(app.ctx, file);
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', String(file.size))
+        .header('content-disposition', contentDisposition('attachment', file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/api/files/:id/inline/:hash',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['Fichiers'], summary: 'Image affichée dans un chapitre (adresse tirée de son contenu)', params: inlineParams },
+    },
+    async (req, reply) => {
+      const file = await inlineImage(app.ctx, req.params.id, req.params.hash);
+      const stream = openBlob(app.ctx, file);
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', String(file.size))
+        .header('content-disposition', contentDisposition('inline', file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(stream);
+    },
+  );
+}

@@ -1,0 +1,89 @@
+// Upload, deletion and access rules of files (API.md "Files").
+import fs from 'node:fs';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FileInfo } from '@exam/shared';
+import type { AppContext } from '../../lib/context';
+import { conflict, notFound, paymentRequired, tooLarge, unprocessable } from '../../lib/errors';
+import type { SessionUser } from '../auth/repository';
+import { visibleCoursesUsingFile } from '../courses/repository';
+import { cleanFileName, detectType, IMAGE_MIMES } from './detect';
+import { deleteFileRow, findFile, firstUse, insertFile, toFileInfo, unreferencedHashes, type FileRow } from './repository';
+import { blobPath, discard, keep, receive, removeBlobs } from './storage';
+
+function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} Mo`.replace('.', ',');
+  return `${Math.round(bytes / 1024)} Ko`;
+}
+
+export async function saveUpload(ctx: AppContext, part: MultipartFile | undefined, userId: number): Promise<FileInfo> {
+  if (!part || part.fieldname !== 'file') {
+    // Drain whatever was sent so the connection is left in a clean state.
+    part?.file.resume();
+    throw unprocessable({ file: ['Le fichier est obligatoire (champ « file »).'] }, 'Le fichier est obligatoire.');
+  }
+  const name = cleanFileName(part.filename);
+  const received = await receive(ctx.config.dataDir, part.file);
+  if (part.file.truncated) {
+    await discard(received);
+    throw tooLarge(`Le fichier dépasse la taille maximale autorisée (${formatSize(ctx.config.UPLOAD_LIMIT_BYTES)}).`);
+  }
+  if (received.size === 0) {
+    await discard(received);
+    throw unprocessable({ file: ['Le fichier est vide.'] }, 'Le fichier est vide.');
+  }
+  const type = detectType(name, received.head);
+  if (!type.ok) {
+    await discard(received);
+    throw unprocessable({ file: [type.message] }, type.message);
+  }
+  await keep(ctx.config.dataDir, received);
+  const row = await insertFile(ctx.db, { hash: received.hash, name, size: received.size, mime: type.mime }, userId);
+  return toFileInfo(row);
+}
+
+export async function removeFile(ctx: AppContext, id: number): Promise<void> {
+  const file = await findFile(ctx.db, id);
+  if (!file) throw notFound('Fichier introuvable.');
+  const used = await firstUse(ctx.db, id);
+  if (used) {
+    throw conflict(
+      `Ce fichier est encore utilisé par le chapitre « ${used.chapter_title} » du cours « ${used.course_title} ». Retirez-le de ce chapitre avant de le supprimer.`,
+    );
+  }
+  await deleteFileRow(ctx.db, id);
+  await removeBlobs(ctx.config.dataDir, await unreferencedHashes(ctx.db, [file.hash]));
+}
+
+/** The file if this user may download it: staff always; a student through a course they may open. */
+export async function fileForDownload(ctx: AppContext, id: number, user: SessionUser): Promise<FileRow> {
+  const file = await findFile(ctx.db, id);
+  if (!file) throw notFound('Fichier introuvable.');
+  if (user.role !== 'STUDENT') return file;
+  const courses = await visibleCoursesUsingFile(ctx.db, id, {
+    academic_year_id: user.academic_year_id,
+    specialization_ids: user.specializations.map((s) => s.id),
+  });
+  if (courses.length === 0) throw notFound('Fichier introuvable.');
+  if (!user.is_premium && courses.every((c) => c.is_premium)) throw paymentRequired('Ce fichier appartient à un cours réservé aux étudiants premium.');
+  return file;
+}
+
+/** An image shown inside chapter text: reachable by whoever knows its content hash. */
+export async function inlineImage(ctx: AppContext, id: number, hash: string): Promise<FileRow> {
+  const file = await findFile(ctx.db, id);
+  if (!file || file.hash !== hash || !IMAGE_MIMES.has(file.mime)) throw notFound('Image introuvable.');
+  return file;
+}
+
+export function openBlob(ctx: AppContext, file: FileRow): fs.ReadStream {
+  const p = blobPath(ctx.config.dataDir, file.hash);
+  if (!fs.existsSync(p)) throw notFound('Le contenu de ce fichier est introuvable sur le serveur.');
+  return fs.createReadStream(p);
+}
+
+/** Content-Disposition keeping the original name (RFC 6266 / 5987), with an ASCII fallback. */
+export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
+  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\;]/g, '_').trim() || 'fichier';
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,8 +1,8 @@
 // Configuration payloads: academic years, mentions, specializations (parcours), users and students.
 import { z } from 'zod';
 import { emailField, passwordField, requiredText } from './zod-fr';
-import { flag01, isoDate } from './common';
-import { roleSchema } from './helper';
+import { flag01, isoDate, listQuerySchema } from './common';
+import { roleSchema, type Role } from './helper';
 
 export const LEVELS = ['L1', 'L2', 'L3', 'M1', 'M2', 'D'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -20,6 +20,10 @@ export const academicYearSchema = z
     if (v.end_date < v.start_date) {
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'La date de fin doit suivre la date de début.' });
     }
+    const [first, second] = v.label.split('-').map(Number);
+    if (second !== first + 1) {
+      ctx.addIssue({ code: 'custom', path: ['label'], message: 'Le libellé doit couvrir deux années qui se suivent (ex. 2025-2026).' });
+    }
     if (v.access_end < v.access_start) {
       ctx.addIssue({ code: 'custom', path: ['access_end'], message: "La fin de l'accès doit suivre son début." });
     }
@@ -34,6 +38,7 @@ export interface AcademicYear {
   access_start: string;
   access_end: string;
   is_current: 0 | 1;
+  students_count?: number;
 }
 
 export const mentionSchema = z.object({
@@ -66,6 +71,8 @@ export interface Specialization {
   level: Level;
   mention_id: number;
   mention_name?: string;
+  mention_code?: string;
+  students_count?: number;
 }
 
 /** Create or update a user; students carry a number, parcours and a year. */
@@ -77,7 +84,12 @@ export const userInputSchema = z
     password: passwordField.optional().or(z.literal('')),
     role: roleSchema,
     is_premium: flag01.optional(),
-    student_number: z.string().trim().max(50).optional().nullable(),
+    student_number: z
+      .string()
+      .trim()
+      .max(50, { error: "Le numéro d'étudiant ne doit pas dépasser 50 caractères." })
+      .optional()
+      .nullable(),
     specialization_ids: z.array(z.coerce.number().int().positive()).max(20).optional(),
     academic_year_id: z.coerce.number().int().positive().optional().nullable(),
   })
@@ -91,3 +103,79 @@ export const userInputSchema = z
     }
   });
 export type UserInput = z.infer<typeof userInputSchema>;
+
+const optionalId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number({ error: "L'identifiant doit être un nombre." }).int().positive({ error: "L'identifiant doit être un entier positif." }).optional(),
+);
+
+export const academicYearListQuerySchema = listQuerySchema;
+export const mentionListQuerySchema = listQuerySchema;
+export const specializationListQuerySchema = listQuerySchema.extend({ mention_id: optionalId, level: z.enum(LEVELS).optional() });
+export type SpecializationListQuery = z.infer<typeof specializationListQuerySchema>;
+
+/** GET /api/admin/users: every role for admins (filter `role`). */
+export const userListQuerySchema = listQuerySchema.extend({ role: roleSchema.optional() });
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** GET /api/admin/users/students: filters of the students list. */
+export const studentListQuerySchema = listQuerySchema.extend({
+  academic_year_id: optionalId,
+  mention_id: optionalId,
+  specialization_id: optionalId,
+  is_premium: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1'], { error: 'Le filtre premium doit valoir 0 ou 1.' }).optional()),
+});
+export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
+
+/** A row of the users and students lists, and the answer of show. */
+export interface UserListItem {
+  id: number;
+  last_name: string;
+  first_name: string;
+  email: string;
+  role: Role;
+  is_premium: 0 | 1;
+  student_number: string | null;
+  must_change_password: 0 | 1;
+  academic_year_id: number | null;
+  academic_year_label: string | null;
+  specializations: { id: number; name: string; code: string; mention_id: number }[];
+  created_at: string;
+}
+
+/** Answer of create when the server chose the first password (shown once). */
+export interface UserCreated extends UserListItem {
+  generated_password?: string;
+}
+
+/** Columns of the student import sheet, in order (template and import read the same list). */
+export const STUDENT_IMPORT_COLUMNS = [
+  { key: 'last_name', header: 'Nom', required: true },
+  { key: 'first_name', header: 'Prénom', required: true },
+  { key: 'email', header: 'Adresse e-mail', required: true },
+  { key: 'student_number', header: 'Numéro étudiant', required: true },
+  { key: 'specializations', header: 'Code parcours', required: true },
+  { key: 'academic_year', header: 'Année universitaire', required: false },
+  { key: 'is_premium', header: 'Premium', required: false },
+] as const;
+export type StudentImportColumn = (typeof STUDENT_IMPORT_COLUMNS)[number]['key'];
+
+/** Most data rows one import file may hold. */
+export const STUDENT_IMPORT_MAX_ROWS = 10_000;
+/** Largest import file accepted, in bytes. */
+export const STUDENT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+export interface ImportedCredential {
+  line: number;
+  last_name: string;
+  first_name: string;
+  email: string;
+  student_number: string;
+  password: string;
+}
+
+/** Answer of POST /api/admin/users/import-student on success. */
+export interface StudentImportResult {
+  imported: number;
+  credentials: ImportedCredential[];
+}

@@ -1,0 +1,196 @@
+// Reads and writes of users and their enrolments (one module for both: a student's parcours are part of them).
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Role, StudentListQuery, UserListItem, UserListQuery } from '@exam/shared';
+import type { Database, NewUser, UserUpdate } from '../../db/schema';
+import { likePattern, orderFrom } from './list-helpers';
+
+type Db = Kysely<Database>;
+type Eb = ExpressionBuilder<Database, 'users'>;
+
+const SORTS = {
+  last_name: 'users.last_name',
+  first_name: 'users.first_name',
+  email: 'users.email',
+  role: 'users.role',
+  student_number: 'users.student_number',
+  is_premium: 'users.is_premium',
+  created_at: 'users.created_at',
+} as const;
+
+/** The year shown for a student: the one asked for, else their most recent enrolment (current year first). */
+function yearOf(eb: Eb, yearId?: number) {
+  if (yearId) return eb.val(yearId);
+  return eb
+    .selectFrom('student_enrolments as se')
+    .innerJoin('academic_years as ay', 'ay.id', 'se.academic_year_id')
+    .select('ay.id')
+    .whereRef('se.user_id', '=', 'users.id')
+    .orderBy('ay.is_current', 'desc')
+    .orderBy('ay.start_date', 'desc')
+    .limit(1);
+}
+
+function selectItems(db: Db, yearId?: number) {
+  return db.selectFrom('users').select((eb) => [
+    'users.id',
+    'users.last_name',
+    'users.first_name',
+    'users.email',
+    'users.role',
+    'users.is_premium',
+    'users.student_number',
+    'users.must_change_password',
+    'users.created_at',
+    yearOf(eb, yearId).as('academic_year_id'),
+    eb.selectFrom('academic_years as ay2').select('ay2.label').where('ay2.id', '=', yearOf(eb, yearId)).as('academic_year_label'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('student_enrolments as se2')
+        .innerJoin('specializations as s', 's.id', 'se2.specialization_id')
+        .select(['s.id', 's.name', 's.code', 's.mention_id'])
+        .whereRef('se2.user_id', '=', 'users.id')
+        .where('se2.academic_year_id', '=', yearOf(eb, yearId))
+        .orderBy('s.name'),
+    ).as('specializations'),
+  ]);
+}
+
+function toItem(r: Record<string, unknown>): UserListItem {
+  return {
+    ...(r as unknown as UserListItem),
+    is_premium: r.is_premium ? 1 : 0,
+    must_change_password: r.must_change_password ? 1 : 0,
+    academic_year_id: (r.academic_year_id as number | null) ?? null,
+    academic_year_label: (r.academic_year_label as string | null) ?? null,
+    created_at: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at),
+  };
+}
+
+type Filters = Partial<StudentListQuery> & Partial<UserListQuery> & { roles?: Role[] };
+
+export async function listUsers(db: Db, q: StudentListQuery & { role?: Role; roles?: Role[] }) {
+  const apply = <T extends { where: (...a: never[]) => T }>(query: T, f: Filters): T => {
+    // Kysely's builders share `where`; the filters below apply to the item query and the count alike.
+    let out = query as unknown as ReturnType<typeof db.selectFrom<'users'>>;
+    if (f.role) out = out.where('users.role', '=', f.role);
+    if (f.roles) out = out.where('users.role', 'in', f.roles);
+    if (f.is_premium !== undefined) out = out.where('users.is_premium', '=', Number(f.is_premium));
+    if (f.search) {
+      for (const term of f.search.split(/\s+/).filter(Boolean).slice(0, 5)) {
+        const like = likePattern(term);
+        out = out.where((eb) =>
+          eb.or([
+            eb('users.last_name', 'ilike', like),
+            eb('users.first_name', 'ilike', like),
+            eb('users.email', 'ilike', like),
+            eb('users.student_number', 'ilike', like),
+          ]),
+        );
+      }
+    }
+    if (f.academic_year_id || f.specialization_id || f.mention_id) {
+      out = out.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('student_enrolments as fe')
+            .innerJoin('specializations as fs', 'fs.id', 'fe.specialization_id')
+            .select(sql`1`.as('one'))
+            .whereRef('fe.user_id', '=', 'users.id')
+            .$if(!!f.academic_year_id, (w) => w.where('fe.academic_year_id', '=', f.academic_year_id!))
+            .$if(!!f.specialization_id, (w) => w.where('fe.specialization_id', '=', f.specialization_id!))
+            .$if(!!f.mention_id, (w) => w.where('fs.mention_id', '=', f.mention_id!)),
+        ),
+      );
+    }
+    return out as unknown as T;
+  };
+  const [col, dir] = orderFrom(q.sort, SORTS, ['users.last_name', 'asc']);
+  const items = apply(selectItems(db, q.academic_year_id), q)
+    .orderBy(col as 'users.last_name', dir)
+    .orderBy('users.first_name')
+    .orderBy('users.id')
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  const count = apply(db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')), q);
+  const [rows, total] = await Promise.all([items.execute(), count.executeTakeFirstOrThrow()]);
+  return { rows: rows.map((r) => toItem(r as Record<string, unknown>)), total: (total as { n: number }).n };
+}
+
+export async function findUserItem(db: Db, id: number): Promise<UserListItem | undefined> {
+  const r = await selectItems(db).where('users.id', '=', id).executeTakeFirst();
+  return r ? toItem(r as Record<string, unknown>) : undefined;
+}
+
+export async function findUserBasic(db: Db, id: number) {
+  return db.selectFrom('users').select(['id', 'role', 'last_name', 'first_name', 'is_premium']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function emailTaken(db: Db, email: string, exceptId?: number) {
+  let q = db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.toLowerCase());
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+export async function studentNumberTaken(db: Db, number: string, exceptId?: number) {
+  let q = db.selectFrom('users').select('id').where('student_number', '=', number);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+export async function yearExists(db: Db, id: number) {
+  return !!(await db.selectFrom('academic_years').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export async function existingSpecializationIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('specializations').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function countAdmins(db: Db) {
+  const r = await db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).where('role', '=', 'ADMIN').executeTakeFirstOrThrow();
+  return r.n;
+}
+
+export async function insertUser(db: Db, values: NewUser) {
+  return db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Db, id: number, values: UserUpdate) {
+  await db
+    .updateTable('users')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Replaces a student's parcours for one year (other years stay as history). */
+export async function setEnrolments(db: Db, userId: number, yearId: number, specializationIds: number[]) {
+  await db.deleteFrom('student_enrolments').where('user_id', '=', userId).where('academic_year_id', '=', yearId).execute();
+  if (specializationIds.length) {
+    await db
+      .insertInto('student_enrolments')
+      .values([...new Set(specializationIds)].map((sid) => ({ user_id: userId, academic_year_id: yearId, specialization_id: sid })))
+      .execute();
+  }
+}
+
+export async function clearEnrolments(db: Db, userId: number) {
+  await db.deleteFrom('student_enrolments').where('user_id', '=', userId).execute();
+}
+
+export async function deleteUser(db: Db, id: number) {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** Flips is_premium in one statement, so two quick clicks cannot both read the old value. */
+export async function togglePremium(db: Db, id: number) {
+  return db
+    .updateTable('users')
+    .set({ is_premium: sql`1 - is_premium`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('role', '=', 'STUDENT')
+    .returning(['is_premium', 'last_name', 'first_name'])
+    .executeTakeFirst();
+}

@@ -1,0 +1,133 @@
+// Rules of users and students: who may manage whom, unique email and student number, a student's
+// year and parcours, the first password, premium.
+import { randomInt } from 'node:crypto';
+import type { Role, UserCreated, UserInput, UserListItem } from '@exam/shared';
+import type { AppContext } from '../../lib/context';
+import type { SessionUser } from '../auth/repository';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { hashPassword } from '../../lib/password';
+import { hashGeneratedPassword } from './generated-password';
+import * as repo from './repository';
+
+const TEACHER_ONLY_STUDENTS = 'Un enseignant ne peut gérer que des comptes étudiants.';
+
+/** Teachers manage students only; they can never create or promote an admin or a teacher. */
+function assertMayManage(actor: SessionUser, targetRole: Role | undefined, newRole?: Role) {
+  if (actor.role === 'ADMIN') return;
+  if ((targetRole && targetRole !== 'STUDENT') || (newRole && newRole !== 'STUDENT')) throw forbidden(TEACHER_ONLY_STUDENTS);
+}
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+/** A 12-character first password (about 69 bits), easy to read aloud: no 0/O, 1/l/I. */
+export function generatePassword(): string {
+  let s = '';
+  for (let i = 0; i < 12; i++) s += ALPHABET[randomInt(ALPHABET.length)];
+  return s;
+}
+
+async function checkStudentFields(ctx: AppContext, input: UserInput) {
+  const errors: Record<string, string[]> = {};
+  if (input.academic_year_id && !(await repo.yearExists(ctx.db, input.academic_year_id))) {
+    errors.academic_year_id = ["L'année universitaire choisie n'existe pas."];
+  }
+  const ids = [...new Set(input.specialization_ids ?? [])];
+  const found = await repo.existingSpecializationIds(ctx.db, ids);
+  if (found.length !== ids.length) errors.specialization_ids = ["Un des parcours choisis n'existe pas."];
+  if (Object.keys(errors).length) throw unprocessable(errors, Object.values(errors)[0][0]);
+}
+
+async function checkUnique(ctx: AppContext, input: UserInput, exceptId?: number) {
+  if (await repo.emailTaken(ctx.db, input.email, exceptId)) {
+    const m = 'Cette adresse e-mail est déjà utilisée.';
+    throw conflict(m, { email: [m] });
+  }
+  if (input.role === 'STUDENT' && input.student_number && (await repo.studentNumberTaken(ctx.db, input.student_number, exceptId))) {
+    const m = `Le numéro d'étudiant ${input.student_number} est déjà attribué.`;
+    throw conflict(m, { student_number: [m] });
+  }
+}
+
+export async function getUser(ctx: AppContext, actor: SessionUser, id: number): Promise<UserListItem> {
+  const u = await repo.findUserItem(ctx.db, id);
+  if (!u) throw notFound("Cet utilisateur n'existe pas.");
+  assertMayManage(actor, u.role);
+  return u;
+}
+
+export async function createUser(ctx: AppContext, actor: SessionUser, input: UserInput): Promise<UserCreated> {
+  assertMayManage(actor, undefined, input.role);
+  await checkUnique(ctx, input);
+  const student = input.role === 'STUDENT';
+  if (student) await checkStudentFields(ctx, input);
+  const generated = input.password ? undefined : generatePassword();
+  const passwordHash = generated ? await hashGeneratedPassword(generated) : await hashPassword(input.password as string);
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const { id } = await repo.insertUser(trx, {
+      last_name: input.last_name,
+      first_name: input.first_name,
+      email: input.email,
+      password_hash: passwordHash,
+      role: input.role,
+      is_premium: student ? (input.is_premium ?? 0) : 0,
+      student_number: student ? input.student_number || null : null,
+      must_change_password: generated ? 1 : 0,
+    });
+    if (student) await repo.setEnrolments(trx, id, input.academic_year_id!, input.specialization_ids ?? []);
+    return id;
+  });
+  const user = (await repo.findUserItem(ctx.db, id))!;
+  return generated ? { ...user, generated_password: generated } : user;
+}
+
+export async function updateUser(ctx: AppContext, actor: SessionUser, id: number, input: UserInput): Promise<UserListItem> {
+  const current = await repo.findUserBasic(ctx.db, id);
+  if (!current) throw notFound("Cet utilisateur n'existe pas.");
+  assertMayManage(actor, current.role, input.role);
+  if (current.role !== input.role) {
+    if (id === actor.id) throw conflict('Vous ne pouvez pas changer votre propre rôle.', { role: ['Vous ne pouvez pas changer votre propre rôle.'] });
+    if (current.role === 'ADMIN' && (await repo.countAdmins(ctx.db)) <= 1) {
+      throw conflict('Il doit rester au moins un administrateur.', { role: ['Il doit rester au moins un administrateur.'] });
+    }
+  }
+  await checkUnique(ctx, input, id);
+  const student = input.role === 'STUDENT';
+  if (student) await checkStudentFields(ctx, input);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, id, {
+      last_name: input.last_name,
+      first_name: input.first_name,
+      email: input.email,
+      role: input.role,
+      student_number: student ? input.student_number || null : null,
+      ...(student ? (input.is_premium !== undefined ? { is_premium: input.is_premium } : {}) : { is_premium: 0 }),
+      ...(passwordHash ? { password_hash: passwordHash, must_change_password: 0 } : {}),
+    });
+    if (student) await repo.setEnrolments(trx, id, input.academic_year_id!, input.specialization_ids ?? []);
+    else await repo.clearEnrolments(trx, id);
+  });
+  return (await repo.findUserItem(ctx.db, id))!;
+}
+
+export async function deleteUser(ctx: AppContext, actor: SessionUser, id: number) {
+  const current = await repo.findUserBasic(ctx.db, id);
+  if (!current) throw notFound("Cet utilisateur n'existe pas.");
+  assertMayManage(actor, current.role);
+  if (id === actor.id) throw conflict('Vous ne pouvez pas supprimer votre propre compte.');
+  if (current.role === 'ADMIN' && (await repo.countAdmins(ctx.db)) <= 1) throw conflict('Il doit rester au moins un administrateur.');
+  await repo.deleteUser(ctx.db, id);
+  return current;
+}
+
+export async function togglePremium(ctx: AppContext, id: number) {
+  const current = await repo.findUserBasic(ctx.db, id);
+  if (!current) throw notFound("Cet étudiant n'existe pas.");
+  if (current.role !== 'STUDENT') throw unprocessable({ is_premium: ['Seul un étudiant peut être premium.'] }, 'Seul un étudiant peut être premium.');
+  const row = await repo.togglePremium(ctx.db, id);
+  if (!row) throw notFound("Cet étudiant n'existe pas.");
+  const name = `${row.first_name} ${row.last_name}`;
+  return {
+    is_premium: row.is_premium ? 1 : 0,
+    message: row.is_premium ? `L'étudiant ${name} est maintenant premium.` : `L'étudiant ${name} n'est plus premium.`,
+  } as const;
+}

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { helperRoutes } from './helper/routes';
 import { presenceRoutes } from './presence/routes';
+import { courseRoutes } from './courses/routes';
+import { chapterRoutes } from './chapters/routes';
+import { fileRoutes } from './files/routes';
 import { academicYearRoutes } from './academic-years/routes';
 import { mentionRoutes } from './mentions/routes';
 import { specializationRoutes } from './specializations/routes';
 import { userRoutes } from './users/routes';
-import { courseRoutes } from './courses/routes';
-import { chapterRoutes } from './chapters/routes';
-import { fileRoutes } from './files/routes';
 
-export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutes];
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutes, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes];

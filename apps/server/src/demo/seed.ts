@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../lib/password';
+import { sanitizeChapterHtml } from '../features/chapters/sanitize';
 
 export const DEMO_ACCOUNTS = {
   teacher: { email: 'enseignant@univ.example', password: 'Enseignant123!' },
@@ -21,6 +22,7 @@ export async function seedDemo(db: Kysely<Database>, opts: { quiet?: boolean } =
   const done = await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.teacher.email).executeTakeFirst();
   if (done) {
     if (!opts.quiet) console.log('Données de démonstration déjà présentes.');
+    await seedDemoCourses(db);
     return;
   }
   await db.transaction().execute(async (trx) => {
@@ -95,6 +97,7 @@ export async function seedDemo(db: Kysely<Database>, opts: { quiet?: boolean } =
       .executeTakeFirstOrThrow();
     await trx.insertInto('student_enrolments').values({ user_id: former.id, academic_year_id: prev.id, specialization_id: specs[2].id }).execute();
   });
+  await seedDemoCourses(db);
   if (!opts.quiet) {
     console.log('Données de démonstration créées :');
     console.log(`  enseignant : ${DEMO_ACCOUNTS.teacher.email} / ${DEMO_ACCOUNTS.teacher.password}`);
@@ -102,4 +105,49 @@ export async function seedDemo(db: Kysely<Database>, opts: { quiet?: boolean } =
     console.log(`  premium    : ${DEMO_ACCOUNTS.premium.email} / ${DEMO_ACCOUNTS.premium.password}`);
     console.log(`  ancien étudiant (accès fermé) : ${DEMO_ACCOUNTS.former.email} / ${DEMO_ACCOUNTS.former.password}`);
   }
+}
+
+const DEMO_CHAPTER_HTML = [
+  '<h2>Moyenne et variance</h2>',
+  '<p>Pour un échantillon <span data-type="math-inline" data-latex="x_1, \\dots, x_n">x_1, \\dots, x_n</span>, la moyenne empirique est :</p>',
+  '<div data-type="math-block" data-latex="\\bar{x} = \\frac{1}{n} \\sum_{i=1}^{n} x_i"></div>',
+  '<p>et la variance empirique <span data-type="math-inline" data-latex="s^2 = \\frac{1}{n-1} \\sum_{i=1}^{n} (x_i - \\bar{x})^2">s^2</span>.</p>',
+  '<h3>En Python</h3>',
+  '<pre><code class="language-python">import statistics\nnotes = [12, 15, 9, 14]\nprint(statistics.mean(notes), statistics.variance(notes))</code></pre>',
+  '<h3>En R</h3>',
+  '<pre><code class="language-r">notes &lt;- c(12, 15, 9, 14)\ncat(mean(notes), var(notes), "\\n")</code></pre>',
+  '<table><tbody><tr><th>Indicateur</th><th>Python</th><th>R</th></tr>',
+  '<tr><td>Moyenne</td><td>statistics.mean</td><td>mean</td></tr>',
+  '<tr><td>Variance</td><td>statistics.variance</td><td>var</td></tr></tbody></table>',
+].join('');
+
+/** A published course with one chapter, and a premium one, for the current year's first two parcours. */
+async function seedDemoCourses(db: Kysely<Database>): Promise<void> {
+  const title = 'Statistique descriptive avec Python et R';
+  if (await db.selectFrom('courses').select('id').where('title', '=', title).executeTakeFirst()) return;
+  const teacher = await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.teacher.email).executeTakeFirst();
+  const year = await db.selectFrom('academic_years').select('id').where('label', '=', yearBounds().label).executeTakeFirst();
+  const specs = await db.selectFrom('specializations').select('id').where('code', 'in', ['GL-L3', 'SD-M1']).execute();
+  if (!teacher || !year || specs.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    const courses = [
+      { title, description: 'Moyenne, variance et premiers calculs en Python et en R.', is_premium: 0, chapter: 'Moyenne et variance', content: DEMO_CHAPTER_HTML },
+      {
+        title: 'Régression linéaire (premium)',
+        description: 'Moindres carrés et interprétation des coefficients.',
+        is_premium: 1,
+        chapter: 'Moindres carrés',
+        content: '<h2>Moindres carrés</h2><div data-type="math-block" data-latex="\\hat\\beta = (X^\\top X)^{-1} X^\\top y"></div>',
+      },
+    ];
+    for (const c of courses) {
+      const row = await trx
+        .insertInto('courses')
+        .values({ title: c.title, description: c.description, academic_year_id: year.id, is_premium: c.is_premium, is_published: 1, author_id: teacher.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('course_specializations').values(specs.map((s) => ({ course_id: row.id, specialization_id: s.id }))).execute();
+      await trx.insertInto('chapters').values({ course_id: row.id, title: c.chapter, content: sanitizeChapterHtml(c.content), position: 1 }).execute();
+    }
+  });
 }

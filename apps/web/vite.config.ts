@@ -28,6 +28,12 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // Schemas of @exam/shared are built with top-level `z.…()` calls: declaring them pure lets the bundle keep only
+      // the schemas a chunk uses, instead of every schema of the product in the login page's JavaScript.
+      treeshake: {
+        manualPureFunctions: ['z'],
+        moduleSideEffects: (id: string) => !/packages[\\/]shared[\\/]src[\\/](?!zod-fr\.ts)/.test(id),
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -3,6 +3,7 @@
 // screens not built yet show the placeholder page titled with the screen's name. To plug a screen in, replace
 // `screen('years')` by `screen('years', () => import('@/features/<feature>/routes/<screen>'))`.
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
+import type { Role } from '@exam/shared';
 import { paths, type RouteKey } from '@/config/paths';
 
 type Lazy = LazyRouteFunction<RouteObject>;
@@ -12,13 +13,19 @@ export interface RouteHandle {
   title: string;
   /** Specification route name. */
   name: string;
+  /** Roles allowed on this screen inside its group (the configuration screens are admin only). */
+  roles?: Role[];
 }
+
+/** Configuration screens: administrators only (teachers get an "access denied" page; the API answers 403 too). */
+const ADMIN_ONLY: RouteKey[] = ['years', 'yearsEdit', 'mentions', 'mentionsEdit', 'specializations', 'specializationsEdit', 'users', 'usersCreate', 'usersEdit'];
 
 const placeholder: Lazy = () => import('@/components/placeholder-page');
 
 function screen(key: RouteKey, lazy: Lazy = placeholder): RouteObject {
   const r = paths[key];
-  return { id: r.name, path: r.path, handle: { title: r.title, name: r.name } satisfies RouteHandle, lazy };
+  const handle: RouteHandle = { title: r.title, name: r.name, ...(ADMIN_ONLY.includes(key) ? { roles: ['ADMIN'] } : {}) };
+  return { id: r.name, path: r.path, handle, lazy };
 }
 
 export const routes: RouteObject[] = [

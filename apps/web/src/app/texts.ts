@@ -49,6 +49,10 @@ export const texts = {
     description: 'La page demandée n’existe pas ou a été déplacée.',
     back: 'Retour à l’accueil',
   },
+  forbidden: {
+    title: 'Accès réservé',
+    description: 'Cet écran est réservé aux administrateurs.',
+  },
   routeError: {
     title: 'Une erreur est survenue',
     description: 'Cet écran n’a pas pu s’afficher. Rechargez la page ou revenez à l’accueil.',

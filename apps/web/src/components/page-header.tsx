@@ -25,19 +25,21 @@ export function PageHeader({ title, description, breadcrumbs = [], homeTo = path
   const items = [{ label: texts.breadcrumbHome, to: homeTo }, ...breadcrumbs];
   return (
     <Stack gap="xs" mb="lg">
-      <Breadcrumbs aria-label="Fil d’Ariane" separatorMargin={6} styles={{ root: { flexWrap: 'wrap' } }}>
-        {items.map((c, i) =>
-          c.to && i < items.length - 1 ? (
-            <Anchor key={i} component={Link} to={c.to} size="sm">
-              {c.label}
-            </Anchor>
-          ) : (
-            <Text key={i} size="sm" c="dimmed" aria-current={i === items.length - 1 ? 'page' : undefined}>
-              {c.label}
-            </Text>
-          ),
-        )}
-      </Breadcrumbs>
+      <nav aria-label="Fil d’Ariane">
+        <Breadcrumbs separatorMargin={6} styles={{ root: { flexWrap: 'wrap' } }}>
+          {items.map((c, i) =>
+            c.to && i < items.length - 1 ? (
+              <Anchor key={i} component={Link} to={c.to} size="sm">
+                {c.label}
+              </Anchor>
+            ) : (
+              <Text key={i} size="sm" c="dimmed" aria-current={i === items.length - 1 ? 'page' : undefined}>
+                {c.label}
+              </Text>
+            ),
+          )}
+        </Breadcrumbs>
+      </nav>
       <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Title order={1} size="h2">

@@ -1,6 +1,6 @@
 // Shell shared by the staff and student layouts: top menubar, avatar menu, mobile drawer below 960 px,
 // and the session gate (profile → helper → screen, or redirect).
-import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import {
   AppShell,
   Avatar,
@@ -19,8 +19,10 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconSchool, IconUser } from '@tabler/icons-react';
-import type { User } from '@exam/shared';
+import { IconChevronDown, IconLock, IconLogout, IconSchool, IconUser } from '@tabler/icons-react';
+import type { Role, User } from '@exam/shared';
+import { EmptyState } from '@/components/empty-state';
+import type { RouteHandle } from '../router';
 import { PageSkeleton } from '@/components/loading-skeleton';
 import { texts } from '../texts';
 import { useSessionGate } from '../auth/session-gate';
@@ -93,10 +95,32 @@ export function SignedInShell({ group, menu, homeTo, profileTo }: ShellProps) {
 
       <AppShell.Main id="main-content" className={classes.main}>
         <Box maw={1280} mx="auto">
-          {gate.state === 'ready' ? <Outlet /> : <PageSkeleton />}
+          {gate.state !== 'ready' ? <PageSkeleton /> : <AllowedOutlet role={user?.role} homeTo={homeTo} />}
         </Box>
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** The screen, unless its route is limited to other roles (e.g. configuration screens for a teacher). */
+function AllowedOutlet({ role, homeTo }: { role: string | undefined; homeTo: string }) {
+  const matches = useMatches();
+  const allowed = matches.every((m) => {
+    const roles = (m.handle as RouteHandle | undefined)?.roles;
+    return !roles || roles.includes((role ?? '') as Role);
+  });
+  if (allowed) return <Outlet />;
+  return (
+    <EmptyState
+      title={texts.forbidden.title}
+      description={texts.forbidden.description}
+      icon={<IconLock size={28} aria-hidden="true" />}
+      actions={
+        <Button component={Link} to={homeTo} variant="light">
+          {texts.notFound.back}
+        </Button>
+      }
+    />
   );
 }
 

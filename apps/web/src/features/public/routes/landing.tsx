@@ -19,13 +19,13 @@ export function LandingPage() {
       <Box component="header" className={classes.header}>
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
-            <Group gap="xs" wrap="nowrap" c="indigo.7">
-              <IconSchool size={28} aria-hidden="true" />
+            <Group gap="xs" wrap="nowrap" c="indigo.7" style={{ minWidth: 0 }}>
+              <IconSchool size={28} aria-hidden="true" style={{ flexShrink: 0 }} />
               <Text fw={700} c="dark.7" className={classes.brand}>
                 {texts.appName}
               </Text>
             </Group>
-            <Button component={Link} to={cta.to} variant="light">
+            <Button component={Link} to={cta.to} variant="light" style={{ flexShrink: 0 }}>
               {cta.label}
             </Button>
           </Group>

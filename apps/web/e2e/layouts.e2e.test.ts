@@ -1,0 +1,257 @@
+// The two signed-in layouts: menus per role, avatar, welcome page and live connected count, mobile menu,
+// profile update, every route of the specification, and the JavaScript weight of the login page.
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { accounts, apiCall, apiLogin, launchBrowser, MOBILE, newPage, overflowsHorizontally, signIn, toast, url } from './helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' }).first();
+
+async function menuLabels(page: Page): Promise<string[]> {
+  const texts = await nav(page).locator('a, button').allTextContents();
+  return texts.map((t) => t.trim()).filter(Boolean);
+}
+
+describe('menus', () => {
+  it('admin: every staff menu with Configurations, the avatar initials and its popup', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, accounts.admin);
+    expect(await menuLabels(page)).toEqual(['Accueil', 'Configurations', 'Etudiants', 'Enseignement', 'Résultats', 'Pratique']);
+    await nav(page).getByRole('button', { name: 'Configurations' }).click();
+    for (const item of ['Années', 'Mentions', 'Parcours', 'Utilisateurs']) await page.getByRole('menuitem', { name: item }).waitFor();
+    await page.getByRole('menuitem', { name: 'Parcours' }).click();
+    await page.waitForURL(url('/dashboard/specializations'));
+    await page.getByRole('heading', { name: 'Parcours', level: 1 }).waitFor();
+
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const profile = await apiCall<{ data: { last_name: string } }>('/api/admin/users/profile', token!);
+    const initials = profile.body.data.last_name.slice(0, 2).toUpperCase();
+    const account = page.getByRole('button', { name: /Menu du compte/ });
+    expect((await account.locator('.mantine-Avatar-root').textContent())?.trim()).toBe(initials);
+    await account.click();
+    await page.getByRole('menuitem', { name: 'Profil' }).click();
+    await page.waitForURL(url('/profile'));
+    // Breadcrumb "Accueil" leads to /dashboard.
+    await page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link', { name: 'Accueil' }).click();
+    await page.waitForURL(url('/dashboard'));
+    await context.close();
+  });
+
+  it('teacher: the staff menus without Configurations, and no connected count', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, accounts.teacher);
+    expect(await menuLabels(page)).toEqual(['Accueil', 'Etudiants', 'Enseignement', 'Résultats', 'Pratique']);
+    await nav(page).getByRole('button', { name: 'Enseignement' }).click();
+    for (const item of ['Cours', 'Examens', 'Questions']) await page.getByRole('menuitem', { name: item }).waitFor();
+    await page.keyboard.press('Escape');
+    await nav(page).getByRole('button', { name: 'Pratique' }).click();
+    for (const item of ['Python', 'R', 'Expression']) await page.getByRole('menuitem', { name: item, exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByText('BIENVENUE !!').waitFor();
+    expect(await page.getByTestId('connected-count').count()).toBe(0);
+    await context.close();
+  });
+
+  it('student: Examens, Cours, Pratique and the avatar menu to the student profile', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, accounts.student);
+    expect(await menuLabels(page)).toEqual(['Examens', 'Cours', 'Pratique']);
+    await nav(page).getByRole('button', { name: 'Pratique' }).click();
+    for (const item of ['Python', 'R', 'Expression']) await page.getByRole('menuitem', { name: item, exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /Menu du compte/ }).click();
+    await page.getByRole('menuitem', { name: 'Déconnexion' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Profil' }).click();
+    await page.waitForURL(url('/profile/student'));
+    await page.getByRole('heading', { name: 'Mon profil' }).waitFor();
+    await context.close();
+  });
+
+  it('shows a skeleton while the profile loads', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, accounts.teacher);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/admin/users/profile', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByTestId('avatar-skeleton').waitFor();
+    expect(await page.getByText('BIENVENUE !!').count()).toBe(0);
+    release();
+    await page.getByText('BIENVENUE !!').waitFor();
+    expect(await page.getByTestId('avatar-skeleton').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('welcome page', () => {
+  const countOf = async (page: Page) => Number(/\((\d+)\)/.exec((await page.getByTestId('connected-count').textContent()) ?? '')?.[1]);
+
+  it('admin: BIENVENUE !!, the home view, and the connected count changing live', async () => {
+    // The other user starts signed out (logout removes them from the online users).
+    const other = accounts.premium;
+    const stale = await apiLogin(other);
+    await apiCall('/api/admin/users/logout', stale, { method: 'POST' });
+
+    const admin = await newPage(browser);
+    await signIn(admin.page, accounts.admin);
+    await admin.page.getByText('BIENVENUE !!').waitFor();
+    await admin.page.getByRole('heading', { name: 'Informations' }).waitFor();
+    await admin.page.getByTestId('connected-count').filter({ hasText: /\(\d+\)/ }).waitFor();
+    const before = await countOf(admin.page);
+    expect(before).toBeGreaterThanOrEqual(1);
+    expect(await admin.page.getByTestId('connected-count').textContent()).toBe(`Nombre d'utilisateurs connectés: (${before})`);
+
+    const second = await newPage(browser);
+    await signIn(second.page, other);
+    await admin.page.getByTestId('connected-count').filter({ hasText: `(${before + 1})` }).waitFor({ timeout: 10_000 });
+
+    await second.page.getByRole('button', { name: /Menu du compte/ }).click();
+    await second.page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    await admin.page.getByTestId('connected-count').filter({ hasText: `(${before})` }).waitFor({ timeout: 10_000 });
+    await second.context.close();
+
+    // The home title switches size at a window width of 1000 px.
+    const title = admin.page.getByTestId('home-title');
+    expect(await title.getAttribute('data-size')).toBe('large');
+    await admin.page.setViewportSize({ width: 999, height: 800 });
+    await title.and(admin.page.locator('[data-size="small"]')).waitFor();
+    await admin.page.setViewportSize({ width: 1000, height: 800 });
+    await title.and(admin.page.locator('[data-size="large"]')).waitFor();
+    await admin.context.close();
+  });
+});
+
+describe('profile', () => {
+  it('updates the names, reloads the profile, and requires the right current password', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, accounts.teacher);
+    await page.goto(url('/profile'));
+    const firstName = page.getByLabel('Prénom');
+    const original = await firstName.inputValue();
+    await firstName.fill('Camille');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await toast(page, 'Mis à jour profil').waitFor();
+    await page.getByRole('button', { name: /Menu du compte : Camille/ }).waitFor();
+
+    // A new password needs the current one, and the right one.
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('NouveauMotDePasse1!');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Le mot de passe actuel est obligatoire pour le changer.').waitFor();
+    await page.getByLabel('Mot de passe actuel').fill('mauvais-mot-de-passe');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await toast(page, 'Erreur', 'Le mot de passe actuel est incorrect.').waitFor();
+    await page.locator('.mantine-InputWrapper-error').filter({ hasText: 'Le mot de passe actuel est incorrect.' }).waitFor();
+
+    // Put the name back for the other tests.
+    await page.getByLabel('Mot de passe actuel').fill('');
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('');
+    await firstName.fill(original);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: new RegExp(`Menu du compte : ${original}`) }).waitFor();
+    await context.close();
+  });
+});
+
+describe('360 px wide', () => {
+  it('collapses the staff menu into a drawer and never scrolls sideways', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    for (const path of ['/', '/auth/login', '/static/not-access-date', '/static/no-premium', '/nulle-part']) {
+      await page.goto(url(path));
+      await page.locator('h1').first().waitFor();
+      expect(await overflowsHorizontally(page), path).toBe(false);
+    }
+    await signIn(page, accounts.admin);
+    expect(await nav(page).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByText('Configurations').click();
+    await drawer.getByRole('link', { name: 'Années' }).click();
+    await page.waitForURL(url('/dashboard/years'));
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    for (const path of ['/dashboard', '/profile', '/dashboard/courses']) {
+      await page.goto(url(path));
+      await page.locator('h1').first().waitFor();
+      expect(await overflowsHorizontally(page), path).toBe(false);
+    }
+    await context.close();
+  });
+
+  it('student layout at 360 px', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await signIn(page, accounts.student);
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const drawer = page.getByRole('dialog');
+    for (const item of ['Examens', 'Cours', 'Pratique']) await drawer.getByText(item, { exact: true }).waitFor();
+    await page.goto(url('/profile/student'));
+    await page.locator('h1').first().waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await context.close();
+  });
+});
+
+describe('routes', () => {
+  const staffPaths = [
+    '/dashboard', '/profile', '/dashboard/years', '/dashboard/years/1/edit', '/dashboard/mentions', '/dashboard/mentions/1/edit',
+    '/dashboard/specializations', '/dashboard/specializations/1/edit', '/dashboard/practice/python', '/dashboard/practice/r',
+    '/dashboard/practice/math', '/dashboard/exam-results', '/dashboard/exam-results/1/show', '/dashboard/exams', '/dashboard/exams/create',
+    '/dashboard/exams/1/edit', '/dashboard/courses', '/dashboard/courses/create', '/dashboard/courses/1/edit', '/dashboard/questions',
+    '/dashboard/questions/create', '/dashboard/questions/1/edit', '/dashboard/users', '/dashboard/users/create', '/dashboard/users/1/edit',
+    '/dashboard/users/students', '/dashboard/users/students/create', '/dashboard/users/students/1/edit',
+  ];
+  const studentPaths = [
+    '/profile/student', '/student', '/student/practice/python', '/student/practice/r', '/student/practice/math', '/student/practice/1/exercise',
+    '/student/courses', '/student/courses/1/show', '/student/exams', '/student/exams/1/show', '/student/exams/1/handle',
+  ];
+
+  it('every route of the specification answers a screen inside its layout', async () => {
+    for (const [account, list] of [[accounts.admin, staffPaths], [accounts.student, studentPaths]] as const) {
+      const { context, page, errors } = await newPage(browser);
+      await signIn(page, account);
+      for (const path of list) {
+        await page.goto(url(path));
+        await page.getByRole('button', { name: /Menu du compte/ }).waitFor();
+        if (!/\/\d+\//.test(path)) {
+          // Parameterized screens may answer "not found" for id 1 in their own way; the others show their title.
+          await page.locator('main h1, main [data-testid="welcome"]').first().waitFor();
+          expect(new URL(page.url()).pathname, path).toBe(path);
+        }
+        expect(await page.getByText('Page introuvable').count(), path).toBe(0);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe('bundle', () => {
+  it('the login page needs less than 250 KB of gzipped JavaScript', async () => {
+    const { context, page } = await newPage(browser);
+    const scripts = new Map<string, number>();
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'script') {
+        const body = await res.body().catch(() => Buffer.alloc(0));
+        scripts.set(res.url(), gzipSync(body).length);
+      }
+    });
+    await page.goto(url('/auth/login'), { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+    console.log(`login page: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThan(250 * 1024);
+    // None of the heavy libraries is loaded before sign-in.
+    expect([...scripts.keys()].filter((u) => /(tiptap|codemirror|mathlive|katex|charts|datatable)-/.test(u))).toEqual([]);
+    await context.close();
+  });
+});

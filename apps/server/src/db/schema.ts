@@ -17,6 +17,8 @@ export interface UsersTable {
   must_change_password: ColumnType<number, number | undefined, number>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  /** Folded names, email and number, computed by the database (migration 003-people-search). */
+  search_text: ColumnType<string, never, never>;
 }
 
 export interface TokensTable {

@@ -1,11 +1,11 @@
 // Hashes for passwords the server generates (import, account without a chosen password).
-// They are random 12-character strings (about 69 bits), so a lighter scrypt cost keeps a
-// 5,000-student import within seconds while staying out of reach of guessing; the holder must
+// They are random 14-character strings (about 81 bits): guessing one is out of reach whatever the
+// hashing cost, so a light scrypt cost keeps a 5,000-student import within seconds; the holder must
 // replace it at first sign-in (must_change_password), and that new password gets the full cost of
 // lib/password.ts. verifyPassword reads the cost from the stored hash, so both kinds verify alike.
 import { randomBytes, scrypt as scryptCb } from 'node:crypto';
 
-const N = 1024;
+const N = 128;
 const R = 8;
 const P = 1;
 

@@ -21,3 +21,14 @@ export function orderFrom<K extends string, C extends string>(
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 }
+
+/** The search text as users.search_text stores it: lower case, no accents, straight apostrophes. */
+export function foldSearch(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/œ/gi, 'o')
+    .replace(/æ/gi, 'a')
+    .replace(/[’‘`]/g, "'")
+    .toLowerCase();
+}

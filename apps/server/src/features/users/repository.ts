@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Role, StudentListQuery, UserListItem, UserListQuery } from '@exam/shared';
 import type { Database, NewUser, UserUpdate } from '../../db/schema';
-import { likePattern, orderFrom } from './list-helpers';
+import { foldSearch, likePattern, orderFrom } from './list-helpers';
 
 type Db = Kysely<Database>;
 type Eb = ExpressionBuilder<Database, 'users'>;
@@ -77,16 +77,9 @@ export async function listUsers(db: Db, q: StudentListQuery & { role?: Role; rol
     if (f.roles) out = out.where('users.role', 'in', f.roles);
     if (f.is_premium !== undefined) out = out.where('users.is_premium', '=', Number(f.is_premium));
     if (f.search) {
-      for (const term of f.search.split(/\s+/).filter(Boolean).slice(0, 5)) {
-        const like = likePattern(term);
-        out = out.where((eb) =>
-          eb.or([
-            eb('users.last_name', 'ilike', like),
-            eb('users.first_name', 'ilike', like),
-            eb('users.email', 'ilike', like),
-            eb('users.student_number', 'ilike', like),
-          ]),
-        );
+      // Every word must appear in the folded names, email or number (accents and case ignored).
+      for (const term of foldSearch(f.search).split(/\s+/).filter(Boolean).slice(0, 5)) {
+        out = out.where('users.search_text', 'like', likePattern(term));
       }
     }
     if (f.academic_year_id || f.specialization_id || f.mention_id) {

@@ -18,10 +18,10 @@ function assertMayManage(actor: SessionUser, targetRole: Role | undefined, newRo
 }
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-/** A 12-character first password (about 69 bits), easy to read aloud: no 0/O, 1/l/I. */
+/** A 14-character first password (about 81 bits), easy to read aloud: no 0/O, 1/l/I. */
 export function generatePassword(): string {
   let s = '';
-  for (let i = 0; i < 12; i++) s += ALPHABET[randomInt(ALPHABET.length)];
+  for (let i = 0; i < 14; i++) s += ALPHABET[randomInt(ALPHABET.length)];
   return s;
 }
 

@@ -38,7 +38,7 @@ describe('students', () => {
     expect(body.message).toBe("L'étudiant Zoé N'Guessan a été créé.");
     expect(body.data).toMatchObject({ role: 'STUDENT', email: `etudiant${n}@univ.example`, must_change_password: 1, academic_year_id: s.yearId, is_premium: 0 });
     expect(body.data.specializations.map((x: { id: number }) => x.id)).toEqual([s.specializationId]);
-    expect(body.data.generated_password).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect(body.data.generated_password).toMatch(/^[A-Za-z2-9]{14}$/);
     expect(body.data.password_hash).toBeUndefined();
     // The generated password signs in, and the profile says it must be changed.
     const token = await loginAs(t.app, { id: body.data.id, email: body.data.email, password: body.data.generated_password });
@@ -77,10 +77,16 @@ describe('students', () => {
     const a = await mk('Ébrard', 'Anaïs', { is_premium: 1 });
     const b = await mk('Lefèvre', 'Bruno', { academic_year_id: other.yearId, specialization_ids: [other.specializationId] });
     const bySearch = await t.app.inject(authed(teacher, { method: 'GET', url: '/api/admin/users/students?search=ebrard' }));
-    // ILIKE does not fold accents; the exact spelling is found.
+    // Accents, case and typographic apostrophes are ignored; every word must match.
     const exact = await t.app.inject(authed(teacher, { method: 'GET', url: '/api/admin/users/students?search=%C3%89brard%20ana' }));
     expect(bySearch.statusCode).toBe(200);
+    expect(bySearch.json().data.map((u: { id: number }) => u.id)).toEqual([a.id]);
     expect(exact.json().data.map((u: { id: number }) => u.id)).toEqual([a.id]);
+    const apostrophe = await t.app.inject(authed(teacher, { method: 'GET', url: `/api/admin/users/students?search=${encodeURIComponent('n’GUESS zoe')}&per_page=100` }));
+    expect(apostrophe.json().data.length).toBeGreaterThan(0);
+    expect(apostrophe.json().data.every((u: { last_name: string }) => u.last_name === "N'Guessan")).toBe(true);
+    const wildcard = await t.app.inject(authed(teacher, { method: 'GET', url: '/api/admin/users/students?search=%25_%25' }));
+    expect(wildcard.json().data).toEqual([]);
     const premium = await t.app.inject(authed(teacher, { method: 'GET', url: `/api/admin/users/students?is_premium=1&academic_year_id=${s.yearId}` }));
     expect(premium.json().data.map((u: { id: number }) => u.id)).toContain(a.id);
     expect(premium.json().data.every((u: { is_premium: number }) => u.is_premium === 1)).toBe(true);

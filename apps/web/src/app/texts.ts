@@ -52,6 +52,7 @@ export const texts = {
   forbidden: {
     title: 'Accès réservé',
     description: 'Cet écran est réservé aux administrateurs.',
+    hint: 'Demandez à un administrateur si vous avez besoin de ces réglages.',
   },
   routeError: {
     title: 'Une erreur est survenue',

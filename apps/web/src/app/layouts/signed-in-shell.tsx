@@ -22,6 +22,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLock, IconLogout, IconSchool, IconUser } from '@tabler/icons-react';
 import type { Role, User } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
 import type { RouteHandle } from '../router';
 import { PageSkeleton } from '@/components/loading-skeleton';
 import { texts } from '../texts';
@@ -111,16 +112,19 @@ function AllowedOutlet({ role, homeTo }: { role: string | undefined; homeTo: str
   });
   if (allowed) return <Outlet />;
   return (
-    <EmptyState
-      title={texts.forbidden.title}
-      description={texts.forbidden.description}
-      icon={<IconLock size={28} aria-hidden="true" />}
-      actions={
-        <Button component={Link} to={homeTo} variant="light">
-          {texts.notFound.back}
-        </Button>
-      }
-    />
+    <>
+      <PageHeader title={texts.forbidden.title} homeTo={homeTo} breadcrumbs={[{ label: texts.forbidden.title }]} />
+      <EmptyState
+        title={texts.forbidden.description}
+        description={texts.forbidden.hint}
+        icon={<IconLock size={28} aria-hidden="true" />}
+        actions={
+          <Button component={Link} to={homeTo} variant="light">
+            {texts.notFound.back}
+          </Button>
+        }
+      />
+    </>
   );
 }
 

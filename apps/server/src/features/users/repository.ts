@@ -99,15 +99,20 @@ export async function listUsers(db: Db, q: StudentListQuery & { role?: Role; rol
     return out as unknown as T;
   };
   const [col, dir] = orderFrom(q.sort, SORTS, ['users.last_name', 'asc']);
-  const items = apply(selectItems(db, q.academic_year_id), q)
+  // The page's ids first, then the details of those rows only: PostgreSQL computes the select list of
+  // every row an OFFSET skips, so the enrolment subqueries must not sit in the paged query.
+  const pageIds = apply(db.selectFrom('users').select('users.id'), q)
     .orderBy(col as 'users.last_name', dir)
     .orderBy('users.first_name')
     .orderBy('users.id')
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
   const count = apply(db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')), q);
-  const [rows, total] = await Promise.all([items.execute(), count.executeTakeFirstOrThrow()]);
-  return { rows: rows.map((r) => toItem(r as Record<string, unknown>)), total: (total as { n: number }).n };
+  const [ids, total] = await Promise.all([pageIds.execute(), count.executeTakeFirstOrThrow()]);
+  const order = ids.map((r) => (r as { id: number }).id);
+  const rows = order.length ? await selectItems(db, q.academic_year_id).where('users.id', 'in', order).execute() : [];
+  const byId = new Map(rows.map((r) => [r.id, toItem(r as Record<string, unknown>)]));
+  return { rows: order.map((id) => byId.get(id)!).filter(Boolean), total: (total as { n: number }).n };
 }
 
 export async function findUserItem(db: Db, id: number): Promise<UserListItem | undefined> {

@@ -36,6 +36,9 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
+          // Keep shared dependencies (Mantine core, React) out of the heavy groups: otherwise a group such as
+          // tiptap pulls @mantine/core in with it and every page, the login page included, downloads it.
+          includeDependenciesRecursively: false,
           groups: [
             ...heavy.map(([name, test], i) => ({ name, test, priority: 20 - i })),
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 5 },

@@ -1,0 +1,20 @@
+// Student endpoints: the published courses of the student's parcours, and one with its chapters.
+import { useQuery } from '@tanstack/react-query';
+import type { StudentCourse, StudentCourseDetail } from '@exam/shared';
+import { api } from '@/lib/api-client';
+
+export function useStudentCourses(search: string) {
+  return useQuery({
+    queryKey: ['student', 'courses', search],
+    queryFn: () => api.get<StudentCourse[]>('/student/courses', { search }),
+  });
+}
+
+export function useStudentCourse(id: number) {
+  return useQuery({
+    queryKey: ['student', 'courses', 'detail', id],
+    queryFn: () => api.get<StudentCourseDetail>(`/student/courses/${id}/show`),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}

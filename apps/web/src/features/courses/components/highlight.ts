@@ -1,0 +1,76 @@
+// A small highlighter for Python and R code blocks in the student view (the editor uses lowlight):
+// keeps the reading screens free of the editor's libraries. Emits the same hljs-* classes.
+
+interface Lang {
+  keywords: Set<string>;
+  builtins: Set<string>;
+  literals: Set<string>;
+}
+
+const PY: Lang = {
+  keywords: new Set(
+    'and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case'.split(' '),
+  ),
+  builtins: new Set('print len range int float str list dict set tuple abs min max sum sorted enumerate zip map filter open input round type isinstance super'.split(' ')),
+  literals: new Set(['True', 'False', 'None']),
+};
+
+const R: Lang = {
+  keywords: new Set('if else repeat while function for in next break return switch'.split(' ')),
+  builtins: new Set('c cat print paste paste0 mean var sd sum length seq rep library require data.frame list matrix apply sapply lapply vapply nrow ncol head summary plot'.split(' ')),
+  literals: new Set(['TRUE', 'FALSE', 'NULL', 'NA', 'Inf', 'NaN', 'T', 'F']),
+};
+
+const LANGS: Record<string, Lang> = { python: PY, r: R };
+
+// One alternation; the first matching group decides the token's class.
+const TOKEN =
+  /(#[^\n]*)|("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')|(\b\d+(?:\.\d+)?(?:[eE][+-]?\d+)?[jJL]?\b)|([A-Za-z_.][A-Za-z0-9_.]*)(\s*\()?/g;
+
+export function isHighlightable(lang: string | undefined): lang is 'python' | 'r' {
+  return lang === 'python' || lang === 'r';
+}
+
+/** Replaces the text of `code` with highlighted spans (text nodes only, never HTML strings). */
+export function highlightInto(code: HTMLElement, lang: 'python' | 'r') {
+  const src = code.textContent ?? '';
+  const def = LANGS[lang];
+  const frag = document.createDocumentFragment();
+  const push = (text: string, cls?: string) => {
+    if (!text) return;
+    if (!cls) {
+      frag.appendChild(document.createTextNode(text));
+      return;
+    }
+    const span = document.createElement('span');
+    span.className = cls;
+    span.textContent = text;
+    frag.appendChild(span);
+  };
+  let last = 0;
+  for (const m of src.matchAll(TOKEN)) {
+    const at = m.index ?? 0;
+    push(src.slice(last, at));
+    last = at + m[0].length;
+    if (m[1]) push(m[1], 'hljs-comment');
+    else if (m[2]) push(m[2], 'hljs-string');
+    else if (m[3]) push(m[3], 'hljs-number');
+    else if (m[4]) {
+      const word = m[4];
+      const cls = def.keywords.has(word)
+        ? 'hljs-keyword'
+        : def.literals.has(word)
+          ? 'hljs-literal'
+          : def.builtins.has(word)
+            ? 'hljs-built_in'
+            : m[5]
+              ? 'hljs-title function_'
+              : undefined;
+      push(word, cls);
+      if (m[5]) push(m[5]);
+    }
+  }
+  push(src.slice(last));
+  code.textContent = '';
+  code.appendChild(frag);
+}

@@ -1,0 +1,46 @@
+// /dashboard/courses/{course}/edit: the course form and its chapters (add, edit, reorder, delete).
+import { useNavigate, useParams } from 'react-router';
+import { Grid } from '@mantine/core';
+import { PageHeader } from '@/components/page-header';
+import { PageSkeleton } from '@/components/loading-skeleton';
+import { EmptyState } from '@/components/empty-state';
+import { paths } from '@/config/paths';
+import { useCourse, useUpdateCourse } from '../api/courses';
+import { ChaptersPanel } from '../components/chapters-panel';
+import { CourseForm } from '../components/course-form';
+import { coursesTexts } from '../texts';
+
+const t = coursesTexts.form;
+
+export function CourseEditPage() {
+  const id = Number(useParams().course);
+  const navigate = useNavigate();
+  const course = useCourse(id);
+  const update = useUpdateCourse(id);
+  const crumbs = [{ label: coursesTexts.list.title, to: paths.courses.path }, { label: course.data?.title ?? t.editTitle }];
+
+  if (course.isLoading) return <PageSkeleton />;
+  if (!course.data) {
+    return (
+      <>
+        <PageHeader title={t.editTitle} breadcrumbs={crumbs} />
+        <EmptyState title={t.notFound} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={course.data.title} breadcrumbs={crumbs} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <CourseForm course={course.data} submitLabel={t.save} onCancel={() => navigate(paths.courses.path)} onSubmit={(v) => update.mutateAsync(v)} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <ChaptersPanel courseId={id} />
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+export const Component = CourseEditPage;

@@ -1,2 +1,9 @@
 // Sandboxed execution of untrusted Python 3 and R programs and maths-equivalence checks.
 export * from './types';
+export * from './verdict';
+export * from './sandbox';
+export * from './pool';
+export * from './math';
+export * from './embedded';
+export * from './queue';
+export * from './judge';

@@ -25,7 +25,10 @@ export interface RunRequest {
   limits?: Partial<RunLimits>;
 }
 
-export type MathCompareResult = { ok: true; equal: boolean } | { ok: false; message: string };
+export type MathCompareResult =
+  | { ok: true; equal: boolean }
+  /** `field` names the unreadable side: the answer ('expression') or the reference ('expected'). */
+  | { ok: false; message: string; field?: 'expression' | 'expected' };
 
 export interface CodeRunner {
   run(req: RunRequest): Promise<ExecResult>;

@@ -10,5 +10,6 @@ import { academicYearRoutes } from './academic-years/routes';
 import { mentionRoutes } from './mentions/routes';
 import { specializationRoutes } from './specializations/routes';
 import { userRoutes } from './users/routes';
+import { runnerRoutes } from './runner/routes';
 
-export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutes, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes];
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutes, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes];

@@ -1,7 +1,33 @@
 // Chooses the runner from the configuration: embedded pool, BullMQ queue client, or none.
-import type { CodeRunner } from '@exam/runner';
+//   RUNNER_MODE=embedded (default)  sandboxes in this process, one slot per core (RUNNER_SLOTS to change it)
+//   RUNNER_MODE=queue + REDIS_URL   runs go to `npm run runner` workers through Redis
+//   RUNNER_MODE=off                 no code execution (the routes answer 503)
+// RUNNER_UNSAFE_DEV=1 runs programs without bubblewrap: development machines only.
+import os from 'node:os';
+import { createEmbeddedRunner, QueueRunner, type CodeRunner } from '@exam/runner';
 import type { Config } from '../../config';
 
-export async function createRunnerFromConfig(_config: Config): Promise<CodeRunner | undefined> {
-  return undefined;
+export function runnerSlots(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.RUNNER_SLOTS);
+  return Number.isInteger(n) && n > 0 && n <= 64 ? n : os.availableParallelism();
+}
+
+export async function createRunnerFromConfig(config: Config): Promise<CodeRunner | undefined> {
+  const mode = config.RUNNER_MODE ?? 'embedded';
+  if (mode === 'off') return undefined;
+  if (mode === 'queue') {
+    if (!config.REDIS_URL) {
+      throw new Error('RUNNER_MODE=queue nécessite REDIS_URL (l’adresse du Redis partagé avec les processus « npm run runner »).');
+    }
+    const runner = new QueueRunner({ redisUrl: config.REDIS_URL });
+    await runner.ready();
+    return runner;
+  }
+  const unsafe = config.RUNNER_UNSAFE_DEV === '1';
+  if (unsafe) {
+    console.warn(
+      'Attention : RUNNER_UNSAFE_DEV=1, les programmes sont exécutés SANS bac à sable. Réservé au développement, jamais en production.',
+    );
+  }
+  return createEmbeddedRunner({ unsafe, slots: runnerSlots() });
 }

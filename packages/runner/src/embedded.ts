@@ -1,0 +1,108 @@
+// The runner inside the current process: a bounded pool of fresh sandboxes and a warm maths server.
+import fs from 'node:fs';
+import os from 'node:os';
+import type { ExecResult, Language } from '@exam/shared';
+import { MathService } from './math';
+import { Pool } from './pool';
+import { probeSandbox, PYTHON_PATH, RSCRIPT_PATH, runInSandbox, type SandboxEnv } from './sandbox';
+import { DEFAULT_LIMITS, MAX_LIMITS, type CodeRunner, type MathCompareResult, type RunLimits, type RunRequest } from './types';
+import { classify } from './verdict';
+
+export interface EmbeddedRunnerOptions {
+  /** Development only: run without bubblewrap nor a dedicated user (RUNNER_UNSAFE_DEV=1). */
+  unsafe?: boolean;
+  /** Concurrent runs; default one per core. */
+  slots?: number;
+  /** Runs allowed to wait for a slot; beyond, RunnerBusyError. Default 8 per slot. */
+  maxQueue?: number;
+  /** How long a run may wait for a slot before RunnerBusyError. Default 20 s. */
+  queueTimeoutMs?: number;
+  /** Start the maths server at once (default true). */
+  warmMath?: boolean;
+  /** An already probed sandbox (tests). */
+  sandbox?: SandboxEnv;
+}
+
+/** Limits asked for by a question, kept within MAX_LIMITS. */
+export function effectiveLimits(partial?: Partial<RunLimits>): RunLimits {
+  const l = { ...DEFAULT_LIMITS, ...partial };
+  const clamp = (v: number, max: number, min: number) => Math.min(max, Math.max(min, Number.isFinite(v) ? v : min));
+  return {
+    cpuSeconds: clamp(l.cpuSeconds, MAX_LIMITS.cpuSeconds, 1),
+    wallMs: clamp(l.wallMs, MAX_LIMITS.wallMs, 500),
+    memoryMb: clamp(l.memoryMb, MAX_LIMITS.memoryMb, 64),
+    outputBytes: clamp(l.outputBytes, MAX_LIMITS.outputBytes, 1024),
+  };
+}
+
+const R_BINARY = '/usr/lib/R/bin/exec/R';
+/** What /usr/lib/R/bin/R (a shell script Rscript goes through) exports; calling the binary saves its start-up. */
+const R_ENV = {
+  R_HOME: '/usr/lib/R',
+  R_SHARE_DIR: '/usr/share/R/share',
+  R_INCLUDE_DIR: '/usr/share/R/include',
+  R_DOC_DIR: '/usr/share/R/doc',
+  LD_LIBRARY_PATH: '/usr/lib/R/lib:/usr/lib/x86_64-linux-gnu',
+};
+
+function command(language: Language): { argv: string[]; file: string; env?: Record<string, string> } {
+  if (language === 'PYTHON') return { argv: [PYTHON_PATH, '-I', '-B', '/tmp/main.py'], file: '/tmp/main.py' };
+  if (fs.existsSync(R_BINARY) && process.arch === 'x64') {
+    return { argv: [R_BINARY, '--no-echo', '--no-restore', '--no-save', '--file=/tmp/main.R'], file: '/tmp/main.R', env: R_ENV };
+  }
+  return { argv: [RSCRIPT_PATH, '--no-save', '--no-restore', '/tmp/main.R'], file: '/tmp/main.R' };
+}
+
+export class EmbeddedRunner implements CodeRunner {
+  readonly pool: Pool;
+  readonly math: MathService;
+
+  constructor(
+    readonly sandbox: SandboxEnv,
+    opts: EmbeddedRunnerOptions = {},
+  ) {
+    const slots = Math.max(1, opts.slots ?? os.availableParallelism());
+    this.pool = new Pool(slots, opts.maxQueue ?? slots * 8, opts.queueTimeoutMs ?? 20_000);
+    this.math = new MathService(sandbox);
+  }
+
+  /** Runs the program without touching the pool (the queue worker has its own concurrency). */
+  async execute(req: RunRequest): Promise<ExecResult> {
+    const limits = effectiveLimits(req.limits);
+    const { argv, file, env } = command(req.language);
+    const raw = await runInSandbox(this.sandbox, {
+      argv,
+      env,
+      files: [{ path: file, content: req.code }],
+      stdin: req.stdin ?? '',
+      limits,
+    });
+    return classify(raw, req.expectedOutput, limits);
+  }
+
+  run(req: RunRequest): Promise<ExecResult> {
+    return this.pool.use(() => this.execute(req));
+  }
+
+  compareMath(expression: string, expected: string): Promise<MathCompareResult> {
+    return this.pool.use(() => this.math.compare(expression, expected));
+  }
+
+  async close(): Promise<void> {
+    await this.math.close();
+  }
+}
+
+/**
+ * Checks the sandbox (throws SandboxUnavailableError with a French message when it cannot run,
+ * unless `unsafe`) and returns a ready runner with its maths server warming up.
+ */
+export async function createEmbeddedRunner(opts: EmbeddedRunnerOptions = {}): Promise<EmbeddedRunner> {
+  const sandbox = opts.sandbox ?? probeSandbox({ unsafe: opts.unsafe });
+  const runner = new EmbeddedRunner(sandbox, opts);
+  if (opts.warmMath !== false) {
+    // A failing maths server must not stop the code runner; the first comparison retries.
+    await runner.math.start().catch(() => undefined);
+  }
+  return runner;
+}

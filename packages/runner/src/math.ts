@@ -1,0 +1,155 @@
+// Maths equivalence through a warm, sandboxed sympy fork-server (see math-server-source.ts).
+// The server is started once, restarted when it dies, and every request has a deadline.
+import { createInterface } from 'node:readline';
+import { MATH_SERVER_SOURCE } from './math-server-source';
+import { launchSandboxed, PYTHON_PATH, type Launched, type SandboxEnv } from './sandbox';
+import type { MathCompareResult } from './types';
+
+export interface MathServiceOptions {
+  /** CPU seconds and wall seconds one comparison may take inside the server. */
+  childCpuSeconds?: number;
+  childWallSeconds?: number;
+  /** Memory of the server and its children, MiB. */
+  memoryMb?: number;
+  /** Start-up deadline (sympy import), ms. */
+  startTimeoutMs?: number;
+}
+
+interface Pending {
+  resolve: (r: MathCompareResult) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+export class MathUnavailableError extends Error {}
+
+export class MathService {
+  private proc?: Launched;
+  private starting?: Promise<Launched>;
+  private pending = new Map<number, Pending>();
+  private nextId = 1;
+  private closed = false;
+  private readonly opts: Required<MathServiceOptions>;
+
+  constructor(
+    private readonly env: SandboxEnv,
+    opts: MathServiceOptions = {},
+  ) {
+    this.opts = { childCpuSeconds: 3, childWallSeconds: 4, memoryMb: 768, startTimeoutMs: 20_000, ...opts };
+  }
+
+  /** Starts the server now (so that the first comparison is warm). */
+  start(): Promise<void> {
+    return this.ensure().then(() => undefined);
+  }
+
+  private ensure(): Promise<Launched> {
+    if (this.closed) return Promise.reject(new MathUnavailableError('Le service de calcul est arrêté.'));
+    if (this.proc) return Promise.resolve(this.proc);
+    if (!this.starting) {
+      this.starting = this.spawn().finally(() => {
+        this.starting = undefined;
+      });
+    }
+    return this.starting;
+  }
+
+  private spawn(): Promise<Launched> {
+    return new Promise((resolve, reject) => {
+      const launched = launchSandboxed(this.env, {
+        argv: [PYTHON_PATH, '-I', '/tmp/math_server.py'],
+        files: [{ path: '/tmp/math_server.py', content: MATH_SERVER_SOURCE }],
+        // The server lives long: a generous CPU budget (children get their own small one) and no output cap.
+        limits: { cpuSeconds: 24 * 3600, wallMs: 0, memoryMb: this.opts.memoryMb, outputBytes: 0 },
+        env: { MATH_CPU: String(this.opts.childCpuSeconds), MATH_WALL: String(this.opts.childWallSeconds) },
+      });
+      const { child } = launched;
+      let ready = false;
+      let stderr = '';
+      child.stderr!.on('data', (b: Buffer) => {
+        if (stderr.length < 8192) stderr += b.toString();
+      });
+      const startTimer = setTimeout(() => {
+        launched.kill();
+        reject(new MathUnavailableError('Le service de calcul n’a pas démarré à temps.'));
+      }, this.opts.startTimeoutMs);
+      const lines = createInterface({ input: child.stdout! });
+      lines.on('line', (line) => {
+        if (!ready) {
+          if (line === 'READY') {
+            ready = true;
+            clearTimeout(startTimer);
+            this.proc = launched;
+            resolve(launched);
+          }
+          return;
+        }
+        let msg: { id?: number; ok?: boolean; equal?: boolean; message?: string; field?: string };
+        try {
+          msg = JSON.parse(line);
+        } catch {
+          return;
+        }
+        const p = msg.id !== undefined ? this.pending.get(msg.id) : undefined;
+        if (!p) return;
+        this.pending.delete(msg.id!);
+        clearTimeout(p.timer);
+        if (msg.ok) p.resolve({ ok: true, equal: !!msg.equal });
+        else
+          p.resolve({
+            ok: false,
+            message: msg.message ?? 'Expression illisible.',
+            field: msg.field === 'expected' ? 'expected' : 'expression',
+          });
+      });
+      child.on('close', () => {
+        clearTimeout(startTimer);
+        launched.cleanup();
+        if (this.proc === launched) this.proc = undefined;
+        if (!ready) {
+          const why = stderr.trim().split('\n').pop();
+          reject(new MathUnavailableError(`Le service de calcul n’a pas pu démarrer${why ? ` : ${why}` : '.'}`));
+        }
+        // Requests in flight are lost with the server: they fail, the next one starts a new server.
+        for (const [id, p] of this.pending) {
+          clearTimeout(p.timer);
+          p.reject(new MathUnavailableError('Le service de calcul s’est arrêté pendant la comparaison.'));
+          this.pending.delete(id);
+        }
+      });
+      child.on('error', () => {});
+    });
+  }
+
+  async compare(expression: string, expected: string): Promise<MathCompareResult> {
+    const launched = await this.ensure();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => {
+          this.pending.delete(id);
+          resolve({ ok: false, message: 'Expression trop complexe à évaluer.', field: 'expression' });
+        },
+        this.opts.childWallSeconds * 1000 + 2000,
+      );
+      this.pending.set(id, { resolve, reject, timer });
+      launched.child.stdin!.write(JSON.stringify({ id, a: expression, b: expected }) + '\n');
+    });
+  }
+
+  /** Pid of the sandbox's outer process (tests kill it to check the restart). */
+  get pid(): number | undefined {
+    return this.proc?.child.pid;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const p = this.proc ?? (await this.starting?.catch(() => undefined));
+    if (!p) return;
+    const closed = new Promise<void>((r) => p.child.once('close', () => r()));
+    p.child.stdin!.end();
+    const t = setTimeout(() => p.kill(), 1000);
+    await closed;
+    clearTimeout(t);
+  }
+}

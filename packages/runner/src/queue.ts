@@ -1,0 +1,84 @@
+// Queue mode: the API adds runs to a BullMQ queue in Redis and waits for their result; `npm run runner`
+// workers (on this host or others) take them and run them in their own embedded runner.
+import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
+import type { ExecResult } from '@exam/shared';
+import type { EmbeddedRunner } from './embedded';
+import { effectiveLimits } from './embedded';
+import { RunnerBusyError, type CodeRunner, type MathCompareResult, type RunRequest } from './types';
+
+export const RUNNER_QUEUE = 'exam-runner';
+
+type JobData = { kind: 'run'; req: RunRequest } | { kind: 'math'; expression: string; expected: string };
+type JobResult = ExecResult | MathCompareResult;
+
+export interface QueueRunnerOptions {
+  redisUrl: string;
+  queueName?: string;
+  /** Jobs allowed to wait in the queue; beyond, RunnerBusyError. */
+  maxWaiting?: number;
+  /** Extra time allowed beyond a run's own wall limit for queueing and transport. */
+  slackMs?: number;
+}
+
+const UNANSWERED = 'Le serveur d’exécution ne répond pas. Réessayez dans quelques instants.';
+
+/** The API side of queue mode. */
+export class QueueRunner implements CodeRunner {
+  private readonly queue: Queue;
+  private readonly events: QueueEvents;
+  private readonly maxWaiting: number;
+  private readonly slackMs: number;
+
+  constructor(opts: QueueRunnerOptions) {
+    const connection = { url: opts.redisUrl, maxRetriesPerRequest: null };
+    const name = opts.queueName ?? RUNNER_QUEUE;
+    this.queue = new Queue(name, { connection, defaultJobOptions: { removeOnComplete: true, removeOnFail: true, attempts: 1 } });
+    this.events = new QueueEvents(name, { connection });
+    this.maxWaiting = opts.maxWaiting ?? 64;
+    this.slackMs = opts.slackMs ?? 20_000;
+  }
+
+  async ready(): Promise<void> {
+    await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
+  }
+
+  private async submit(data: JobData, ttl: number): Promise<JobResult> {
+    if ((await this.queue.getWaitingCount()) >= this.maxWaiting) throw new RunnerBusyError();
+    const job = await this.queue.add(data.kind, data);
+    try {
+      return (await job.waitUntilFinished(this.events, ttl)) as JobResult;
+    } catch (err) {
+      // No worker took it in time: take it back out so that the queue does not grow for ever.
+      await job.remove().catch(() => undefined);
+      if (err instanceof Error && /timed out|ttl/i.test(err.message)) throw new RunnerBusyError(UNANSWERED);
+      throw err;
+    }
+  }
+
+  async run(req: RunRequest): Promise<ExecResult> {
+    const limits = effectiveLimits(req.limits);
+    return (await this.submit({ kind: 'run', req: { ...req, limits } }, limits.wallMs + this.slackMs)) as ExecResult;
+  }
+
+  async compareMath(expression: string, expected: string): Promise<MathCompareResult> {
+    return (await this.submit({ kind: 'math', expression, expected }, this.slackMs)) as MathCompareResult;
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.events.close(), this.queue.close()]);
+  }
+}
+
+/** The worker side: takes jobs and runs them in `runner` (one at a time per slot of its pool). */
+export function startQueueWorker(opts: { redisUrl: string; runner: EmbeddedRunner; queueName?: string; concurrency?: number }): Worker {
+  const connection = { url: opts.redisUrl, maxRetriesPerRequest: null };
+  return new Worker<JobData, JobResult>(
+    opts.queueName ?? RUNNER_QUEUE,
+    async (job: Job<JobData, JobResult>) => {
+      const d = job.data;
+      if (d.kind === 'run') return opts.runner.execute(d.req);
+      return opts.runner.math.compare(d.expression, d.expected);
+    },
+    { connection, concurrency: opts.concurrency ?? opts.runner.pool.slots },
+  );
+}

@@ -1,0 +1,343 @@
+// One untrusted process in a fresh bubblewrap sandbox: unprivileged host uid, rlimits, no network,
+// own PID namespace, read-only system, size-limited tmpfs, wall-clock deadline, capped output.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SandboxUnavailableError, type RunLimits } from './types';
+
+export const PYTHON_PATH = '/usr/bin/python3';
+export const RSCRIPT_PATH = '/usr/bin/Rscript';
+export const RUNNER_USER = 'exam-runner';
+
+/** Processes (and threads) one sandbox may hold at once, counted in its own user namespace. */
+export const SANDBOX_NPROC = 64;
+/** Open files per process (R refuses to start below about 128). */
+export const SANDBOX_NOFILE = 256;
+/** Largest file a program may write, and size of its tmpfs work folder. */
+export const SANDBOX_FSIZE = 16 * 1024 * 1024;
+export const SANDBOX_TMPFS = 32 * 1024 * 1024;
+
+export interface SandboxEnv {
+  /** false only in the explicit unsafe development mode (RUNNER_UNSAFE_DEV=1). */
+  isolated: boolean;
+  bwrap: string;
+  setpriv: string;
+  prlimit: string;
+  /** Host uid/gid the programs run as; undefined when the API is not root (programs run as the API's own uid). */
+  uid?: number;
+  gid?: number;
+  /** Extra read-only binds of /etc pieces that exist on this host. */
+  etcBinds: string[];
+}
+
+export interface SandboxFile {
+  /** Path inside the sandbox, under /tmp. */
+  path: string;
+  content: string;
+}
+
+export interface SandboxSpec {
+  argv: string[];
+  files: SandboxFile[];
+  stdin?: string;
+  limits: RunLimits;
+  /** Extra environment variables (the environment is otherwise cleared). */
+  env?: Record<string, string>;
+}
+
+export interface RawRun {
+  exitCode: number | null;
+  /** Signal that ended the program (from the 128+n convention of bwrap, or of the process itself). */
+  signal: string | null;
+  stdout: Buffer;
+  stderr: Buffer;
+  timedOut: boolean;
+  outputExceeded: boolean;
+  durationMs: number;
+}
+
+function which(bin: string): string | undefined {
+  for (const dir of ['/usr/bin', '/bin', '/usr/sbin', '/sbin', '/usr/local/bin']) {
+    const p = path.join(dir, bin);
+    try {
+      fs.accessSync(p, fs.constants.X_OK);
+      return p;
+    } catch {
+      /* next */
+    }
+  }
+  return undefined;
+}
+
+function lookupUser(name: string): { uid: number; gid: number } | undefined {
+  try {
+    for (const line of fs.readFileSync('/etc/passwd', 'utf8').split('\n')) {
+      const f = line.split(':');
+      if (f[0] === name) return { uid: Number(f[2]), gid: Number(f[3]) };
+    }
+  } catch {
+    /* no passwd */
+  }
+  return undefined;
+}
+
+const ETC_PIECES = ['/etc/R', '/etc/alternatives', '/etc/ld.so.cache', '/etc/localtime', '/etc/python3.11', '/etc/python3'];
+
+/**
+ * Checks that the sandbox can run here and returns how to launch it. Throws SandboxUnavailableError
+ * with a French message naming what is missing, unless `unsafe` (development only) is set.
+ */
+export function probeSandbox(
+  opts: { unsafe?: boolean; languages?: Array<'python' | 'r'>; /** Tests: another bwrap path. */ bwrap?: string } = {},
+): SandboxEnv {
+  const languages = opts.languages ?? ['python', 'r'];
+  const missing: string[] = [];
+  const interpreters: Array<[string, string, string]> = [];
+  if (languages.includes('python')) interpreters.push([PYTHON_PATH, 'python3', 'python3-sympy']);
+  if (languages.includes('r')) interpreters.push([RSCRIPT_PATH, 'Rscript', 'r-base-core']);
+  for (const [p, label, pkg] of interpreters) if (!fs.existsSync(p)) missing.push(`${label} (${p}, paquet ${pkg})`);
+  const prlimit = which('prlimit');
+  const setpriv = which('setpriv');
+  if (!prlimit) missing.push('prlimit (paquet util-linux)');
+  const etcBinds = ETC_PIECES.filter((p) => fs.existsSync(p));
+
+  if (opts.unsafe) {
+    if (missing.length) throw new SandboxUnavailableError(`Exécution de code impossible : il manque ${missing.join(', ')}.`);
+    return { isolated: false, bwrap: '', setpriv: '', prlimit: prlimit!, etcBinds };
+  }
+
+  const bwrap = opts.bwrap !== undefined ? (fs.existsSync(opts.bwrap) ? opts.bwrap : undefined) : which('bwrap');
+  if (!bwrap) missing.push('bubblewrap (commande bwrap, paquet bubblewrap)');
+  let uid: number | undefined;
+  let gid: number | undefined;
+  if (process.getuid?.() === 0) {
+    if (!setpriv) missing.push('setpriv (paquet util-linux)');
+    const user = lookupUser(RUNNER_USER);
+    if (!user) missing.push(`l’utilisateur système « ${RUNNER_USER} » (créé par « sudo bash scripts/install-system.sh »)`);
+    else if (user.uid === 0) missing.push(`un utilisateur « ${RUNNER_USER} » non privilégié (son uid est 0)`);
+    else ({ uid, gid } = user);
+  }
+  const hint =
+    ' Lancez « sudo bash scripts/install-system.sh », ou, sur un poste de développement seulement, RUNNER_UNSAFE_DEV=1 pour exécuter sans isolation.';
+  if (missing.length) {
+    throw new SandboxUnavailableError(`Le bac à sable d’exécution de code ne peut pas démarrer : il manque ${missing.join(', ')}.${hint}`);
+  }
+  const env: SandboxEnv = { isolated: true, bwrap: bwrap!, setpriv: setpriv ?? '', prlimit: prlimit!, uid, gid, etcBinds };
+  // A trial run: user namespaces may be disabled (sysctl, container without privileges).
+  const [cmd, ...args] = buildArgv(env, { argv: ['/usr/bin/true'], files: [], limits: TRIAL_LIMITS });
+  const trial = spawnSync(cmd, args, { env: {}, timeout: 10_000, encoding: 'utf8' });
+  if (trial.status !== 0) {
+    const why = (trial.stderr || trial.error?.message || '').trim().split('\n')[0];
+    throw new SandboxUnavailableError(
+      `Le bac à sable d’exécution de code ne peut pas démarrer : bubblewrap a échoué (${why || `code ${trial.status}`}). ` +
+        'Les espaces de noms utilisateur doivent être autorisés (sysctl kernel.unprivileged_userns_clone=1, ou un conteneur avec --privileged / un profil seccomp qui les permet).' +
+        hint,
+    );
+  }
+  return env;
+}
+
+const TRIAL_LIMITS: RunLimits = { cpuSeconds: 2, wallMs: 5000, memoryMb: 64, outputBytes: 1024 };
+
+/** The command line of one sandboxed run (exported for inspection in tests). */
+export function buildArgv(env: SandboxEnv, spec: Pick<SandboxSpec, 'argv' | 'files' | 'limits' | 'env'>): string[] {
+  const { limits } = spec;
+  const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
+  const rlimits = [
+    `--cpu=${cpu}:${cpu + 1}`,
+    `--as=${limits.memoryMb * 1024 * 1024}`,
+    `--fsize=${SANDBOX_FSIZE}`,
+    `--nofile=${SANDBOX_NOFILE}`,
+    `--core=0`,
+  ];
+  const envArgs: string[] = [];
+  const baseEnv: Record<string, string> = { PATH: '/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', ...spec.env };
+
+  if (!env.isolated) {
+    // Unsafe development mode: only rlimits (the process count is not limited: it would count the API's own processes).
+    return [env.prlimit, ...rlimits, '--', ...spec.argv];
+  }
+  for (const [k, v] of Object.entries(baseEnv)) envArgs.push('--setenv', k, v);
+  const prefix: string[] = [];
+  if (env.uid !== undefined) {
+    prefix.push(env.setpriv, `--reuid=${env.uid}`, `--regid=${env.gid}`, '--clear-groups');
+  }
+  // The outer process limit only has to let the sandbox start; inside, each sandbox's user namespace
+  // is limited to SANDBOX_NPROC (the kernel counts processes per user namespace), so a fork bomb in
+  // one sandbox neither reaches the host's limit nor blocks the other runs.
+  prefix.push(env.prlimit, ...rlimits, '--nproc=4096', '--');
+  const bw = [
+    env.bwrap,
+    '--unshare-all',
+    '--unshare-user',
+    '--disable-userns',
+    '--die-with-parent',
+    '--new-session',
+    '--ro-bind', '/usr', '/usr',
+    '--symlink', 'usr/lib', '/lib',
+    '--symlink', 'usr/lib64', '/lib64',
+    '--symlink', 'usr/bin', '/bin',
+    '--symlink', 'usr/sbin', '/sbin',
+  ];
+  for (const p of env.etcBinds) bw.push('--ro-bind', p, p);
+  bw.push('--proc', '/proc', '--dev', '/dev', '--remount-ro', '/dev');
+  bw.push('--size', String(SANDBOX_TMPFS), '--tmpfs', '/tmp');
+  spec.files.forEach((f, i) => bw.push('--perms', '0444', '--file', String(3 + i), f.path));
+  bw.push('--remount-ro', '/', '--chdir', '/tmp', '--clearenv', ...envArgs, '--');
+  return [...prefix, ...bw, env.prlimit, `--nproc=${SANDBOX_NPROC}`, '--', ...spec.argv];
+}
+
+const SIGNALS: Record<number, string> = { 6: 'SIGABRT', 9: 'SIGKILL', 11: 'SIGSEGV', 24: 'SIGXCPU', 25: 'SIGXFSZ', 15: 'SIGTERM' };
+
+export interface Launched {
+  child: ChildProcess;
+  /** Kills every process of the sandbox. */
+  kill: () => void;
+  /** Removes what the launch left on the host (unsafe mode only). */
+  cleanup: () => void;
+}
+
+/** Starts a sandboxed process and hands it its files; the caller handles stdio and the deadline. */
+export function launchSandboxed(env: SandboxEnv, spec: Omit<SandboxSpec, 'stdin'>): Launched {
+  let workDir: string | undefined;
+  let argv: string[];
+  let files = spec.files;
+  if (env.isolated) {
+    argv = buildArgv(env, spec);
+  } else {
+    // Unsafe mode: the files go to a private temporary folder used as the work folder.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-run-'));
+    workDir = dir;
+    for (const f of files) fs.writeFileSync(path.join(dir, path.basename(f.path)), f.content);
+    argv = buildArgv(env, {
+      ...spec,
+      argv: spec.argv.map((a) => (files.some((f) => f.path === a) ? path.join(dir, path.basename(a)) : a)),
+    });
+    files = [];
+  }
+  const [cmd, ...args] = argv;
+  const stdio: Array<'pipe'> = ['pipe', 'pipe', 'pipe', ...files.map(() => 'pipe' as const)];
+  const child = spawn(cmd, args, {
+    stdio,
+    cwd: workDir ?? '/',
+    env: env.isolated ? {} : { PATH: '/usr/bin:/bin', HOME: workDir!, TMPDIR: workDir!, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', ...spec.env },
+    detached: !env.isolated,
+  });
+  files.forEach((f, i) => {
+    const s = child.stdio[3 + i] as NodeJS.WritableStream & { on: (e: string, cb: () => void) => void };
+    s.on('error', () => {});
+    s.end(f.content);
+  });
+  child.stdin!.on('error', () => {});
+  let killed = false;
+  return {
+    child,
+    kill: () => {
+      if (killed) return;
+      killed = true;
+      try {
+        // The outer bwrap dies; --die-with-parent then kills the sandbox's PID 1, and with it every process of
+        // its PID namespace. In unsafe mode the whole process group goes.
+        if (!env.isolated && child.pid) process.kill(-child.pid, 'SIGKILL');
+        else child.kill('SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    },
+    cleanup: () => {
+      if (workDir) fs.rm(workDir, { recursive: true, force: true }, () => {});
+    },
+  };
+}
+
+/** Runs one program in a fresh sandbox and resolves once none of its processes is left. */
+export function runInSandbox(env: SandboxEnv, spec: SandboxSpec): Promise<RawRun> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let launched: Launched;
+    try {
+      launched = launchSandboxed(env, spec);
+    } catch (e) {
+      resolve({
+        exitCode: null,
+        signal: null,
+        stdout: Buffer.alloc(0),
+        stderr: Buffer.from(e instanceof Error ? e.message : String(e)),
+        timedOut: false,
+        outputExceeded: false,
+        durationMs: 0,
+      });
+      return;
+    }
+    const { child } = launched;
+    const cap = spec.limits.outputBytes;
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let outLen = 0;
+    let errLen = 0;
+    let timedOut = false;
+    let outputExceeded = false;
+    let killed = false;
+    const kill = () => {
+      killed = true;
+      launched.kill();
+    };
+    child.stdout!.on('data', (b: Buffer) => {
+      if (outLen < cap) out.push(b.subarray(0, cap - outLen));
+      outLen += b.length;
+      if (outLen > cap) {
+        outputExceeded = true;
+        kill();
+      }
+    });
+    child.stderr!.on('data', (b: Buffer) => {
+      if (errLen < cap) err.push(b.subarray(0, cap - errLen));
+      errLen += b.length;
+      if (errLen > cap) {
+        outputExceeded = true;
+        kill();
+      }
+    });
+    child.stdin!.end(spec.stdin ?? '');
+
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, spec.limits.wallMs);
+    let done = false;
+    const finish = (code: number | null, sig: NodeJS.Signals | null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      clearTimeout(guard);
+      launched.cleanup();
+      let signal: string | null = sig;
+      let exitCode = code;
+      if (env.isolated && code !== null && code > 128 && code <= 128 + 64) {
+        signal = SIGNALS[code - 128] ?? `SIG${code - 128}`;
+      }
+      if (killed && timedOut) exitCode = null;
+      resolve({
+        exitCode,
+        signal,
+        stdout: Buffer.concat(out),
+        stderr: Buffer.concat(err),
+        timedOut,
+        outputExceeded,
+        durationMs: Math.round(performance.now() - started),
+      });
+    };
+    // 'close' fires once every holder of the output pipes has exited, i.e. no process of the run is left.
+    child.on('close', finish);
+    child.on('error', (e) => {
+      err.push(Buffer.from(String(e.message)));
+      finish(null, null);
+    });
+    // Safety net: never wait for ever.
+    const guard = setTimeout(() => {
+      kill();
+      setTimeout(() => finish(null, 'SIGKILL'), 2000).unref();
+    }, spec.limits.wallMs + 5000);
+  });
+}

@@ -1,0 +1,330 @@
+// The sandbox against hostile programs, in both languages, with the real bubblewrap and the real interpreters.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createEmbeddedRunner,
+  judge,
+  outputsMatch,
+  Pool,
+  probeSandbox,
+  RunnerBusyError,
+  SANDBOX_NPROC,
+  SandboxUnavailableError,
+  type EmbeddedRunner,
+  type RunLimits,
+} from '../src';
+
+let runner: EmbeddedRunner;
+const fast: Partial<RunLimits> = { cpuSeconds: 1, wallMs: 3000 };
+
+/** Host processes whose command line contains `marker`. */
+function processesWith(marker: string): number[] {
+  const found: number[] = [];
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmd.includes(marker) && !cmd.includes('vitest')) found.push(Number(pid));
+    } catch {
+      /* gone */
+    }
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  runner = await createEmbeddedRunner({ slots: 2, warmMath: false });
+});
+afterAll(async () => {
+  await runner?.close();
+});
+
+describe('sandbox start-up', () => {
+  it('is isolated and, as root, runs programs under an unprivileged uid', async () => {
+    expect(runner.sandbox.isolated).toBe(true);
+    if (process.getuid?.() === 0) expect(runner.sandbox.uid).toBeGreaterThan(0);
+    const r = await runner.run({
+      language: 'PYTHON',
+      code: 'import os\nprint(os.getuid(), open("/proc/self/status").read().split("Uid:")[1].split()[0])',
+    });
+    expect(r.verdict).toBe('OK');
+    const [inside, real] = r.stdout.trim().split(' ').map(Number);
+    expect(inside).not.toBe(0);
+    expect(real).not.toBe(0);
+  });
+
+  it('names what is missing when bubblewrap cannot be found', () => {
+    expect(() => probeSandbox({ bwrap: '/nonexistent/bwrap' })).toThrow(SandboxUnavailableError);
+    expect(() => probeSandbox({ bwrap: '/nonexistent/bwrap' })).toThrow(/bubblewrap.*RUNNER_UNSAFE_DEV=1/s);
+  });
+});
+
+describe('both languages', () => {
+  it('runs Python with stdin', async () => {
+    const r = await runner.run({ language: 'PYTHON', code: 'n = int(input())\nprint(n * 2)', stdin: '21\n' });
+    expect(r).toMatchObject({ verdict: 'OK', stdout: '42\n', exit_code: 0 });
+    expect(r.duration_ms).toBeGreaterThan(0);
+  });
+
+  it('runs R with stdin and the default packages', async () => {
+    const r = await runner.run({
+      language: 'R',
+      code: 'x <- as.numeric(readLines(file("stdin")))\ncat(sum(x), sd(c(1, 2, 3)), "\\n")',
+      stdin: '1\n2\n3\n',
+    });
+    expect(r.stderr).toBe('');
+    expect(r).toMatchObject({ verdict: 'OK', stdout: '6 1 \n' });
+  });
+
+  it('reports runtime errors with their message', async () => {
+    const py = await runner.run({ language: 'PYTHON', code: 'print("avant")\nraise ValueError("boum")' });
+    expect(py.verdict).toBe('RUNTIME_ERROR');
+    expect(py.stdout).toBe('avant\n');
+    expect(py.stderr).toContain('ValueError: boum');
+    expect(py.exit_code).toBe(1);
+    const r = await runner.run({ language: 'R', code: 'stop("boum")' });
+    expect(r.verdict).toBe('RUNTIME_ERROR');
+    expect(r.stderr).toContain('boum');
+  });
+
+  it('compares output ignoring trailing spaces and the final newline', async () => {
+    const code = 'print("a  ")\nprint("b")\nprint()';
+    expect((await runner.run({ language: 'PYTHON', code, expectedOutput: 'a\nb' })).verdict).toBe('OK');
+    expect((await runner.run({ language: 'PYTHON', code, expectedOutput: 'a\nc' })).verdict).toBe('WRONG_ANSWER');
+    expect(outputsMatch('1 2 \r\n3\n\n', '1 2\n3')).toBe(true);
+    expect(outputsMatch(' 1', '1')).toBe(false);
+  });
+
+  it('judges a program against test cases', async () => {
+    const code = 'a, b = map(int, input().split())\nprint(a + b if a < 100 else a - b)';
+    const res = await judge(runner, 'PYTHON', code, [
+      { stdin: '1 2', expectedOutput: '3' },
+      { stdin: '10 5', expectedOutput: '15\n', hidden: true },
+      { stdin: '100 1', expectedOutput: '101' },
+    ]);
+    expect(res.verdict).toBe('WRONG_ANSWER');
+    expect(res.passed).toBe(2);
+    expect(res.cases.map((c) => c.verdict)).toEqual(['OK', 'OK', 'WRONG_ANSWER']);
+    expect(res.cases[1].hidden).toBe(true);
+  });
+});
+
+describe('limits', () => {
+  it('stops a Python infinite loop (CPU)', async () => {
+    const r = await runner.run({ language: 'PYTHON', code: 'while True:\n    pass', limits: fast });
+    expect(r.verdict).toBe('TIME_LIMIT');
+    expect(r.duration_ms).toBeLessThan(3500);
+  });
+
+  it('stops an R infinite loop', async () => {
+    const r = await runner.run({ language: 'R', code: 'repeat { x <- 1 }', limits: fast });
+    expect(r.verdict).toBe('TIME_LIMIT');
+  });
+
+  it('stops a sleeping program at the wall-clock deadline', async () => {
+    const r = await runner.run({ language: 'PYTHON', code: 'import time\ntime.sleep(60)', limits: { wallMs: 1000 } });
+    expect(r.verdict).toBe('TIME_LIMIT');
+    expect(r.duration_ms).toBeGreaterThanOrEqual(1000);
+    expect(r.duration_ms).toBeLessThan(2500);
+  });
+
+  it('contains a fork bomb, and the host can still fork', async () => {
+    const marker = `bomb${process.pid}x${Date.now()}`;
+    const code = `import os, sys\nsys.argv.append("${marker}")\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass`;
+    const started = Date.now();
+    const r = await runner.run({ language: 'PYTHON', code, limits: { cpuSeconds: 2, wallMs: 2000 } });
+    expect(r.verdict).toBe('TIME_LIMIT');
+    expect(Date.now() - started).toBeLessThan(6000);
+    expect(spawnSync('/usr/bin/true').status).toBe(0);
+    // Another run is not blocked by the bomb's processes.
+    expect((await runner.run({ language: 'PYTHON', code: 'print(1)' })).verdict).toBe('OK');
+  });
+
+  it('caps the number of processes of one sandbox', async () => {
+    const code = [
+      'import os, time',
+      'n = 0',
+      'try:',
+      '    while n < 5000:',
+      '        if os.fork() == 0:',
+      '            time.sleep(30)',
+      '            os._exit(0)',
+      '        n += 1',
+      'except OSError:',
+      '    pass',
+      'print(n)',
+    ].join('\n');
+    const r = await runner.run({ language: 'PYTHON', code, limits: { wallMs: 5000 } });
+    expect(r.verdict).toBe('OK');
+    const n = Number(r.stdout.trim());
+    expect(n).toBeGreaterThan(5);
+    expect(n).toBeLessThan(SANDBOX_NPROC);
+  });
+
+  it('refuses a 3 GiB allocation in Python and in R', async () => {
+    const py = await runner.run({ language: 'PYTHON', code: 'x = bytearray(3 * 1024 ** 3)\nprint(len(x))' });
+    expect(py.verdict).toBe('MEMORY_LIMIT');
+    expect(py.stdout).toBe('');
+    const r = await runner.run({ language: 'R', code: 'x <- numeric(3 * 1024^3 / 8)\ncat(length(x))' });
+    expect(r.verdict).toBe('MEMORY_LIMIT');
+  });
+
+  it('cuts an output flood at the output limit, in both languages', async () => {
+    const limits = { outputBytes: 64 * 1024, wallMs: 5000 };
+    const py = await runner.run({ language: 'PYTHON', code: 'while True:\n    print("x" * 1000)', limits });
+    expect(py.verdict).toBe('OUTPUT_LIMIT');
+    expect(py.stdout.length).toBeLessThanOrEqual(64 * 1024);
+    expect(py.stdout.length).toBeGreaterThan(60 * 1024);
+    expect(py.duration_ms).toBeLessThan(3000);
+    const r = await runner.run({ language: 'R', code: 'repeat cat(strrep("x", 1000), "\\n")', limits });
+    expect(r.verdict).toBe('OUTPUT_LIMIT');
+    const err = await runner.run({ language: 'PYTHON', code: 'import sys\nwhile True:\n    sys.stderr.write("e" * 1000)', limits });
+    expect(err.verdict).toBe('OUTPUT_LIMIT');
+  });
+
+  it('limits the size of written files', async () => {
+    const r = await runner.run({
+      language: 'PYTHON',
+      code: 'try:\n    open("/tmp/big", "wb").write(b"x" * (40 * 1024 * 1024))\n    print("ecrit")\nexcept OSError as e:\n    print("refuse", e.errno)',
+    });
+    expect(r.stdout).toMatch(/^refuse/);
+  });
+});
+
+describe('isolation', () => {
+  it('has no network, not even to the host', async () => {
+    let connections = 0;
+    const server = net.createServer((s) => {
+      connections++;
+      s.end('secret');
+    });
+    await new Promise<void>((r) => server.listen(0, '0.0.0.0', r));
+    const port = (server.address() as net.AddressInfo).port;
+    const hostIps = Object.values(os.networkInterfaces())
+      .flat()
+      .filter((i) => i && i.family === 'IPv4')
+      .map((i) => i!.address);
+    const targets = [...new Set(['127.0.0.1', ...hostIps])];
+    const code = [
+      'import socket',
+      `for host in ${JSON.stringify(targets)}:`,
+      '    try:',
+      `        s = socket.create_connection((host, ${port}), timeout=1)`,
+      '        print("connecte", host, s.recv(10))',
+      '    except OSError as e:',
+      '        print("bloque", host)',
+      'try:',
+      '    socket.getaddrinfo("example.com", 80)',
+      '    print("dns")',
+      'except OSError:',
+      '    print("pas de dns")',
+    ].join('\n');
+    const r = await runner.run({ language: 'PYTHON', code });
+    server.close();
+    expect(r.verdict).toBe('OK');
+    expect(connections).toBe(0);
+    expect(r.stdout).not.toContain('connecte');
+    expect(r.stdout.match(/bloque/g)?.length).toBe(targets.length);
+    expect(r.stdout).toContain('pas de dns');
+    const rr = await runner.run({ language: 'R', code: `con <- try(socketConnection("127.0.0.1", ${port}, timeout = 1), silent = TRUE)\ncat(class(con)[1])` });
+    expect(rr.stdout).toBe('try-error');
+  });
+
+  it('cannot read host files, the project or the data folder', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-data-'));
+    fs.writeFileSync(path.join(dataDir, 'secret.txt'), 'TOP-SECRET');
+    fs.chmodSync(dataDir, 0o755);
+    fs.chmodSync(path.join(dataDir, 'secret.txt'), 0o644);
+    process.env.EXAM_TEST_SECRET = 'ENV-SECRET';
+    const paths = ['/etc/passwd', '/etc/shadow', '/root', path.join(dataDir, 'secret.txt'), import.meta.filename, '/work', '/home', '/var/lib'];
+    const code = [
+      'import os',
+      `for p in ${JSON.stringify(paths)}:`,
+      '    try:',
+      '        print("lu", p, open(p).read()[:20] if os.path.isfile(p) else os.listdir(p))',
+      '    except OSError as e:',
+      '        print("absent", p)',
+      'print(sorted(os.environ))',
+      'print(sorted(os.listdir("/tmp")))',
+    ].join('\n');
+    const r = await runner.run({ language: 'PYTHON', code });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    expect(r.verdict).toBe('OK');
+    expect(r.stdout).not.toContain('lu ');
+    expect(r.stdout.match(/absent/g)?.length).toBe(paths.length);
+    expect(r.stdout).not.toContain('SECRET');
+    expect(r.stdout).not.toContain('EXAM_TEST_SECRET');
+    expect(r.stdout).toContain("['main.py']");
+    const rr = await runner.run({ language: 'R', code: `cat(file.exists("/etc/passwd"), file.exists("${dataDir}"), "\\n")` });
+    expect(rr.stdout.trim()).toBe('FALSE FALSE');
+  });
+
+  it('cannot write system folders; its own /tmp is private and empty each time', async () => {
+    const targets = ['/usr/x', '/etc/x', '/x', '/bin/x', '/dev/x', '/dev/shm/x', '/proc/x'];
+    const code = [
+      `for p in ${JSON.stringify(targets)}:`,
+      '    try:',
+      '        open(p, "w").write("x")',
+      '        print("ecrit", p)',
+      '    except OSError:',
+      '        print("refuse", p)',
+      'open("/tmp/trace", "w").write("x")',
+      'print("tmp ok")',
+    ].join('\n');
+    const r = await runner.run({ language: 'PYTHON', code });
+    expect(r.stdout).not.toContain('ecrit');
+    expect(r.stdout.match(/refuse/g)?.length).toBe(targets.length);
+    expect(r.stdout).toContain('tmp ok');
+    expect(fs.existsSync('/tmp/trace')).toBe(false);
+    const again = await runner.run({ language: 'PYTHON', code: 'import os\nprint(os.path.exists("/tmp/trace"))' });
+    expect(again.stdout).toBe('False\n');
+    const rr = await runner.run({ language: 'R', code: 'r <- try(writeLines("x", "/usr/x"), silent = TRUE)\ncat(class(r)[1])' });
+    expect(rr.stdout).toBe('try-error');
+  });
+
+  it('leaves no process behind, after a normal end or after the deadline', async () => {
+    const marker = `linger${process.pid}x${Date.now()}`;
+    const spawnChild = `import subprocess, os\nsubprocess.Popen(["/usr/bin/python3", "-c", "import time; time.sleep(300)", "${marker}"], start_new_session=True)\n`;
+    const quick = await runner.run({ language: 'PYTHON', code: spawnChild + 'print("fini")' });
+    expect(quick.verdict).toBe('OK');
+    const slow = await runner.run({ language: 'PYTHON', code: spawnChild + 'while True:\n    pass', limits: fast });
+    expect(slow.verdict).toBe('TIME_LIMIT');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(processesWith(marker)).toEqual([]);
+  });
+
+  it('takes a huge stdin without hanging, read or not', async () => {
+    const big = 'x'.repeat(20 * 1024 * 1024) + '\n';
+    const ignored = await runner.run({ language: 'PYTHON', code: 'print("ok")', stdin: big });
+    expect(ignored).toMatchObject({ verdict: 'OK', stdout: 'ok\n' });
+    const read = await runner.run({ language: 'PYTHON', code: 'import sys\nprint(len(sys.stdin.read()))', stdin: big });
+    expect(read.stdout).toBe(`${big.length}\n`);
+    const r = await runner.run({ language: 'R', code: 'cat(nchar(readLines(file("stdin"), n = 1)))', stdin: 'y'.repeat(1_000_000) + '\n' });
+    expect(r.stdout).toBe('1000000');
+  });
+
+  it('keeps non-UTF-8 output readable', async () => {
+    const r = await runner.run({ language: 'PYTHON', code: 'import sys\nsys.stdout.buffer.write(b"\\xff\\xfe abc \\xc3\\xa9\\n")' });
+    expect(r.verdict).toBe('OK');
+    expect(r.stdout).toBe('\uFFFD\uFFFD abc é\n');
+    const rr = await runner.run({ language: 'R', code: 'cat(rawToChar(as.raw(c(0xff, 0x41, 0x0a))))' });
+    expect(rr.stdout).toBe('\uFFFDA\n');
+  });
+});
+
+describe('pool', () => {
+  it('refuses work beyond its queue, and after waiting too long', async () => {
+    const pool = new Pool(1, 1, 300);
+    const slow = () => new Promise((r) => setTimeout(r, 600));
+    const a = pool.use(slow);
+    const b = pool.use(slow);
+    await expect(pool.use(slow)).rejects.toBeInstanceOf(RunnerBusyError);
+    await expect(b).rejects.toThrow(/saturé/);
+    await a;
+    expect(pool.stats).toMatchObject({ active: 0, waiting: 0 });
+  });
+});

@@ -94,6 +94,19 @@ describe('menus', () => {
   });
 });
 
+describe('errors', () => {
+  it('keeps the layout when a screen cannot be loaded, with a French message', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, accounts.teacher);
+    await page.route(/\/assets\/welcome-[^/]*\.js$/, (route) => route.abort());
+    await page.reload();
+    await page.getByRole('alert').filter({ hasText: 'Une erreur est survenue' }).waitFor();
+    await page.getByRole('button', { name: /Menu du compte/ }).waitFor();
+    expect(await menuLabels(page)).toContain('Enseignement');
+    await context.close();
+  });
+});
+
 describe('welcome page', () => {
   const countOf = async (page: Page) => Number(/\((\d+)\)/.exec((await page.getByTestId('connected-count').textContent()) ?? '')?.[1]);
 

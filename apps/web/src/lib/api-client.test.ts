@@ -17,6 +17,15 @@ function memoryStorage(): Storage {
   };
 }
 
+/** The ApiError a call rejects with (fails the test if it resolves). */
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (e: unknown) => e as ApiError,
+  );
+
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let navigated: string[];
@@ -56,7 +65,7 @@ describe('api client', () => {
 
   it('throws an ApiError with the field errors of a 422', async () => {
     fetchMock.mockResolvedValue(json(422, { status: 'error', message: 'Données invalides.', errors: { email: ["L'adresse e-mail n'est pas valide."] } }));
-    const err = await api.put('/admin/users/update-profil', {}, { silent: true }).catch((e) => e);
+    const err = await failure(api.put('/admin/users/update-profil', {}, { silent: true }));
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(422);
     expect(err.message).toBe('Données invalides.');
@@ -87,7 +96,7 @@ describe('api client', () => {
   it('503 stores the message, clears the session and goes to static/not-access-date', async () => {
     storage.setToken('t');
     fetchMock.mockResolvedValue(json(503, { status: 'error', message: 'Accès fermé depuis le 30 juin.' }));
-    const err = await api.get('/admin/users/profile', undefined, { silent: true }).catch((e) => e);
+    const err = await failure(api.get('/admin/users/profile', undefined, { silent: true }));
     expect(err.status).toBe(503);
     expect(navigated).toEqual(['/static/not-access-date']);
     expect(storage.getToken()).toBeNull();
@@ -96,7 +105,7 @@ describe('api client', () => {
 
   it('turns a network failure into a French ApiError with status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const err = await api.get('/helper', undefined, { silent: true }).catch((e) => e);
+    const err = await failure(api.get('/helper', undefined, { silent: true }));
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(0);
     expect(err.message).toMatch(/Erreur réseau/);

@@ -23,6 +23,7 @@ import { IconChevronDown, IconLock, IconLogout, IconSchool, IconUser } from '@ta
 import type { Role, User } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { RouteErrorContent } from '@/components/route-error';
 import type { RouteHandle } from '../router';
 import { PageSkeleton } from '@/components/loading-skeleton';
 import { texts } from '../texts';
@@ -36,9 +37,11 @@ interface ShellProps {
   menu: MenuEntry[];
   homeTo: string;
   profileTo: string;
+  /** Rendered as the layout's error boundary: the screen failed, the menus stay. */
+  failed?: boolean;
 }
 
-export function SignedInShell({ group, menu, homeTo, profileTo }: ShellProps) {
+export function SignedInShell({ group, menu, homeTo, profileTo, failed = false }: ShellProps) {
   const gate = useSessionGate(group);
   const profile = useProfile();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -96,7 +99,13 @@ export function SignedInShell({ group, menu, homeTo, profileTo }: ShellProps) {
 
       <AppShell.Main id="main-content" className={classes.main}>
         <Box maw={1280} mx="auto">
-          {gate.state !== 'ready' ? <PageSkeleton /> : <AllowedOutlet role={user?.role} homeTo={homeTo} />}
+          {gate.state !== 'ready' ? (
+            <PageSkeleton />
+          ) : failed ? (
+            <RouteErrorContent homeTo={homeTo} />
+          ) : (
+            <AllowedOutlet role={user?.role} homeTo={homeTo} />
+          )}
         </Box>
       </AppShell.Main>
     </AppShell>

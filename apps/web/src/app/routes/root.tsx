@@ -1,7 +1,8 @@
 // Root route: keeps the document title in step with the current screen, and catches rendering errors.
 import { useEffect } from 'react';
 import { Outlet, useMatches, useRouteError, isRouteErrorResponse } from 'react-router';
-import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
+import { RouteErrorContent } from '@/components/route-error';
 import { texts } from '../texts';
 import type { RouteHandle } from '../router';
 import { NotFoundPage } from './not-found';
@@ -34,24 +35,5 @@ export function HydrateFallback() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  // A new deployment replaced the chunk this page needs: reload once to get the new one.
-  const message = error instanceof Error ? error.message : '';
-  if (/dynamically imported module|Importing a module script failed/i.test(message) && !sessionStorage.getItem('chunk-reload')) {
-    sessionStorage.setItem('chunk-reload', '1');
-    window.location.reload();
-    return null;
-  }
-  return (
-    <Center mih="100vh" p="md">
-      <Stack align="center" gap="sm" maw={480}>
-        <Title order={1} size="h2" ta="center">
-          {texts.routeError.title}
-        </Title>
-        <Text c="dimmed" ta="center">
-          {texts.routeError.description}
-        </Text>
-        <Button onClick={() => window.location.reload()}>{texts.routeError.reload}</Button>
-      </Stack>
-    </Center>
-  );
+  return <RouteErrorContent fullPage homeTo="/" />;
 }

@@ -99,6 +99,9 @@ describe('students', () => {
     const paged = await t.app.inject(authed(teacher, { method: 'GET', url: '/api/admin/users/students?per_page=2&page=2&sort=-last_name' }));
     expect(paged.json().data).toHaveLength(2);
     expect(paged.json().meta).toMatchObject({ page: 2, per_page: 2 });
+    const beyond = await t.app.inject(authed(teacher, { method: 'GET', url: '/api/admin/users/students?per_page=2&page=999' }));
+    expect(beyond.json().data).toEqual([]);
+    expect(beyond.json().meta.total).toBe(paged.json().meta.total);
     const all = (await t.app.inject(authed(teacher, { method: 'GET', url: '/api/admin/users/students?per_page=100&sort=-last_name' }))).json().data;
     const names = all.map((u: { last_name: string }) => u.last_name);
     expect(names).toEqual([...names].sort((x: string, y: string) => (x < y ? 1 : x > y ? -1 : 0)));

@@ -91,6 +91,7 @@ describe('api client', () => {
     await api.get('/student/courses/2/show', undefined, { silent: true }).catch(() => undefined);
     expect(navigated).toEqual(['/static/no-premium']);
     expect(storage.getToken()).toBe('t');
+    expect(storage.getPremiumMessage()).toBe('Premium.');
   });
 
   it('503 stores the message, clears the session and goes to static/not-access-date', async () => {

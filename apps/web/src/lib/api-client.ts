@@ -138,6 +138,7 @@ async function fail(res: Response, options: RequestOptions, hadToken: boolean): 
     onSessionEnd();
     navigate(LOGIN_PATH);
   } else if (res.status === 402) {
+    storage.setPremiumMessage(message);
     navigate(NO_PREMIUM_PATH);
   }
   if (!options.silent && res.status !== 503) notifyError(message);

@@ -1,6 +1,6 @@
 // static/no-premium: shown when the server answers 402 (premium content for a non-premium student).
 import { Link, useNavigate } from 'react-router';
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { storage } from '@/lib/storage';
 import { paths } from '@/config/paths';
@@ -12,9 +12,15 @@ const t = publicTexts.noPremium;
 export function NoPremiumPage() {
   const navigate = useNavigate();
   const signedIn = Boolean(storage.getToken());
+  const message = storage.getPremiumMessage();
   return (
     <StatusPage icon={<IconLock size={32} aria-hidden="true" />} title={t.title} color="yellow">
-      {t.text}
+      {message ? (
+        <Text fw={600} mb="sm" data-testid="premium-message" role="alert">
+          {message}
+        </Text>
+      ) : null}
+      <Text>{t.text}</Text>
       <Group justify="center" mt="lg">
         {signedIn ? (
           <>

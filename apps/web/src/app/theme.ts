@@ -8,9 +8,4 @@ export const theme = createTheme({
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   defaultGradient: { from: 'indigo', to: 'cyan', deg: 45 },
   breakpoints: { xs: '36em', sm: '48em', md: '60em', lg: '75em', xl: '88em' },
-  // Darker dimmed text than the default, for contrast (WCAG AA on white).
-  other: {},
-  components: {
-    Text: { defaultProps: {} },
-  },
 });

@@ -76,7 +76,7 @@ export const paths = {
 export type RouteKey = keyof typeof paths;
 export type RouteName = (typeof paths)[RouteKey]['name'];
 
-/** Path of a route by its specification name (e.g. `pathByName('student-courses')`). */
+/** Path of a route by its specification name (e.g. `hrefByName('student-courses')`). */
 export function hrefByName(name: RouteName): string {
   const found = Object.values(paths).find((r) => r.name === name);
   return found ? found.path : '/';

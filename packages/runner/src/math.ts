@@ -35,7 +35,7 @@ export class MathService {
     private readonly env: SandboxEnv,
     opts: MathServiceOptions = {},
   ) {
-    this.opts = { childCpuSeconds: 3, childWallSeconds: 4, memoryMb: 768, startTimeoutMs: 20_000, ...opts };
+    this.opts = { childCpuSeconds: 2, childWallSeconds: 3, memoryMb: 768, startTimeoutMs: 20_000, ...opts };
   }
 
   /** Starts the server now (so that the first comparison is warm). */

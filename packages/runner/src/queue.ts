@@ -64,6 +64,11 @@ export class QueueRunner implements CodeRunner {
     return (await this.submit({ kind: 'math', expression, expected }, this.slackMs)) as MathCompareResult;
   }
 
+  /** Deletes the queue and its keys from Redis (tests use throw-away queues). */
+  async destroy(): Promise<void> {
+    await this.queue.obliterate({ force: true }).catch(() => undefined);
+  }
+
   async close(): Promise<void> {
     await Promise.allSettled([this.events.close(), this.queue.close()]);
   }

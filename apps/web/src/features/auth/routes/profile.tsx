@@ -63,7 +63,7 @@ export function ProfilePage() {
             {student ? (
               <>
                 <Info label={t.studentNumber} value={user.student_number || t.none} />
-                <Info label={t.premium} value={<Badge color={user.is_premium ? 'teal' : 'gray'}>{user.is_premium ? t.yes : t.no}</Badge>} />
+                <Info label={t.premium} value={<Badge color={user.is_premium ? 'teal.8' : 'gray.7'}>{user.is_premium ? t.yes : t.no}</Badge>} />
                 <Info label={t.specializations} value={user.specializations.length ? user.specializations.map((s) => s.name).join(', ') : t.none} />
               </>
             ) : null}

@@ -1,0 +1,32 @@
+// /dashboard/specializations/{specialization}/edit: the parcours form filled with the server's values.
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { EditShell, idFrom } from '@/features/users/components/edit-shell';
+import { useSaveSpecialization, useSpecialization } from '../api/specializations';
+import { SpecializationForm } from '../components/specialization-form';
+import { specializationsTexts as t } from '../texts';
+
+export function SpecializationEditPage() {
+  const id = idFrom(useParams().specialization);
+  const query = useSpecialization(id);
+  const save = useSaveSpecialization(id);
+  const navigate = useNavigate();
+  const back = () => navigate(paths.specializations.path);
+  return (
+    <EditShell title={t.editTitle} listLabel={t.title} listPath={paths.specializations.path} query={query} notFound={t.notFound} backLabel={t.back}>
+      {query.data ? (
+        <SpecializationForm
+          key={query.data.id}
+          specialization={query.data}
+          onCancel={back}
+          onSubmit={async (v) => {
+            await save.mutateAsync(v);
+            back();
+          }}
+        />
+      ) : null}
+    </EditShell>
+  );
+}
+
+export const Component = SpecializationEditPage;

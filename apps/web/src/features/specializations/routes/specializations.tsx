@@ -1,0 +1,105 @@
+// /dashboard/specializations: the parcours list (search, mention and level filters, sort, pages), create dialog,
+// edit link, delete with confirmation.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ActionIcon, Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { Specialization } from '@exam/shared';
+import { PageHeader } from '@/components/page-header';
+import { confirmDialog } from '@/components/confirm-dialog';
+import { paths } from '@/config/paths';
+import { ListTable, SearchBox, useListState } from '@/features/users/components/list-tools';
+import { peopleTexts } from '@/features/users/texts';
+import { useMentionOptions } from '@/features/mentions/api/mentions';
+import { useDeleteSpecialization, useSaveSpecialization, useSpecializationsList } from '../api/specializations';
+import { levelOptions, SpecializationForm } from '../components/specialization-form';
+import { specializationsTexts as t } from '../texts';
+
+export function SpecializationsPage() {
+  const list = useListState('name', { mention_id: null as string | null, level: null as string | null });
+  const result = useSpecializationsList(list.query);
+  const mentions = useMentionOptions();
+  const [creating, setCreating] = useState(false);
+  const save = useSaveSpecialization();
+  const del = useDeleteSpecialization();
+
+  const remove = async (s: Specialization) => {
+    if (await confirmDialog({ message: t.deleteConfirm(s.name), danger: true })) del.mutate(s.id);
+  };
+  const createButton = (
+    <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
+      {t.create}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader title={t.title} description={t.description} breadcrumbs={[{ label: t.title }]} actions={createButton} />
+      <Stack gap="md">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <SearchBox value={list.state.search} onChange={list.setSearch} label={t.search} />
+          <Select
+            aria-label={t.mentionFilter}
+            placeholder={t.mentionFilter}
+            clearable
+            searchable
+            data={(mentions.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))}
+            value={list.state.filters.mention_id}
+            onChange={(v) => list.setFilter('mention_id', v)}
+            style={{ flex: '1 1 180px' }}
+          />
+          <Select
+            aria-label={t.levelFilter}
+            placeholder={t.levelFilter}
+            clearable
+            data={levelOptions}
+            value={list.state.filters.level}
+            onChange={(v) => list.setFilter('level', v)}
+            style={{ flex: '0 1 170px' }}
+          />
+        </Group>
+        <ListTable<Specialization>
+          ariaLabel={t.title}
+          list={list}
+          result={result}
+          empty={{ title: t.emptyTitle, description: t.emptyDescription, actions: createButton }}
+          columns={[
+            { accessor: 'name', title: t.columns.name, sortable: true, render: (s) => <Text fw={500} size="sm">{s.name}</Text> },
+            { accessor: 'code', title: t.columns.code, sortable: true },
+            { accessor: 'level', title: t.columns.level, sortable: true, render: (s) => <Badge variant="light">{s.level}</Badge> },
+            { accessor: 'mention_name', title: t.columns.mention, sortable: true, visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.sm})` },
+            { accessor: 'students_count', title: t.columns.students, textAlign: 'right', visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})` },
+            {
+              accessor: 'actions',
+              title: peopleTexts.list.actions,
+              textAlign: 'right',
+              render: (s) => (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <ActionIcon variant="subtle" component={Link} to={paths.specializationsEdit.href(s.id)} aria-label={`${peopleTexts.list.edit} ${s.name}`}>
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                  <ActionIcon variant="subtle" color="red" onClick={() => remove(s)} aria-label={`${peopleTexts.list.delete} ${s.name}`}>
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+              ),
+            },
+          ]}
+        />
+      </Stack>
+      <Modal opened={creating} onClose={() => setCreating(false)} title={t.createTitle} size="lg">
+        {creating ? (
+          <SpecializationForm
+            onCancel={() => setCreating(false)}
+            onSubmit={async (v) => {
+              await save.mutateAsync(v);
+              setCreating(false);
+            }}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+export const Component = SpecializationsPage;

@@ -1,0 +1,128 @@
+// The student import dialog: choose an .xlsx, send it as multipart, list every bad row the server reports,
+// and on success offer the first passwords once as a CSV download.
+import { useState } from 'react';
+import { Alert, Button, FileInput, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import type { ImportedCredential, StudentImportResult } from '@exam/shared';
+import { isApiError } from '@/lib/api-client';
+import { useImportStudents } from '../api/users';
+import { peopleTexts } from '../texts';
+
+const t = peopleTexts.import;
+
+/** CSV (semicolon-separated, UTF-8 with BOM) that Excel opens with accents intact. */
+export function credentialsCsv(rows: ImportedCredential[]): string {
+  const cell = (v: string | number) => {
+    const s = String(v);
+    // A leading = + - @ would be read as a formula by spreadsheet software.
+    const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+    return /[;"\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const lines = [t.credentialsHeader.join(';'), ...rows.map((r) => [r.line, r.last_name, r.first_name, r.email, r.student_number, r.password].map(cell).join(';'))];
+  return '\ufeff' + lines.join('\r\n') + '\r\n';
+}
+
+function saveCsv(rows: ImportedCredential[]) {
+  const url = URL.createObjectURL(new Blob([credentialsCsv(rows)], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = t.credentialsFile;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [lineErrors, setLineErrors] = useState<string[]>([]);
+  const [lineCount, setLineCount] = useState(0);
+  const [result, setResult] = useState<StudentImportResult | null>(null);
+  const mutation = useImportStudents();
+
+  const close = () => {
+    setFile(null);
+    setFileError(null);
+    setLineErrors([]);
+    setResult(null);
+    onClose();
+  };
+
+  const submit = async () => {
+    setLineErrors([]);
+    setFileError(null);
+    if (!file) {
+      setFileError(t.chooseFile);
+      return;
+    }
+    try {
+      const r = await mutation.mutateAsync(file);
+      setResult(r.data);
+    } catch (e) {
+      if (!isApiError(e)) return;
+      const { file: fileMessages, ...rows } = e.errors;
+      if (fileMessages?.length) setFileError(fileMessages.join(' '));
+      const byLine = Object.entries(rows).sort((a, b) => Number(a[0].replace(/\D/g, '')) - Number(b[0].replace(/\D/g, '')));
+      setLineErrors(byLine.flatMap(([, m]) => m));
+      setLineCount(byLine.length);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t.title} size="lg">
+      {result ? (
+        <Stack gap="md">
+          <Alert color="teal" icon={<IconCheck size={18} />} title={t.doneTitle(result.imported)}>
+            {t.credentialsIntro}
+          </Alert>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {t.close}
+            </Button>
+            <Button leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={() => saveCsv(result.credentials)}>
+              {t.downloadCredentials}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          <Text size="sm">{t.intro}</Text>
+          <FileInput
+            label={t.file}
+            placeholder={t.filePlaceholder}
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden="true" />}
+            value={file}
+            onChange={(f) => {
+              setFile(f);
+              setFileError(null);
+              setLineErrors([]);
+            }}
+            clearable
+            error={fileError}
+          />
+          {lineErrors.length ? (
+            <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t.errorsTitle(lineCount)} data-testid="import-errors">
+              <ScrollArea.Autosize mah={260} type="auto">
+                <List size="sm" spacing={2}>
+                  {lineErrors.map((m, i) => (
+                    <List.Item key={i}>{m}</List.Item>
+                  ))}
+                </List>
+              </ScrollArea.Autosize>
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {t.close}
+            </Button>
+            <Button onClick={submit} loading={mutation.isPending}>
+              {t.submit}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

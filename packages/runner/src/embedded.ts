@@ -7,6 +7,7 @@ import { Pool } from './pool';
 import { probeSandbox, PYTHON_PATH, RSCRIPT_PATH, runInSandbox, type SandboxEnv } from './sandbox';
 import { DEFAULT_LIMITS, MAX_LIMITS, type CodeRunner, type MathCompareResult, type RunLimits, type RunRequest } from './types';
 import { classify } from './verdict';
+import { WarmPythonPool } from './warm';
 
 export interface EmbeddedRunnerOptions {
   /** Development only: run without bubblewrap nor a dedicated user (RUNNER_UNSAFE_DEV=1). */
@@ -21,7 +22,12 @@ export interface EmbeddedRunnerOptions {
   warmMath?: boolean;
   /** An already probed sandbox (tests). */
   sandbox?: SandboxEnv;
+  /** Pre-started Python sandboxes kept ready (default: one per slot; 0 turns them off). */
+  warmPython?: number;
 }
+
+const sameLimits = (a: RunLimits, b: RunLimits) =>
+  a.cpuSeconds === b.cpuSeconds && a.wallMs === b.wallMs && a.memoryMb === b.memoryMb && a.outputBytes === b.outputBytes;
 
 /** Limits asked for by a question, kept within MAX_LIMITS. */
 export function effectiveLimits(partial?: Partial<RunLimits>): RunLimits {
@@ -56,6 +62,7 @@ function command(language: Language): { argv: string[]; file: string; env?: Reco
 export class EmbeddedRunner implements CodeRunner {
   readonly pool: Pool;
   readonly math: MathService;
+  readonly warm?: WarmPythonPool;
 
   constructor(
     readonly sandbox: SandboxEnv,
@@ -64,11 +71,20 @@ export class EmbeddedRunner implements CodeRunner {
     const slots = Math.max(1, opts.slots ?? os.availableParallelism());
     this.pool = new Pool(slots, opts.maxQueue ?? slots * 8, opts.queueTimeoutMs ?? 20_000);
     this.math = new MathService(sandbox);
+    const warm = opts.warmPython ?? slots;
+    if (warm > 0) {
+      this.warm = new WarmPythonPool(sandbox, DEFAULT_LIMITS, warm);
+      this.warm.fill();
+    }
   }
 
   /** Runs the program without touching the pool (the queue worker has its own concurrency). */
   async execute(req: RunRequest): Promise<ExecResult> {
     const limits = effectiveLimits(req.limits);
+    if (req.language === 'PYTHON' && this.warm && sameLimits(limits, DEFAULT_LIMITS)) {
+      const warmRun = this.warm.run(req.code, req.stdin ?? '');
+      if (warmRun) return classify(await warmRun, req.expectedOutput, limits);
+    }
     const { argv, file, env } = command(req.language);
     const raw = await runInSandbox(this.sandbox, {
       argv,
@@ -89,6 +105,7 @@ export class EmbeddedRunner implements CodeRunner {
   }
 
   async close(): Promise<void> {
+    this.warm?.close();
     await this.math.close();
   }
 }

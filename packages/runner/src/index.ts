@@ -7,3 +7,4 @@ export * from './math';
 export * from './embedded';
 export * from './queue';
 export * from './judge';
+export * from './warm';

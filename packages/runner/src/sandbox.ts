@@ -22,7 +22,6 @@ export interface SandboxEnv {
   /** false only in the explicit unsafe development mode (RUNNER_UNSAFE_DEV=1). */
   isolated: boolean;
   bwrap: string;
-  setpriv: string;
   prlimit: string;
   /** Host uid/gid the programs run as; undefined when the API is not root (programs run as the API's own uid). */
   uid?: number;
@@ -44,6 +43,8 @@ export interface SandboxSpec {
   limits: RunLimits;
   /** Extra environment variables (the environment is otherwise cleared). */
   env?: Record<string, string>;
+  /** Extra pipes handed to the program after the files' descriptors, left open for the caller. */
+  extraPipes?: number;
 }
 
 export interface RawRun {
@@ -98,13 +99,12 @@ export function probeSandbox(
   if (languages.includes('r')) interpreters.push([RSCRIPT_PATH, 'Rscript', 'r-base-core']);
   for (const [p, label, pkg] of interpreters) if (!fs.existsSync(p)) missing.push(`${label} (${p}, paquet ${pkg})`);
   const prlimit = which('prlimit');
-  const setpriv = which('setpriv');
   if (!prlimit) missing.push('prlimit (paquet util-linux)');
   const etcBinds = ETC_PIECES.filter((p) => fs.existsSync(p));
 
   if (opts.unsafe) {
     if (missing.length) throw new SandboxUnavailableError(`Exécution de code impossible : il manque ${missing.join(', ')}.`);
-    return { isolated: false, bwrap: '', setpriv: '', prlimit: prlimit!, etcBinds };
+    return { isolated: false, bwrap: '', prlimit: prlimit!, etcBinds };
   }
 
   const bwrap = opts.bwrap !== undefined ? (fs.existsSync(opts.bwrap) ? opts.bwrap : undefined) : which('bwrap');
@@ -112,7 +112,6 @@ export function probeSandbox(
   let uid: number | undefined;
   let gid: number | undefined;
   if (process.getuid?.() === 0) {
-    if (!setpriv) missing.push('setpriv (paquet util-linux)');
     const user = lookupUser(RUNNER_USER);
     if (!user) missing.push(`l’utilisateur système « ${RUNNER_USER} » (créé par « sudo bash scripts/install-system.sh »)`);
     else if (user.uid === 0) missing.push(`un utilisateur « ${RUNNER_USER} » non privilégié (son uid est 0)`);
@@ -123,10 +122,10 @@ export function probeSandbox(
   if (missing.length) {
     throw new SandboxUnavailableError(`Le bac à sable d’exécution de code ne peut pas démarrer : il manque ${missing.join(', ')}.${hint}`);
   }
-  const env: SandboxEnv = { isolated: true, bwrap: bwrap!, setpriv: setpriv ?? '', prlimit: prlimit!, uid, gid, etcBinds };
+  const env: SandboxEnv = { isolated: true, bwrap: bwrap!, prlimit: prlimit!, uid, gid, etcBinds };
   // A trial run: user namespaces may be disabled (sysctl, container without privileges).
   const [cmd, ...args] = buildArgv(env, { argv: ['/usr/bin/true'], files: [], limits: TRIAL_LIMITS });
-  const trial = spawnSync(cmd, args, { env: {}, timeout: 10_000, encoding: 'utf8' });
+  const trial = spawnSync(cmd, args, { env: {}, timeout: 10_000, encoding: 'utf8', ...identity(env) });
   if (trial.status !== 0) {
     const why = (trial.stderr || trial.error?.message || '').trim().split('\n')[0];
     throw new SandboxUnavailableError(
@@ -136,6 +135,11 @@ export function probeSandbox(
     );
   }
   return env;
+}
+
+/** spawn() options that switch to the runner's user (libuv also drops the supplementary groups). */
+function identity(env: SandboxEnv): { uid?: number; gid?: number } {
+  return env.isolated && env.uid !== undefined ? { uid: env.uid, gid: env.gid } : {};
 }
 
 const TRIAL_LIMITS: RunLimits = { cpuSeconds: 2, wallMs: 5000, memoryMb: 64, outputBytes: 1024 };
@@ -159,14 +163,10 @@ export function buildArgv(env: SandboxEnv, spec: Pick<SandboxSpec, 'argv' | 'fil
     return [env.prlimit, ...rlimits, '--', ...spec.argv];
   }
   for (const [k, v] of Object.entries(baseEnv)) envArgs.push('--setenv', k, v);
-  const prefix: string[] = [];
-  if (env.uid !== undefined) {
-    prefix.push(env.setpriv, `--reuid=${env.uid}`, `--regid=${env.gid}`, '--clear-groups');
-  }
-  // The outer process limit only has to let the sandbox start; inside, each sandbox's user namespace
-  // is limited to SANDBOX_NPROC (the kernel counts processes per user namespace), so a fork bomb in
-  // one sandbox neither reaches the host's limit nor blocks the other runs.
-  prefix.push(env.prlimit, ...rlimits, '--nproc=4096', '--');
+  // bwrap starts under the runner's uid (spawn's uid/gid options, see launchSandboxed); every limit is set
+  // inside the sandbox, just before the program. The process limit then counts the processes of this
+  // sandbox's own user namespace, so a fork bomb in one sandbox neither reaches the host's limit nor
+  // blocks the other runs.
   const bw = [
     env.bwrap,
     '--unshare-all',
@@ -185,7 +185,7 @@ export function buildArgv(env: SandboxEnv, spec: Pick<SandboxSpec, 'argv' | 'fil
   bw.push('--size', String(SANDBOX_TMPFS), '--tmpfs', '/tmp');
   spec.files.forEach((f, i) => bw.push('--perms', '0444', '--file', String(3 + i), f.path));
   bw.push('--remount-ro', '/', '--chdir', '/tmp', '--clearenv', ...envArgs, '--');
-  return [...prefix, ...bw, env.prlimit, `--nproc=${SANDBOX_NPROC}`, '--', ...spec.argv];
+  return [...bw, env.prlimit, ...rlimits, `--nproc=${SANDBOX_NPROC}`, '--', ...spec.argv];
 }
 
 const SIGNALS: Record<number, string> = { 6: 'SIGABRT', 9: 'SIGKILL', 11: 'SIGSEGV', 24: 'SIGXCPU', 25: 'SIGXFSZ', 15: 'SIGTERM' };
@@ -218,11 +218,13 @@ export function launchSandboxed(env: SandboxEnv, spec: Omit<SandboxSpec, 'stdin'
   }
   const [cmd, ...args] = argv;
   const stdio: Array<'pipe'> = ['pipe', 'pipe', 'pipe', ...files.map(() => 'pipe' as const)];
+  for (let i = 0; i < (spec.extraPipes ?? 0); i++) stdio.push('pipe');
   const child = spawn(cmd, args, {
     stdio,
     cwd: workDir ?? '/',
     env: env.isolated ? {} : { PATH: '/usr/bin:/bin', HOME: workDir!, TMPDIR: workDir!, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', ...spec.env },
     detached: !env.isolated,
+    ...identity(env),
   });
   files.forEach((f, i) => {
     const s = child.stdio[3 + i] as NodeJS.WritableStream & { on: (e: string, cb: () => void) => void };
@@ -253,23 +255,36 @@ export function launchSandboxed(env: SandboxEnv, spec: Omit<SandboxSpec, 'stdin'
 
 /** Runs one program in a fresh sandbox and resolves once none of its processes is left. */
 export function runInSandbox(env: SandboxEnv, spec: SandboxSpec): Promise<RawRun> {
+  const started = performance.now();
+  let launched: Launched;
+  try {
+    launched = launchSandboxed(env, spec);
+  } catch (e) {
+    return Promise.resolve({
+      exitCode: null,
+      signal: null,
+      stdout: Buffer.alloc(0),
+      stderr: Buffer.from(e instanceof Error ? e.message : String(e)),
+      timedOut: false,
+      outputExceeded: false,
+      durationMs: 0,
+    });
+  }
+  return supervise(env, launched, spec, started);
+}
+
+/**
+ * Feeds stdin, collects capped output, enforces the wall-clock deadline on a launched sandbox and resolves
+ * once none of its processes is left. `beforeStdin` runs first (a warm sandbox receives its program there).
+ */
+export function supervise(
+  env: SandboxEnv,
+  launched: Launched,
+  spec: Pick<SandboxSpec, 'stdin' | 'limits'>,
+  started = performance.now(),
+  beforeStdin?: () => void,
+): Promise<RawRun> {
   return new Promise((resolve) => {
-    const started = performance.now();
-    let launched: Launched;
-    try {
-      launched = launchSandboxed(env, spec);
-    } catch (e) {
-      resolve({
-        exitCode: null,
-        signal: null,
-        stdout: Buffer.alloc(0),
-        stderr: Buffer.from(e instanceof Error ? e.message : String(e)),
-        timedOut: false,
-        outputExceeded: false,
-        durationMs: 0,
-      });
-      return;
-    }
     const { child } = launched;
     const cap = spec.limits.outputBytes;
     const out: Buffer[] = [];
@@ -299,6 +314,7 @@ export function runInSandbox(env: SandboxEnv, spec: SandboxSpec): Promise<RawRun
         kill();
       }
     });
+    beforeStdin?.();
     child.stdin!.end(spec.stdin ?? '');
 
     const timer = setTimeout(() => {

@@ -113,6 +113,23 @@ describe('both languages', () => {
   });
 });
 
+describe('pre-started Python sandboxes', () => {
+  it('behave like a cold start: same output, traceback, exit code and module state', async () => {
+    const code = 'import sys\nprint(sys.argv, __name__, __file__, sorted(k for k in globals() if not k.startswith("__")))\ndef f():\n    raise KeyError("k")\nf()';
+    expect(runner.warm?.waiting).toBeGreaterThan(0);
+    const warm = await runner.run({ language: 'PYTHON', code });
+    const cold = await runner.run({ language: 'PYTHON', code, limits: { wallMs: 9_999 } });
+    expect(warm.stdout).toBe("['/tmp/main.py'] __main__ /tmp/main.py ['sys']\n");
+    expect(warm.stderr).toContain('File "/tmp/main.py", line 5, in <module>');
+    expect({ ...warm, duration_ms: 0 }).toEqual({ ...cold, duration_ms: 0 });
+    const syntax = await runner.run({ language: 'PYTHON', code: 'print(1' });
+    const syntaxCold = await runner.run({ language: 'PYTHON', code: 'print(1', limits: { wallMs: 9_999 } });
+    expect(syntax.stderr).toBe(syntaxCold.stderr);
+    const exit = await runner.run({ language: 'PYTHON', code: 'import sys\nsys.exit(3)' });
+    expect(exit).toMatchObject({ verdict: 'RUNTIME_ERROR', exit_code: 3 });
+  });
+});
+
 describe('limits', () => {
   it('stops a Python infinite loop (CPU)', async () => {
     const r = await runner.run({ language: 'PYTHON', code: 'while True:\n    pass', limits: fast });

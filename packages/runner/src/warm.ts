@@ -1,0 +1,109 @@
+// Pre-started Python sandboxes: each is a fresh sandbox (own namespaces, tmpfs, limits) whose interpreter
+// has already started and waits for one program on descriptor 3. A run takes one, sends the program and
+// its stdin, and a new one is started in the background. A sandbox is never used twice, so isolation is the
+// same as a cold start; only the interpreter's start-up leaves the critical path.
+import { launchSandboxed, PYTHON_PATH, supervise, type Launched, type RawRun, type SandboxEnv } from './sandbox';
+import type { RunLimits } from './types';
+
+/**
+ * Runs inside the sandbox: reads the program from fd 3, writes it to /tmp/main.py (for tracebacks),
+ * then runs it as __main__ in a fresh module, reporting errors exactly as `python3 /tmp/main.py` would.
+ */
+export const PYTHON_LOADER = [
+  'import sys, types',
+  'def _load():',
+  '    with open(3, "rb") as f:',
+  '        src = f.read()',
+  '    with open("/tmp/main.py", "wb") as f:',
+  '        f.write(src)',
+  '    m = types.ModuleType("__main__")',
+  '    m.__file__ = "/tmp/main.py"',
+  '    m.__builtins__ = __builtins__',
+  '    m.__cached__ = None',
+  '    m.__annotations__ = {}',
+  '    sys.modules["__main__"] = m',
+  '    sys.argv[:] = ["/tmp/main.py"]',
+  '    try:',
+  '        code = compile(src, "/tmp/main.py", "exec")',
+  '        exec(code, m.__dict__)',
+  '    except SystemExit:',
+  '        raise',
+  '    except BaseException as e:',
+  '        import traceback',
+  '        tb = None if isinstance(e, SyntaxError) else e.__traceback__.tb_next',
+  '        traceback.print_exception(type(e), e, tb)',
+  '        sys.stderr.flush()',
+  '        raise SystemExit(1)',
+  '_load()',
+].join('\n');
+
+interface Warm {
+  launched: Launched;
+  codeFd: NodeJS.WritableStream;
+}
+
+export class WarmPythonPool {
+  private ready: Warm[] = [];
+  private starting = 0;
+  private closed = false;
+
+  constructor(
+    private readonly env: SandboxEnv,
+    private readonly limits: RunLimits,
+    private readonly size: number,
+  ) {}
+
+  fill(): void {
+    while (!this.closed && this.ready.length + this.starting < this.size) this.startOne();
+  }
+
+  private startOne() {
+    this.starting++;
+    let launched: Launched;
+    try {
+      launched = launchSandboxed(this.env, {
+        argv: [PYTHON_PATH, '-I', '-B', '-c', PYTHON_LOADER],
+        files: [],
+        limits: this.limits,
+        extraPipes: 1,
+      });
+    } catch {
+      this.starting--;
+      return;
+    }
+    const codeFd = launched.child.stdio[3] as NodeJS.WritableStream & { on: (e: string, cb: () => void) => void };
+    codeFd.on('error', () => {});
+    const warm: Warm = { launched, codeFd };
+    this.starting--;
+    this.ready.push(warm);
+    // A waiting sandbox that dies (or is killed at shutdown) leaves the pool.
+    launched.child.once('exit', () => {
+      const i = this.ready.indexOf(warm);
+      if (i >= 0) this.ready.splice(i, 1);
+    });
+  }
+
+  /** Runs `code` in a pre-started sandbox, or returns undefined when none is ready (the caller starts one cold). */
+  run(code: string, stdin: string): Promise<RawRun> | undefined {
+    let warm: Warm | undefined;
+    while ((warm = this.ready.shift())) {
+      if (warm.launched.child.exitCode === null && warm.launched.child.signalCode === null) break;
+    }
+    this.fill();
+    if (!warm) return undefined;
+    const { launched, codeFd } = warm;
+    return supervise(this.env, launched, { stdin, limits: this.limits }, performance.now(), () => codeFd.end(code));
+  }
+
+  get waiting(): number {
+    return this.ready.length;
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const w of this.ready.splice(0)) {
+      w.launched.kill();
+      w.launched.cleanup();
+    }
+  }
+}

@@ -124,7 +124,7 @@ describe('logout and guards', () => {
     await teacher.page.goto(url('/student/exams'));
     await teacher.page.waitForURL(url('/dashboard'));
     await teacher.page.goto(url('/dashboard/years'));
-    await teacher.page.getByText('Accès réservé').waitFor();
+    await teacher.page.getByRole('heading', { name: 'Accès réservé', level: 1 }).waitFor();
     await teacher.context.close();
   });
 

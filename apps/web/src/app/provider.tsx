@@ -1,12 +1,11 @@
-// Every provider the screens rely on: Mantine (theme, notifications top-right 3000 ms, modals) and TanStack Query.
+// Every provider the screens rely on: Mantine (theme, notifications top-right 3000 ms) and TanStack Query.
+// The modals provider lives in the signed-in layouts, so that the login page does not download the modal code.
 import type { ReactNode } from 'react';
 import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { theme } from './theme';
 import { queryClient } from './query-client';
-import { texts } from './texts';
 
 // Dimmed text one step darker than Mantine's default, for WCAG AA contrast on white and gray-0 backgrounds.
 const cssVariablesResolver: CSSVariablesResolver = () => ({
@@ -19,10 +18,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider labels={{ confirm: texts.confirm, cancel: texts.cancel }}>
-          <Notifications position="top-right" autoClose={3000} zIndex={1000} />
-          {children}
-        </ModalsProvider>
+        <Notifications position="top-right" autoClose={3000} zIndex={1000} />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -19,6 +19,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { IconChevronDown, IconLock, IconLogout, IconSchool, IconUser } from '@tabler/icons-react';
 import type { Role, User } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
@@ -52,63 +53,65 @@ export function SignedInShell({ group, menu, homeTo, profileTo, failed = false }
   const entries = user ? visibleEntries(menu, user.role) : [];
 
   return (
-    <AppShell header={{ height: 60 }} padding="md">
-      <a href="#main-content" className={classes.skip}>
-        {texts.menu.skipToContent}
-      </a>
-      <AppShell.Header className={classes.header}>
-        {navigation.state === 'loading' ? <Progress value={100} animated size={3} className={classes.progress} aria-hidden="true" /> : null}
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="md"
-              size="sm"
-              aria-label={opened ? texts.menu.closeMenu : texts.menu.openMenu}
-              aria-expanded={opened}
-              aria-controls="mobile-menu"
-            />
-            <UnstyledButton component={Link} to={homeTo} className={classes.brand} aria-label={texts.appName}>
-              <IconSchool size={26} aria-hidden="true" />
-              <Text fw={700} visibleFrom="xs" className={classes.brandText}>
-                {texts.appName}
-              </Text>
-            </UnstyledButton>
-            <Box component="nav" aria-label={texts.menu.mainNav} visibleFrom="md">
-              {user ? <DesktopMenu entries={entries} /> : <MenuSkeleton />}
-            </Box>
+    <ModalsProvider labels={{ confirm: texts.confirm, cancel: texts.cancel }}>
+      <AppShell header={{ height: 60 }} padding="md">
+        <a href="#main-content" className={classes.skip}>
+          {texts.menu.skipToContent}
+        </a>
+        <AppShell.Header className={classes.header}>
+          {navigation.state === 'loading' ? <Progress value={100} animated size={3} className={classes.progress} aria-hidden="true" /> : null}
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="md"
+                size="sm"
+                aria-label={opened ? texts.menu.closeMenu : texts.menu.openMenu}
+                aria-expanded={opened}
+                aria-controls="mobile-menu"
+              />
+              <UnstyledButton component={Link} to={homeTo} className={classes.brand} aria-label={texts.appName}>
+                <IconSchool size={26} aria-hidden="true" />
+                <Text fw={700} visibleFrom="xs" className={classes.brandText}>
+                  {texts.appName}
+                </Text>
+              </UnstyledButton>
+              <Box component="nav" aria-label={texts.menu.mainNav} visibleFrom="md">
+                {user ? <DesktopMenu entries={entries} /> : <MenuSkeleton />}
+              </Box>
+            </Group>
+            {user ? <AccountMenu user={user} profileTo={profileTo} /> : <Skeleton circle h={38} w={38} data-testid="avatar-skeleton" />}
           </Group>
-          {user ? <AccountMenu user={user} profileTo={profileTo} /> : <Skeleton circle h={38} w={38} data-testid="avatar-skeleton" />}
-        </Group>
-      </AppShell.Header>
+        </AppShell.Header>
 
-      <Drawer
-        id="mobile-menu"
-        opened={opened}
-        onClose={close}
-        hiddenFrom="md"
-        size="min(320px, 85vw)"
-        title={texts.appName}
-        closeButtonProps={{ 'aria-label': texts.menu.closeMenu }}
-      >
-        <nav aria-label={texts.menu.mainNav}>
-          <MobileMenu entries={entries} onNavigate={close} />
-        </nav>
-      </Drawer>
+        <Drawer
+          id="mobile-menu"
+          opened={opened}
+          onClose={close}
+          hiddenFrom="md"
+          size="min(320px, 85vw)"
+          title={texts.appName}
+          closeButtonProps={{ 'aria-label': texts.menu.closeMenu }}
+        >
+          <nav aria-label={texts.menu.mainNav}>
+            <MobileMenu entries={entries} onNavigate={close} />
+          </nav>
+        </Drawer>
 
-      <AppShell.Main id="main-content" className={classes.main}>
-        <Box maw={1280} mx="auto">
-          {gate.state !== 'ready' ? (
-            <PageSkeleton />
-          ) : failed ? (
-            <RouteErrorContent homeTo={homeTo} />
-          ) : (
-            <AllowedOutlet role={user?.role} homeTo={homeTo} />
-          )}
-        </Box>
-      </AppShell.Main>
-    </AppShell>
+        <AppShell.Main id="main-content" className={classes.main}>
+          <Box maw={1280} mx="auto">
+            {gate.state !== 'ready' ? (
+              <PageSkeleton />
+            ) : failed ? (
+              <RouteErrorContent homeTo={homeTo} />
+            ) : (
+              <AllowedOutlet role={user?.role} homeTo={homeTo} />
+            )}
+          </Box>
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   );
 }
 

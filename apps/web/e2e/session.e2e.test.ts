@@ -1,7 +1,7 @@
 // Signing in and out: each role's landing route, wrong password, closed access window (503), logout, guards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { accounts, apiCall, launchBrowser, newPage, signIn, toast, url } from './helpers';
+import { accounts, apiCall, apiLogin, launchBrowser, newPage, signIn, toast, url } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -100,6 +100,25 @@ describe('logout and guards', () => {
     // Signed-in screens now send to login.
     await page.goto(url('/student/courses'));
     await page.waitForURL(url('/auth/login'));
+    await context.close();
+  });
+
+  it('sends a non-premium student opening premium content to static/no-premium with the server message', async () => {
+    const token = await apiLogin(accounts.student);
+    const list = await apiCall<{ data: Array<{ id: number; is_premium: 0 | 1 }> }>('/api/student/courses', token);
+    const premium = list.body.data.find((c) => c.is_premium === 1);
+    expect(premium, 'the demo data has a premium course').toBeTruthy();
+    const server = await apiCall<{ message: string }>(`/api/student/courses/${premium!.id}/show`, token);
+    expect(server.status).toBe(402);
+
+    const { context, page } = await newPage(browser);
+    await signIn(page, accounts.student);
+    await page.goto(url(`/student/courses/${premium!.id}/show`));
+    await page.waitForURL(url('/static/no-premium'));
+    expect((await page.getByTestId('premium-message').textContent())?.trim()).toBe(server.body.message);
+    // The session is kept: the way back leads to the student's space.
+    await page.getByRole('link', { name: 'Retour à mon espace' }).click();
+    await page.waitForURL(url('/student/courses'));
     await context.close();
   });
 

@@ -36,10 +36,16 @@ describe('landing and login', () => {
     await signIn(page, account);
     expect(new URL(page.url()).pathname).toBe(landing);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
-    // Start-up on a fresh load keeps the user signed in on the same route.
+    // Start-up on a fresh load: the profile, then the helper data; the user stays on the same route.
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === '/api/admin/users/profile' || path === '/api/helper') calls.push(path);
+    });
     await page.reload();
     await page.getByRole('button', { name: /Menu du compte/ }).waitFor();
     expect(new URL(page.url()).pathname).toBe(landing);
+    expect(calls).toEqual(['/api/admin/users/profile', '/api/helper']);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -130,7 +130,7 @@ export function ChapterEditor({ courseId, chapter, onDone }: ChapterEditorProps)
     if (math.pos !== undefined) {
       editor.chain().focus().setNodeSelection(math.pos).updateAttributes(display ? 'mathBlock' : 'mathInline', { latex }).run();
     } else {
-      editor.chain().focus().insertMath(latex, display).run();
+      editor.chain().focus().insertContent({ type: display ? 'mathBlock' : 'mathInline', attrs: { latex } }).run();
     }
     setMath(null);
   };

@@ -9,14 +9,6 @@ export interface MathOptions {
   onEdit?: (pos: number, latex: string, display: boolean) => void;
 }
 
-declare module '@tiptap/react' {
-  interface Commands<ReturnType> {
-    math: {
-      insertMath: (latex: string, display: boolean) => ReturnType;
-    };
-  }
-}
-
 function makeMathNode(name: 'mathInline' | 'mathBlock', display: boolean) {
   const type = display ? 'math-block' : 'math-inline';
   const tag = display ? 'div' : 'span';
@@ -38,14 +30,6 @@ function makeMathNode(name: 'mathInline' | 'mathBlock', display: boolean) {
     parseHTML: () => [{ tag: `${tag}[data-type="${type}"]` }],
     renderHTML({ node, HTMLAttributes }) {
       return [tag, mergeAttributes(HTMLAttributes, { 'data-type': type }), node.attrs.latex as string];
-    },
-    addCommands() {
-      return {
-        insertMath:
-          (latex: string, asBlock: boolean) =>
-          ({ commands }) =>
-            asBlock === display ? commands.insertContent({ type: name, attrs: { latex } }) : false,
-      };
     },
     addNodeView() {
       return ({ node, getPos }) => {

@@ -45,6 +45,18 @@ describe('menus', () => {
     await context.close();
   });
 
+  it('admin menubar fits beside the avatar from 960 px on', async () => {
+    const { context, page } = await newPage(browser, { width: 960, height: 700 });
+    await signIn(page, accounts.admin);
+    const last = await nav(page).getByRole('button', { name: 'Pratique' }).boundingBox();
+    const avatar = await page.getByRole('button', { name: /Menu du compte/ }).boundingBox();
+    expect(last!.x + last!.width).toBeLessThan(avatar!.x);
+    await page.setViewportSize({ width: 959, height: 700 });
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).waitFor();
+    expect(await nav(page).isVisible()).toBe(false);
+    await context.close();
+  });
+
   it('teacher: the staff menus without Configurations, and no connected count', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, accounts.teacher);

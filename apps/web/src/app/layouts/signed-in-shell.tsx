@@ -234,7 +234,7 @@ function AccountMenu({ user, profileTo }: { user: User; profileTo: string }) {
           <Avatar color="indigo" radius="xl" size={38}>
             {initialsOf(user)}
           </Avatar>
-          <Box visibleFrom="sm" className={classes.accountText}>
+          <Box visibleFrom="lg" className={classes.accountText}>
             <Text size="sm" fw={600} truncate="end">
               {fullName}
             </Text>

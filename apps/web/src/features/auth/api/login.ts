@@ -11,6 +11,8 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: (user) => {
+      // A new session starts clean: no message left from a closed access window or a premium page.
+      storage.clear();
       storage.setToken(user.token);
       // The specification reloads the page after login; start-up then loads the profile and helper data.
       window.location.assign(landingFor(user.role));

@@ -25,6 +25,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: the chunk graph that scripts/bundle-report.mjs reads.
+    manifest: true,
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {

@@ -1,4 +1,5 @@
-// Courses end to end: a teacher writes a course with a formula, a code block and a PDF; a student
+// Courses end to end: a teacher writes a course with a formula, a code block and a PDF, and reorders
+// its chapters; a student
 // reads it (formula drawn, code highlighted) and downloads the PDF; a non-premium student opening a
 // premium course lands on the no-premium page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,21 @@ describe('courses', () => {
     expect(all.body.data[0].content).toContain('data-type="math-inline" data-latex="x_{n+1} = x_n - \\frac{f(x_n)}{f\'(x_n)}"');
     expect(all.body.data[0].content).toMatch(/<pre><code class="language-python">def newton\(f, df, x\):/);
     expect(all.body.data[0].files).toEqual([expect.objectContaining({ name: 'Newton — énoncé.pdf', mime: 'application/pdf' })]);
+
+    // A second chapter, then reorder: with the arrows, then by dragging.
+    const second = await apiCall<{ data: { id: number } }>('/api/admin/chapters/store', token, {
+      method: 'POST',
+      body: JSON.stringify({ course_id: courseId, title: 'Exercices', content: '<p>À vous.</p>' }),
+    });
+    expect(second.status).toBe(200);
+    await page.reload();
+    const titles = async () =>
+      (await apiCall<{ data: Array<{ title: string }> }>(`/api/admin/chapters/${courseId}/all`, token)).body.data.map((c) => c.title);
+    await page.getByRole('button', { name: 'Monter « Exercices »' }).click();
+    await toast(page, 'Ordre des chapitres').waitFor();
+    await expect.poll(titles).toEqual(['Exercices', 'Méthode de Newton']);
+    await page.getByTestId('chapter-row').filter({ hasText: 'Méthode de Newton' }).dragTo(page.getByTestId('chapter-row').filter({ hasText: 'Exercices' }));
+    await expect.poll(titles).toEqual(['Méthode de Newton', 'Exercices']);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -76,6 +92,7 @@ describe('courses', () => {
     await page.getByRole('link', { name: `Ouvrir le cours « ${TITLE} »` }).click();
     await page.waitForURL(url(`/student/courses/${courseId}/show`));
     await page.getByRole('heading', { name: 'Méthode de Newton' }).waitFor();
+    expect(await page.getByRole('article').locator('h2').allTextContents()).toEqual(['Méthode de Newton', 'Exercices']);
     const content = page.locator('.course-content');
     await content.locator('.katex').first().waitFor();
     expect(await content.locator('[data-type="math-inline"] .katex-mathml annotation').textContent()).toBe("x_{n+1} = x_n - \\frac{f(x_n)}{f'(x_n)}");
@@ -107,9 +124,9 @@ describe('courses', () => {
     await page.goto(url('/dashboard/courses'));
     await page.getByLabel('Rechercher un cours').fill(TITLE);
     await page.getByRole('button', { name: `Supprimer « ${TITLE} »` }).click();
-    await page.getByText('Ses 1 chapitre et les fichiers').waitFor();
+    await page.getByText('Ses 2 chapitres et les fichiers').waitFor();
     await page.getByRole('button', { name: 'Supprimer', exact: true }).click();
-    await toast(page, 'Suppression cours', 'Cours supprimé avec son chapitre.').waitFor();
+    await toast(page, 'Suppression cours', 'Cours supprimé avec ses 2 chapitres.').waitFor();
     await page.getByText('Aucun cours').first().waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
     await context.close();

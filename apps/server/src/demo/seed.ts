@@ -108,7 +108,7 @@ export async function seedDemo(db: Kysely<Database>, opts: { quiet?: boolean } =
 }
 
 const DEMO_CHAPTER_HTML = [
-  '<h2>Moyenne et variance</h2>',
+  '<h3>Définitions</h3>',
   '<p>Pour un échantillon <span data-type="math-inline" data-latex="x_1, \\dots, x_n">x_1, \\dots, x_n</span>, la moyenne empirique est :</p>',
   '<div data-type="math-block" data-latex="\\bar{x} = \\frac{1}{n} \\sum_{i=1}^{n} x_i"></div>',
   '<p>et la variance empirique <span data-type="math-inline" data-latex="s^2 = \\frac{1}{n-1} \\sum_{i=1}^{n} (x_i - \\bar{x})^2">s^2</span>.</p>',

@@ -1,6 +1,6 @@
 // Writing one chapter: title, rich text (headings, lists, tables, links, images, code blocks for
 // Python and R, LaTeX formulas) and attached files. The server sanitises what is saved.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -70,6 +70,11 @@ export interface ChapterEditorProps {
 
 export function ChapterEditor({ courseId, chapter, onDone }: ChapterEditorProps) {
   const save = useSaveChapter(courseId);
+  const card = useRef<HTMLDivElement>(null);
+  // On a phone the editor opens below the course form: bring it into view.
+  useEffect(() => {
+    card.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, []);
   const [files, setFiles] = useState<FileInfo[]>(chapter?.files ?? []);
   const [math, setMath] = useState<MathDialogState | null>(null);
   const {
@@ -141,7 +146,7 @@ export function ChapterEditor({ courseId, chapter, onDone }: ChapterEditorProps)
   };
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={chapter ? t.editTitle : t.newTitle}>
+    <Card ref={card} withBorder radius="md" padding="lg" component="section" aria-label={chapter ? t.editTitle : t.newTitle} style={{ scrollMarginTop: 72 }}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <Title order={2} size="h4">

@@ -33,7 +33,10 @@ export function CourseForm({
   submitLabel,
   onSubmit,
   onCancel,
+  narrow = false,
 }: {
+  /** Inside a narrow column (edit screen): one field per row. */
+  narrow?: boolean;
   course?: Course;
   submitLabel: string;
   onSubmit: (values: CourseData) => Promise<unknown>;
@@ -79,7 +82,7 @@ export function CourseForm({
         <Stack gap="md">
           <TextInput label={t.title} required error={errors.title?.message} {...register('title')} />
           <Textarea label={t.description} autosize minRows={2} maxRows={8} error={errors.description?.message} {...register('description')} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <SimpleGrid cols={narrow ? 1 : { base: 1, sm: 2 }} spacing="md">
             <Controller
               control={control}
               name="academic_year_id"
@@ -117,7 +120,7 @@ export function CourseForm({
               )}
             />
           </SimpleGrid>
-          <Group gap="xl">
+          <Group gap="md">
             <Controller
               control={control}
               name="is_published"

@@ -56,7 +56,13 @@ export function highlightInto(code: HTMLElement, lang: 'python' | 'r') {
     else if (m[2]) push(m[2], 'hljs-string');
     else if (m[3]) push(m[3], 'hljs-number');
     else if (m[4]) {
-      const word = m[4];
+      let word = m[4];
+      // In Python a dot separates names (module.function); in R it is part of the name (data.frame).
+      if (lang === 'python' && word.includes('.')) {
+        const cut = word.lastIndexOf('.') + 1;
+        push(word.slice(0, cut));
+        word = word.slice(cut);
+      }
       const cls = def.keywords.has(word)
         ? 'hljs-keyword'
         : def.literals.has(word)

@@ -33,7 +33,7 @@ export function CourseEditPage() {
       <PageHeader title={course.data.title} breadcrumbs={crumbs} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <CourseForm course={course.data} submitLabel={t.save} onCancel={() => navigate(paths.courses.path)} onSubmit={(v) => update.mutateAsync(v)} />
+          <CourseForm narrow course={course.data} submitLabel={t.save} onCancel={() => navigate(paths.courses.path)} onSubmit={(v) => update.mutateAsync(v)} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <ChaptersPanel courseId={id} />

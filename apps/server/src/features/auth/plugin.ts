@@ -10,6 +10,9 @@ import { assertAccessWindow } from './access';
 import { findSessionByTokenHash, type SessionUser } from './repository';
 import { touchPresence } from '../presence/service';
 
+/** What a user holding a generated first password may call before choosing their own (docs/import-etudiants.md). */
+const WHILE_TEMPORARY_PASSWORD = new Set(['/api/admin/users/profile', '/api/admin/users/update-profil', '/api/admin/users/logout', '/api/helper']);
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function defaultAccess(url: string): Access {
@@ -73,6 +76,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (access === 'public') return;
     if (!allowed(access, user.role)) throw forbidden();
     assertAccessWindow(user);
+    if (user.must_change_password && !WHILE_TEMPORARY_PASSWORD.has(routeUrl)) {
+      throw forbidden('Votre mot de passe est provisoire : choisissez-en un nouveau dans votre profil avant de continuer.');
+    }
     await touchPresence(app.ctx, user.id);
   });
 });

@@ -177,6 +177,27 @@ describe('staff accounts and roles', () => {
     await loginAs(t.app, { id: r.json().data.id, email: body.email, password: body.password });
   });
 
+  it('holds an account with a generated password to the profile until it is changed', async () => {
+    const body = staffBody('TEACHER', { password: '' });
+    const created = (await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/users/create', payload: body }))).json().data;
+    expect(created.must_change_password).toBe(1);
+    const token = await loginAs(t.app, { id: created.id, email: body.email, password: created.generated_password });
+    const blocked = await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/students' }));
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().message).toMatch(/mot de passe est provisoire/);
+    expect((await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/profile' }))).statusCode).toBe(200);
+    const changed = await t.app.inject(
+      authed(token, {
+        method: 'PUT',
+        url: '/api/admin/users/update-profil',
+        payload: { last_name: 'Durand', first_name: 'Paul', email: body.email, current_password: created.generated_password, password: 'NouveauMdp1!' },
+      }),
+    );
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.must_change_password).toBe(0);
+    expect((await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/students' }))).statusCode).toBe(200);
+  });
+
   it('never lets a teacher create, promote, read, change or delete an admin or a teacher (403)', async () => {
     for (const role of ['ADMIN', 'TEACHER']) {
       const r = await t.app.inject(authed(teacher, { method: 'POST', url: '/api/admin/users/create', payload: staffBody(role) }));

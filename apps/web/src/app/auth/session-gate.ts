@@ -1,5 +1,6 @@
 // Route guard of the signed-in groups: profile → helper data → show the group or redirect (start-up behaviour).
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { landingFor, paths } from '@/config/paths';
@@ -9,6 +10,7 @@ export type GateState = { state: 'loading' } | { state: 'ready' } | { state: 're
 
 export function useSessionGate(group: Group): GateState {
   const hasToken = Boolean(storage.getToken());
+  const location = useLocation();
   const profile = useProfile();
   const helper = useHelper(profile.isSuccess);
   const failed = profile.isError && !(isApiError(profile.error) && profile.error.status === 503);
@@ -23,5 +25,8 @@ export function useSessionGate(group: Group): GateState {
   if (profile.isPending || profile.isError) return { state: 'loading' };
   if (helper.isPlaceholderData && helper.isFetching) return { state: 'loading' };
   if (groupOf(profile.data.role) !== group) return { state: 'redirect', to: landingFor(profile.data.role) };
+  // A generated first password must be replaced before anything else (the API refuses other calls too).
+  const profilePath = group === 'student' ? paths.studentProfile.path : paths.profile.path;
+  if (profile.data.must_change_password === 1 && location.pathname !== profilePath) return { state: 'redirect', to: profilePath };
   return { state: 'ready' };
 }

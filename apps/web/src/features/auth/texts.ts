@@ -24,6 +24,8 @@ export const authTexts = {
     specializations: 'Parcours',
     passwordSection: 'Changer le mot de passe',
     passwordHint: 'Laissez ces champs vides pour garder votre mot de passe actuel.',
+    mustChangeTitle: 'Mot de passe provisoire',
+    mustChange: 'Votre mot de passe est provisoire : choisissez-en un nouveau (mot de passe actuel = le mot de passe provisoire reçu) pour accéder à la plateforme.',
     currentPassword: 'Mot de passe actuel',
     newPassword: 'Nouveau mot de passe',
     confirmPassword: 'Confirmer le nouveau mot de passe',

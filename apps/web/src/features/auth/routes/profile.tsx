@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Button, Card, Divider, Grid, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Divider, Grid, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { isStudent, updateProfileSchema, type UpdateProfileInput, type User } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
 import { applyApiErrors } from '@/components/form-errors';
@@ -52,6 +52,11 @@ export function ProfilePage() {
         breadcrumbs={[{ label: t.title }]}
         homeTo={student ? paths.studentCourses.path : paths.home.path}
       />
+      {user.must_change_password ? (
+        <Alert color="orange" title={t.mustChangeTitle} mb="lg" role="alert">
+          {t.mustChange}
+        </Alert>
+      ) : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
         <Card withBorder radius="md" padding="lg">

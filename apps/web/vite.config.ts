@@ -5,7 +5,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const heavy: Array<[name: string, test: RegExp]> = [
-  ['tiptap', /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|@mantine[\\/]tiptap|lowlight|highlight\.js|linkifyjs|orderedmap|rope-sequence|w3c-keyname)[\\/]/],
+  // Key-name helpers used by both editors: a chunk of their own, so that CodeMirror does not import the tiptap chunk.
+  ['keys', /node_modules[\\/](w3c-keyname|@marijn)[\\/]/],
+  ['tiptap', /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|@mantine[\\/]tiptap|lowlight|highlight\.js|linkifyjs|orderedmap|rope-sequence)[\\/]/],
   ['codemirror', /node_modules[\\/](@codemirror|@uiw|@lezer|crelt|style-mod)[\\/]/],
   ['mathlive', /node_modules[\\/]mathlive[\\/]/],
   ['katex', /node_modules[\\/]katex[\\/]/],

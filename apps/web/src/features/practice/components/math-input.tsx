@@ -1,0 +1,97 @@
+// A MathLive field (the <math-field> element, created imperatively) with a label, an error and a KaTeX preview.
+import { useEffect, useId, useRef } from 'react';
+import { Box, Input, Stack, Text } from '@mantine/core';
+import katex from 'katex';
+import 'katex/dist/katex.min.css';
+import { MathfieldElement } from 'mathlive';
+import 'mathlive/fonts.css';
+import { practiceTexts } from '../texts';
+
+// Fonts come from mathlive/fonts.css through Vite; no sounds are fetched.
+MathfieldElement.fontsDirectory = null;
+MathfieldElement.soundsDirectory = null;
+
+const t = practiceTexts.math;
+
+export interface MathInputProps {
+  label: string;
+  value: string;
+  onChange: (latex: string) => void;
+  onSubmit: () => void;
+  error?: string;
+  description?: string;
+}
+
+export function MathInput({ label, value, onChange, onSubmit, error, description }: MathInputProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const field = useRef<MathfieldElement | null>(null);
+  const preview = useRef<HTMLDivElement>(null);
+  const handlers = useRef({ onChange, onSubmit });
+  const id = useId();
+  useEffect(() => {
+    handlers.current = { onChange, onSubmit };
+  }, [onChange, onSubmit]);
+
+  useEffect(() => {
+    const mf = new MathfieldElement();
+    mf.id = `${id}-field`;
+    mf.setAttribute('aria-label', t.fieldLabel(label));
+    mf.smartFence = true;
+    mf.style.width = '100%';
+    mf.style.fontSize = '1.25rem';
+    mf.style.padding = '6px 8px';
+    mf.style.border = '1px solid var(--mantine-color-default-border)';
+    mf.style.borderRadius = 'var(--mantine-radius-sm)';
+    mf.style.boxSizing = 'border-box';
+    mf.style.background = 'var(--mantine-color-body)';
+    mf.addEventListener('input', () => handlers.current.onChange(mf.value));
+    // Capture phase: the field handles its keys inside its shadow root and would swallow Ctrl+Enter.
+    mf.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          e.stopPropagation();
+          handlers.current.onSubmit();
+        }
+      },
+      { capture: true },
+    );
+    host.current?.appendChild(mf);
+    field.current = mf;
+    return () => {
+      mf.remove();
+      field.current = null;
+    };
+  }, [id, label]);
+
+  // Outside changes (reset, examples) flow into the field; typing does not come back through here.
+  useEffect(() => {
+    const mf = field.current;
+    if (mf && mf.value !== value) mf.value = value;
+  }, [value]);
+
+  useEffect(() => {
+    if (!preview.current) return;
+    if (value.trim()) katex.render(value, preview.current, { throwOnError: false, displayMode: true, strict: 'ignore', trust: false, maxExpand: 200 });
+    else preview.current.textContent = t.emptyPreview;
+  }, [value]);
+
+  return (
+    <Stack gap={6}>
+      <Input.Wrapper label={label} description={description} error={error} labelElement="div" id={`${id}-wrapper`}>
+        <Box ref={host} mt={4} style={error ? { outline: '1px solid var(--mantine-color-error)', borderRadius: 'var(--mantine-radius-sm)' } : undefined} />
+      </Input.Wrapper>
+      <Text size="xs" c="dimmed">
+        {t.preview}
+      </Text>
+      <Box
+        ref={preview}
+        aria-label={`${t.preview} : ${label}`}
+        p="xs"
+        mih={44}
+        style={{ background: 'var(--mantine-color-body)', border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)', overflowX: 'auto' }}
+      />
+    </Stack>
+  );
+}

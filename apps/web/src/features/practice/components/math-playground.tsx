@@ -1,0 +1,150 @@
+// Maths practice: the answer and the expected expression in MathLive fields with previews, and the verdict.
+import { useCallback, useState } from 'react';
+import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import katex from 'katex';
+import { IconCheck, IconEqual, IconX } from '@tabler/icons-react';
+import { PageHeader, type Crumb } from '@/components/page-header';
+import { isApiError, notifyError } from '@/lib/api-client';
+import { useCompareMath } from '../api/practice';
+import { practiceTexts } from '../texts';
+import { MathInput } from './math-input';
+
+const t = practiceTexts.math;
+
+const EXAMPLES: Array<[string, string]> = [
+  ['\\frac{1}{2}x', '0.5x'],
+  ['\\sin^2(x)+\\cos^2(x)', '1'],
+  ['\\ln(xy)', '\\ln x+\\ln y'],
+  ['\\sqrt{x^2}', 'x'],
+  ['(x+1)^2', 'x^2+2x+1'],
+];
+
+/** The example pair drawn with KaTeX (constant content of this module). */
+function exampleHtml(a: string, b: string): string {
+  return katex.renderToString(`${a} \\;\\overset{?}{=}\\; ${b}`, { throwOnError: false, strict: 'ignore' });
+}
+
+/** The compared pair with = or ≠, drawn with KaTeX (throwOnError: false never runs or throws on user LaTeX). */
+function verdictHtml(a: string, b: string, equal: boolean): string {
+  return katex.renderToString(`${a} ${equal ? '=' : '\\neq'} ${b}`, { throwOnError: false, strict: 'ignore', trust: false, maxExpand: 200 });
+}
+
+export interface MathPlaygroundProps {
+  title: string;
+  description: string;
+  breadcrumbs: Crumb[];
+  homeTo?: string;
+  compareUrl: string;
+}
+
+export function MathPlayground({ title, description, breadcrumbs, homeTo, compareUrl }: MathPlaygroundProps) {
+  const [expression, setExpression] = useState('');
+  const [expected, setExpected] = useState('');
+  const [missing, setMissing] = useState(false);
+  const compare = useCompareMath(compareUrl);
+  const { mutate, isPending, reset } = compare;
+  const fieldErrors = compare.error && isApiError(compare.error) && compare.error.status === 422 ? compare.error.errors : {};
+
+  const submit = useCallback(() => {
+    if (isPending) return;
+    if (!expression.trim() || !expected.trim()) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    mutate(
+      { expression, expected },
+      {
+        onError: (err) => {
+          if (!isApiError(err) || err.status !== 422) notifyError(err.message);
+        },
+      },
+    );
+  }, [expression, expected, isPending, mutate]);
+
+  const change = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    if (compare.data || compare.error) reset();
+  };
+
+  return (
+    <>
+      <PageHeader title={title} description={description} breadcrumbs={breadcrumbs} homeTo={homeTo} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="md">
+            <MathInput
+              label={t.answer}
+              description={t.answerHint}
+              value={expression}
+              onChange={change(setExpression)}
+              onSubmit={submit}
+              error={fieldErrors.expression?.[0]}
+            />
+            <MathInput label={t.expected} value={expected} onChange={change(setExpected)} onSubmit={submit} error={fieldErrors.expected?.[0]} />
+            <Group gap="sm" align="center">
+              <Button leftSection={<IconEqual size={16} aria-hidden="true" />} onClick={submit} loading={isPending}>
+                {t.compare}
+              </Button>
+              <Text size="xs" c="dimmed">
+                {t.shortcut}
+              </Text>
+            </Group>
+            {missing ? (
+              <Text size="sm" c="red" role="alert">
+                {t.required}
+              </Text>
+            ) : null}
+            <Stack gap={6}>
+              <Text size="sm" fw={500}>
+                {t.examples}
+              </Text>
+              <Group gap="xs">
+                {EXAMPLES.map(([a, b]) => (
+                  <Button
+                    key={a + b}
+                    variant="default"
+                    size="compact-md"
+                    fw={400}
+                    aria-label={`${t.examples} : ${a} ≟ ${b}`}
+                    onClick={() => {
+                      setExpression(a);
+                      setExpected(b);
+                      setMissing(false);
+                      reset();
+                    }}
+                  >
+                    <span dangerouslySetInnerHTML={{ __html: exampleHtml(a, b) }} />
+                  </Button>
+                ))}
+              </Group>
+            </Stack>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Paper withBorder p="md" radius="sm" aria-live="polite" aria-busy={isPending}>
+            <Title order={2} size="h4" mb="sm">
+              {practiceTexts.code.result}
+            </Title>
+            {compare.data ? (
+              <Alert
+                color={compare.data.equal ? 'teal' : 'orange'}
+                variant="light"
+                icon={compare.data.equal ? <IconCheck aria-hidden="true" /> : <IconX aria-hidden="true" />}
+                title={compare.data.equal ? t.equal : t.notEqual}
+              >
+                <span dangerouslySetInnerHTML={{ __html: verdictHtml(compare.variables?.expression ?? '', compare.variables?.expected ?? '', compare.data.equal) }} />
+              </Alert>
+            ) : Object.keys(fieldErrors).length ? (
+              <Alert color="red" variant="light" icon={<IconX aria-hidden="true" />} title={compare.error?.message} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {isPending ? t.comparing : t.noResult}
+              </Text>
+            )}
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

@@ -41,7 +41,7 @@ export function launchBrowser(): Promise<Browser> {
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport, locale: 'fr-FR' });
   // Anything a user waits for shows within seconds; a failing wait should not cost 30 s of the suite.
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -1,5 +1,5 @@
 // Dialog to type a LaTeX formula with a live KaTeX preview (insert or edit).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Box, Button, Group, Modal, Switch, Text, Textarea } from '@mantine/core';
 import { renderLatex } from './katex-render';
 import { coursesTexts } from '../texts';
@@ -26,7 +26,6 @@ export function MathDialog({
 }) {
   const [latex, setLatex] = useState('');
   const [display, setDisplay] = useState(false);
-  const preview = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (state) {
@@ -34,13 +33,6 @@ export function MathDialog({
       setDisplay(state.display);
     }
   }, [state]);
-
-  useEffect(() => {
-    if (preview.current) {
-      if (latex.trim()) renderLatex(preview.current, latex, display);
-      else preview.current.textContent = t.mathEmpty;
-    }
-  }, [latex, display, state]);
 
   const editing = state?.pos !== undefined;
   return (
@@ -68,13 +60,7 @@ export function MathDialog({
         <Text size="sm" fw={500} mt="md" mb={4}>
           {t.mathPreview}
         </Text>
-        <Box
-          ref={preview}
-          aria-live="polite"
-          p="sm"
-          mih={48}
-          style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6, overflowX: 'auto' }}
-        />
+        <LatexPreview latex={latex} display={display} />
         <Group justify="space-between" mt="lg">
           {editing ? (
             <Button variant="subtle" color="red" onClick={onRemove}>
@@ -89,5 +75,25 @@ export function MathDialog({
         </Group>
       </form>
     </Modal>
+  );
+}
+
+/** The formula drawn as it is typed; mounted with the dialog's content, so it draws on its own. */
+function LatexPreview({ latex, display }: { latex: string; display: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!ref.current) return;
+    if (latex.trim()) renderLatex(ref.current, latex, display);
+    else ref.current.textContent = t.mathEmpty;
+  }, [latex, display]);
+  return (
+    <Box
+      ref={ref}
+      aria-live="polite"
+      data-testid="math-preview"
+      p="sm"
+      mih={48}
+      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6, overflowX: 'auto' }}
+    />
   );
 }

@@ -37,7 +37,6 @@ function makeMathNode(name: 'mathInline' | 'mathBlock', display: boolean) {
         dom.setAttribute('data-type', type);
         dom.className = display ? 'course-math course-math-block' : 'course-math';
         dom.contentEditable = 'false';
-        dom.tabIndex = -1;
         let current = node;
         const draw = () => {
           const latex = current.attrs.latex as string;

@@ -2,7 +2,7 @@
 // confirmation saying the chapters go too.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, type MantineTheme } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -19,6 +19,8 @@ import 'mantine-datatable/styles.css';
 
 const t = coursesTexts.list;
 const PAGE_SIZES = [10, 20, 50];
+// Secondary columns give way on phones so that the title, status and actions stay in view.
+const wide = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
 
 export function CoursesListPage() {
   const [page, setPage] = useState(1);
@@ -170,10 +172,11 @@ export function CoursesListPage() {
                 </Stack>
               ),
             },
-            { accessor: 'academic_year_label', title: t.colYear },
+            { accessor: 'academic_year_label', title: t.colYear, visibleMediaQuery: wide },
             {
               accessor: 'specializations',
               title: t.colSpecializations,
+              visibleMediaQuery: wide,
               render: (c) => (
                 <Group gap={4}>
                   {c.specializations.map((s) => (
@@ -184,24 +187,25 @@ export function CoursesListPage() {
                 </Group>
               ),
             },
-            { accessor: 'chapters_count', title: t.colChapters, textAlign: 'right' },
+            { accessor: 'chapters_count', title: t.colChapters, textAlign: 'right', visibleMediaQuery: wide },
             {
               accessor: 'is_published',
               title: t.colStatus,
+              width: 110,
               render: (c) => (
-                <Group gap={4} wrap="nowrap">
-                  <Badge color={c.is_published ? 'teal' : 'gray'} variant="light">
+                <Stack gap={4} align="flex-start">
+                  <Badge color={c.is_published ? 'teal' : 'gray'} variant="light" size="sm">
                     {c.is_published ? t.published : t.draft}
                   </Badge>
                   {c.is_premium ? (
-                    <Badge color="yellow" variant="light">
+                    <Badge color="yellow" variant="light" size="sm">
                       {t.premium}
                     </Badge>
                   ) : null}
-                </Group>
+                </Stack>
               ),
             },
-            { accessor: 'updated_at', title: t.colUpdated, sortable: true, render: (c) => formatDate(c.updated_at) },
+            { accessor: 'updated_at', title: t.colUpdated, sortable: true, visibleMediaQuery: wide, render: (c) => formatDate(c.updated_at) },
             {
               accessor: 'actions',
               title: t.colActions,

@@ -45,21 +45,20 @@ export function MathInput({ label, value, onChange, onSubmit, error, description
     mf.style.boxSizing = 'border-box';
     mf.style.background = 'var(--mantine-color-body)';
     mf.addEventListener('input', () => handlers.current.onChange(mf.value));
-    // Capture phase: the field handles its keys inside its shadow root and would swallow Ctrl+Enter.
-    mf.addEventListener(
-      'keydown',
-      (e) => {
-        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-          e.preventDefault();
-          e.stopPropagation();
-          handlers.current.onSubmit();
-        }
-      },
-      { capture: true },
-    );
+    // The field takes its keys itself (in Chromium through EditContext, with the document as target), so
+    // Ctrl+Enter is caught on the document, in the capture phase, while this field has the focus.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && (mf.hasFocus() || e.composedPath().includes(mf))) {
+        e.preventDefault();
+        e.stopPropagation();
+        handlers.current.onSubmit();
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
     host.current?.appendChild(mf);
     field.current = mf;
     return () => {
+      document.removeEventListener('keydown', onKey, true);
       mf.remove();
       field.current = null;
     };

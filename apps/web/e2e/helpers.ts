@@ -67,6 +67,15 @@ export async function signInWithToken(context: BrowserContext, account: Account)
   return token;
 }
 
+/** A new page already signed in (token through the API), opened on `path` once its layout is shown. */
+export async function openAs(browser: Browser, account: Account, path: string, viewport = DESKTOP) {
+  const opened = await newPage(browser, viewport);
+  await signInWithToken(opened.context, account);
+  await opened.page.goto(url(path));
+  await opened.page.getByRole('button', { name: /Menu du compte/ }).waitFor();
+  return opened;
+}
+
 /** POST /api/users/login; returns the token. */
 export async function apiLogin(account: Account): Promise<string> {
   const res = await fetch(url('/api/users/login'), {

@@ -3,7 +3,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { accounts, apiCall, apiLogin, launchBrowser, MOBILE, newPage, overflowsHorizontally, signIn, toast, url } from './helpers';
+import { accounts, apiCall, apiLogin, launchBrowser, MOBILE, newPage, openAs, overflowsHorizontally, signIn, toast, url } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,8 +22,7 @@ async function menuLabels(page: Page): Promise<string[]> {
 
 describe('menus', () => {
   it('admin: every staff menu with Configurations, the avatar initials and its popup', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, accounts.admin);
+    const { context, page } = await openAs(browser, accounts.admin, '/dashboard');
     expect(await menuLabels(page)).toEqual(['Accueil', 'Configurations', 'Etudiants', 'Enseignement', 'Résultats', 'Pratique']);
     await nav(page).getByRole('button', { name: 'Configurations' }).click();
     for (const item of ['Années', 'Mentions', 'Parcours', 'Utilisateurs']) await page.getByRole('menuitem', { name: item }).waitFor();
@@ -46,8 +45,7 @@ describe('menus', () => {
   });
 
   it('admin menubar fits beside the avatar from 960 px on', async () => {
-    const { context, page } = await newPage(browser, { width: 960, height: 700 });
-    await signIn(page, accounts.admin);
+    const { context, page } = await openAs(browser, accounts.admin, '/dashboard', { width: 960, height: 700 });
     const last = await nav(page).getByRole('button', { name: 'Pratique' }).boundingBox();
     const avatar = await page.getByRole('button', { name: /Menu du compte/ }).boundingBox();
     expect(last!.x + last!.width).toBeLessThan(avatar!.x);
@@ -58,8 +56,7 @@ describe('menus', () => {
   });
 
   it('teacher: the staff menus without Configurations, and no connected count', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, accounts.teacher);
+    const { context, page } = await openAs(browser, accounts.teacher, '/dashboard');
     expect(await menuLabels(page)).toEqual(['Accueil', 'Etudiants', 'Enseignement', 'Résultats', 'Pratique']);
     await nav(page).getByRole('button', { name: 'Enseignement' }).click();
     for (const item of ['Cours', 'Examens', 'Questions']) await page.getByRole('menuitem', { name: item }).waitFor();
@@ -73,8 +70,7 @@ describe('menus', () => {
   });
 
   it('student: Examens, Cours, Pratique and the avatar menu to the student profile', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, accounts.student);
+    const { context, page } = await openAs(browser, accounts.student, '/student/courses');
     expect(await menuLabels(page)).toEqual(['Examens', 'Cours', 'Pratique']);
     await nav(page).getByRole('button', { name: 'Pratique' }).click();
     for (const item of ['Python', 'R', 'Expression']) await page.getByRole('menuitem', { name: item, exact: true }).waitFor();
@@ -88,8 +84,7 @@ describe('menus', () => {
   });
 
   it('shows a skeleton while the profile loads', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, accounts.teacher);
+    const { context, page } = await openAs(browser, accounts.teacher, '/dashboard');
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/admin/users/profile', async (route) => {
@@ -108,8 +103,7 @@ describe('menus', () => {
 
 describe('errors', () => {
   it('keeps the layout when a screen cannot be loaded, with a French message', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, accounts.teacher);
+    const { context, page } = await openAs(browser, accounts.teacher, '/dashboard');
     await page.route(/\/assets\/welcome-[^/]*\.js$/, (route) => route.abort());
     await page.reload();
     await page.getByRole('alert').filter({ hasText: 'Une erreur est survenue' }).waitFor();
@@ -159,9 +153,7 @@ describe('welcome page', () => {
 
 describe('profile', () => {
   it('updates the names, reloads the profile, and requires the right current password', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, accounts.teacher);
-    await page.goto(url('/profile'));
+    const { context, page } = await openAs(browser, accounts.teacher, '/profile');
     const firstName = page.getByLabel('Prénom');
     const original = await firstName.inputValue();
     await firstName.fill('Camille');
@@ -213,8 +205,7 @@ describe('360 px wide', () => {
   });
 
   it('student layout at 360 px', async () => {
-    const { context, page } = await newPage(browser, MOBILE);
-    await signIn(page, accounts.student);
+    const { context, page } = await openAs(browser, accounts.student, '/student/courses', MOBILE);
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     const drawer = page.getByRole('dialog');
     for (const item of ['Examens', 'Cours', 'Pratique']) await drawer.getByText(item, { exact: true }).waitFor();
@@ -241,8 +232,7 @@ describe('routes', () => {
 
   it('every route of the specification answers a screen inside its layout', async () => {
     for (const [account, list] of [[accounts.admin, staffPaths], [accounts.student, studentPaths]] as const) {
-      const { context, page, errors } = await newPage(browser);
-      await signIn(page, account);
+      const { context, page, errors } = await openAs(browser, account, list[0]);
       for (const path of list) {
         await page.goto(url(path));
         await page.getByRole('button', { name: /Menu du compte/ }).waitFor();

@@ -81,8 +81,10 @@ export class EmbeddedRunner implements CodeRunner {
   /** Runs the program without touching the pool (the queue worker has its own concurrency). */
   async execute(req: RunRequest): Promise<ExecResult> {
     const limits = effectiveLimits(req.limits);
+    // A typed stdin often lacks its final newline; R warns about such an "incomplete final line".
+    const stdin = req.stdin && !req.stdin.endsWith('\n') ? `${req.stdin}\n` : (req.stdin ?? '');
     if (req.language === 'PYTHON' && this.warm && sameLimits(limits, DEFAULT_LIMITS)) {
-      const warmRun = this.warm.run(req.code, req.stdin ?? '');
+      const warmRun = this.warm.run(req.code, stdin);
       if (warmRun) return classify(await warmRun, req.expectedOutput, limits);
     }
     const { argv, file, env } = command(req.language);
@@ -90,7 +92,7 @@ export class EmbeddedRunner implements CodeRunner {
       argv,
       env,
       files: [{ path: file, content: req.code }],
-      stdin: req.stdin ?? '',
+      stdin,
       limits,
     });
     return classify(raw, req.expectedOutput, limits);

@@ -80,6 +80,11 @@ describe('both languages', () => {
     expect(r).toMatchObject({ verdict: 'OK', stdout: '6 1 \n' });
   });
 
+  it('ends a typed stdin with a newline, so that R reads its last line without warning', async () => {
+    const r = await runner.run({ language: 'R', code: 'x <- as.numeric(readLines(file("stdin")))\ncat(mean(x))', stdin: '12\n15\n9' });
+    expect(r).toMatchObject({ verdict: 'OK', stdout: '12', stderr: '' });
+  });
+
   it('reports runtime errors with their message', async () => {
     const py = await runner.run({ language: 'PYTHON', code: 'print("avant")\nraise ValueError("boum")' });
     expect(py.verdict).toBe('RUNTIME_ERROR');

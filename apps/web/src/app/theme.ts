@@ -1,5 +1,5 @@
 // Mantine theme of the platform. The `md` breakpoint is 960 px: the menubars collapse below it (specification §9).
-import { createTheme } from '@mantine/core';
+import { createTheme, Notification } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -10,4 +10,8 @@ export const theme = createTheme({
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   defaultGradient: { from: 'indigo', to: 'cyan', deg: 45 },
   breakpoints: { xs: '36em', sm: '48em', md: '60em', lg: '75em', xl: '88em' },
+  components: {
+    // Toast messages in dark gray: the default light gray is below WCAG AA on white.
+    Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-gray-8)' } } }),
+  },
 });

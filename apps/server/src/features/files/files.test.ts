@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
+import { authed, createTestApp, loginAs, seedStructure, seedUser, sql, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
 let teacher: string;
@@ -145,6 +145,19 @@ describe('delete', () => {
     expect(fs.existsSync(onDisk)).toBe(true);
     expect((await call(teacher, 'DELETE', `/api/files/delete/${b.id}`)).statusCode).toBe(200);
     expect(fs.existsSync(onDisk)).toBe(false);
+  });
+
+  it('removes uploads no chapter took within a day, at the next upload', async () => {
+    const content = Buffer.concat([PDF, Buffer.from('abandonné')]);
+    const old = (await upload(teacher, 'abandon.pdf', content)).json().data;
+    const kept = (await upload(teacher, 'pris.pdf', Buffer.concat([PDF, Buffer.from('pris')]))).json().data;
+    await courseWithFile([kept.id]);
+    await t.ctx.db.updateTable('files').set({ created_at: sql`now() - interval '2 days'` }).where('id', 'in', [old.id, kept.id]).execute();
+    const fresh = (await upload(teacher, 'neuf.pdf', Buffer.concat([PDF, Buffer.from('neuf')]))).json().data;
+    const left = await t.ctx.db.selectFrom('files').select('id').where('id', 'in', [old.id, kept.id, fresh.id]).orderBy('id').execute();
+    expect(left.map((r) => r.id)).toEqual([kept.id, fresh.id]);
+    const hash = createHash('sha256').update(content).digest('hex');
+    expect(fs.existsSync(path.join(t.ctx.config.dataDir, 'files', hash.slice(0, 2), hash))).toBe(false);
   });
 
   it('deleting a course removes the files only its chapters used', async () => {

@@ -1,4 +1,5 @@
 // Rows of uploaded files and their use by chapters.
+import { sql } from 'kysely';
 import type { FileInfo } from '@exam/shared';
 import type { Db } from '../courses/repository';
 import { IMAGE_MIMES } from './detect';
@@ -92,4 +93,16 @@ export async function filesOfChapters(db: Db, chapterIds: number[]): Promise<Map
     out.set(r.chapter_id, list);
   }
   return out;
+}
+
+/** Uploads no chapter ever took (editing abandoned), older than the cut-off: deleted, hashes returned. */
+export async function deleteStaleUploads(db: Db, olderThan: Date, limit = 100): Promise<string[]> {
+  const stale = db
+    .selectFrom('files')
+    .select('id')
+    .where(sql<boolean>`files.created_at < ${olderThan.toISOString()}::timestamptz`)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('chapter_files').select('file_id').whereRef('chapter_files.file_id', '=', 'files.id'))))
+    .limit(limit);
+  const rows = await db.deleteFrom('files').where('id', 'in', stale).returning('hash').execute();
+  return rows.map((r) => r.hash);
 }

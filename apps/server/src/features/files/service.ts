@@ -7,7 +7,7 @@ import { conflict, notFound, paymentRequired, tooLarge, unprocessable } from '..
 import type { SessionUser } from '../auth/repository';
 import { visibleCoursesUsingFile } from '../courses/repository';
 import { cleanFileName, detectType, IMAGE_MIMES } from './detect';
-import { deleteFileRow, findFile, firstUse, insertFile, toFileInfo, unreferencedHashes, type FileRow } from './repository';
+import { deleteFileRow, deleteStaleUploads, findFile, firstUse, insertFile, toFileInfo, unreferencedHashes, type FileRow } from './repository';
 import { blobPath, discard, keep, receive, removeBlobs } from './storage';
 
 function formatSize(bytes: number): string {
@@ -38,7 +38,16 @@ export async function saveUpload(ctx: AppContext, part: MultipartFile | undefine
   }
   await keep(ctx.config.dataDir, received);
   const row = await insertFile(ctx.db, { hash: received.hash, name, size: received.size, mime: type.mime }, userId);
+  await sweepStaleUploads(ctx);
   return toFileInfo(row);
+}
+
+/** A file is uploaded before its chapter is saved; one left unused for a day was abandoned. */
+export const STALE_UPLOAD_MS = 24 * 3600 * 1000;
+
+async function sweepStaleUploads(ctx: AppContext): Promise<void> {
+  const hashes = await deleteStaleUploads(ctx.db, new Date(Date.now() - STALE_UPLOAD_MS));
+  await removeBlobs(ctx.config.dataDir, await unreferencedHashes(ctx.db, hashes));
 }
 
 export async function removeFile(ctx: AppContext, id: number): Promise<void> {

@@ -44,6 +44,21 @@ describe('menus', () => {
     await context.close();
   });
 
+  it('works with the keyboard: skip link, then a dropdown opened and followed with Enter and the arrows', async () => {
+    const { context, page } = await openAs(browser, accounts.admin, '/dashboard');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Aller au contenu');
+    await nav(page).getByRole('button', { name: 'Enseignement' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Cours' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Examens');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url('/dashboard/exams'));
+    await context.close();
+  });
+
   it('admin menubar fits beside the avatar from 960 px on', async () => {
     const { context, page } = await openAs(browser, accounts.admin, '/dashboard', { width: 960, height: 700 });
     const last = await nav(page).getByRole('button', { name: 'Pratique' }).boundingBox();

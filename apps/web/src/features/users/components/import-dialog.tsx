@@ -7,20 +7,9 @@ import type { ImportedCredential, StudentImportResult } from '@exam/shared';
 import { isApiError } from '@/lib/api-client';
 import { useImportStudents } from '../api/users';
 import { peopleTexts } from '../texts';
+import { credentialsCsv } from './credentials';
 
 const t = peopleTexts.import;
-
-/** CSV (semicolon-separated, UTF-8 with BOM) that Excel opens with accents intact. */
-export function credentialsCsv(rows: ImportedCredential[]): string {
-  const cell = (v: string | number) => {
-    const s = String(v);
-    // A leading = + - @ would be read as a formula by spreadsheet software.
-    const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-    return /[;"\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const lines = [t.credentialsHeader.join(';'), ...rows.map((r) => [r.line, r.last_name, r.first_name, r.email, r.student_number, r.password].map(cell).join(';'))];
-  return '\ufeff' + lines.join('\r\n') + '\r\n';
-}
 
 function saveCsv(rows: ImportedCredential[]) {
   const url = URL.createObjectURL(new Blob([credentialsCsv(rows)], { type: 'text/csv;charset=utf-8' }));

@@ -9,15 +9,9 @@ import { TableSkeleton } from '@/components/loading-skeleton';
 import { useChapters, useDeleteChapter, useReorderChapters } from '../api/chapters';
 import { coursesTexts } from '../texts';
 import { ChapterEditor } from './chapter-editor';
+import { moveId } from './reorder';
 
 const t = coursesTexts.chapters;
-
-export function moveId(ids: number[], from: number, to: number): number[] {
-  const next = [...ids];
-  const [x] = next.splice(from, 1);
-  next.splice(to, 0, x);
-  return next;
-}
 
 export function ChaptersPanel({ courseId }: { courseId: number }) {
   const chapters = useChapters(courseId);

@@ -31,21 +31,14 @@ export function isHighlightable(lang: string | undefined): lang is 'python' | 'r
   return lang === 'python' || lang === 'r';
 }
 
-/** Replaces the text of `code` with highlighted spans (text nodes only, never HTML strings). */
-export function highlightInto(code: HTMLElement, lang: 'python' | 'r') {
-  const src = code.textContent ?? '';
+export type Token = [text: string, cls?: string];
+
+/** Splits source code into tokens with their hljs-* class (none for plain text). */
+export function tokenize(src: string, lang: 'python' | 'r'): Token[] {
   const def = LANGS[lang];
-  const frag = document.createDocumentFragment();
+  const out: Token[] = [];
   const push = (text: string, cls?: string) => {
-    if (!text) return;
-    if (!cls) {
-      frag.appendChild(document.createTextNode(text));
-      return;
-    }
-    const span = document.createElement('span');
-    span.className = cls;
-    span.textContent = text;
-    frag.appendChild(span);
+    if (text) out.push(cls ? [text, cls] : [text]);
   };
   let last = 0;
   for (const m of src.matchAll(TOKEN)) {
@@ -77,6 +70,22 @@ export function highlightInto(code: HTMLElement, lang: 'python' | 'r') {
     }
   }
   push(src.slice(last));
+  return out;
+}
+
+/** Replaces the text of `code` with highlighted spans (text nodes only, never HTML strings). */
+export function highlightInto(code: HTMLElement, lang: 'python' | 'r') {
+  const frag = document.createDocumentFragment();
+  for (const [text, cls] of tokenize(code.textContent ?? '', lang)) {
+    if (!cls) {
+      frag.appendChild(document.createTextNode(text));
+      continue;
+    }
+    const span = document.createElement('span');
+    span.className = cls;
+    span.textContent = text;
+    frag.appendChild(span);
+  }
   code.textContent = '';
   code.appendChild(frag);
 }

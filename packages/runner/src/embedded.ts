@@ -71,7 +71,8 @@ export class EmbeddedRunner implements CodeRunner {
     const slots = Math.max(1, opts.slots ?? os.availableParallelism());
     this.pool = new Pool(slots, opts.maxQueue ?? slots * 8, opts.queueTimeoutMs ?? 20_000);
     this.math = new MathService(sandbox);
-    const warm = opts.warmPython ?? slots;
+    // Pre-started sandboxes rely on the sandbox's private /tmp: not in the unsafe mode.
+    const warm = sandbox.isolated ? (opts.warmPython ?? slots) : 0;
     if (warm > 0) {
       this.warm = new WarmPythonPool(sandbox, DEFAULT_LIMITS, warm);
       this.warm.fill();

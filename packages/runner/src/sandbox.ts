@@ -104,7 +104,9 @@ export function probeSandbox(
 
   if (opts.unsafe) {
     if (missing.length) throw new SandboxUnavailableError(`Exécution de code impossible : il manque ${missing.join(', ')}.`);
-    return { isolated: false, bwrap: '', prlimit: prlimit!, etcBinds };
+    // Even without a sandbox, a root API does not run programs as root when the runner user exists.
+    const user = process.getuid?.() === 0 ? lookupUser(RUNNER_USER) : undefined;
+    return { isolated: false, bwrap: '', prlimit: prlimit!, etcBinds, ...(user && user.uid !== 0 ? user : {}) };
   }
 
   const bwrap = opts.bwrap !== undefined ? (fs.existsSync(opts.bwrap) ? opts.bwrap : undefined) : which('bwrap');
@@ -139,7 +141,7 @@ export function probeSandbox(
 
 /** spawn() options that switch to the runner's user (libuv also drops the supplementary groups). */
 function identity(env: SandboxEnv): { uid?: number; gid?: number } {
-  return env.isolated && env.uid !== undefined ? { uid: env.uid, gid: env.gid } : {};
+  return env.uid !== undefined ? { uid: env.uid, gid: env.gid } : {};
 }
 
 const TRIAL_LIMITS: RunLimits = { cpuSeconds: 2, wallMs: 5000, memoryMb: 64, outputBytes: 1024 };
@@ -208,11 +210,12 @@ export function launchSandboxed(env: SandboxEnv, spec: Omit<SandboxSpec, 'stdin'
   } else {
     // Unsafe mode: the files go to a private temporary folder used as the work folder.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-run-'));
+    if (env.uid !== undefined) fs.chownSync(dir, env.uid, env.gid ?? env.uid);
     workDir = dir;
     for (const f of files) fs.writeFileSync(path.join(dir, path.basename(f.path)), f.content);
     argv = buildArgv(env, {
       ...spec,
-      argv: spec.argv.map((a) => (files.some((f) => f.path === a) ? path.join(dir, path.basename(a)) : a)),
+      argv: spec.argv.map((a) => files.reduce((arg, f) => arg.split(f.path).join(path.join(dir, path.basename(f.path))), a)),
     });
     files = [];
   }

@@ -338,6 +338,25 @@ describe('isolation', () => {
   });
 });
 
+describe('unsafe development mode', () => {
+  it('runs both languages without bubblewrap, still with limits and, as root, as the runner user', async () => {
+    const dev = await createEmbeddedRunner({ unsafe: true, warmMath: false });
+    try {
+      expect(dev.sandbox.isolated).toBe(false);
+      expect(dev.warm).toBeUndefined();
+      const py = await dev.run({ language: 'PYTHON', code: 'import os\nprint(os.getuid() != 0, input())', stdin: 'ok' });
+      // Root hands the program to exam-runner; a non-root API runs it under its own (non-zero) uid.
+      expect(py).toMatchObject({ verdict: 'OK', stdout: 'True ok\n' });
+      const r = await dev.run({ language: 'R', code: 'cat(readLines(file("stdin")))', stdin: 'bonjour' });
+      expect(r).toMatchObject({ verdict: 'OK', stdout: 'bonjour' });
+      const loop = await dev.run({ language: 'PYTHON', code: 'while True:\n    pass', limits: fast });
+      expect(loop.verdict).toBe('TIME_LIMIT');
+    } finally {
+      await dev.close();
+    }
+  });
+});
+
 describe('pool', () => {
   it('refuses work beyond its queue, and after waiting too long', async () => {
     const pool = new Pool(1, 1, 300);

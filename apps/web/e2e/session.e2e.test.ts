@@ -46,6 +46,11 @@ describe('landing and login', () => {
     await page.getByRole('button', { name: /Menu du compte/ }).waitFor();
     expect(new URL(page.url()).pathname).toBe(landing);
     expect(calls).toEqual(['/api/admin/users/profile', '/api/helper']);
+    // Signed in, the public entry pages send to the landing route too.
+    for (const entry of ['/', '/auth/login', '/login']) {
+      await page.goto(url(entry));
+      await page.waitForURL(url(landing));
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,9 +1,11 @@
 // Session state: profile, then helper data (specification "Start-up behaviour"), login and logout.
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HELPER_DATA, isStudent, type HelperData, type User } from '@exam/shared';
 import { api, request } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
-import { paths } from '@/config/paths';
+import { landingFor, paths } from '@/config/paths';
 
 export const sessionKeys = {
   profile: ['session', 'profile'] as const,
@@ -62,3 +64,19 @@ export function useLogout() {
 /** Initials of the avatar: the first two letters of the last name. */
 export const initialsOf = (user: Pick<User, 'last_name' | 'first_name'> | undefined) =>
   (user?.last_name || user?.first_name || '').trim().slice(0, 2).toUpperCase();
+
+/**
+ * Public entry pages (landing, login) with a stored token: start-up loads the profile, then the helper data,
+ * then sends the user to their landing route (staff → home, students → student-courses).
+ */
+export function useRedirectSignedIn() {
+  const navigate = useNavigate();
+  const hasToken = Boolean(storage.getToken());
+  const profile = useProfile();
+  const helper = useHelper(hasToken && profile.isSuccess);
+  const ready = hasToken && profile.isSuccess && !(helper.isPlaceholderData && helper.isFetching);
+  const role = profile.data?.role;
+  useEffect(() => {
+    if (ready) navigate(landingFor(role), { replace: true });
+  }, [ready, role, navigate]);
+}

@@ -1,15 +1,13 @@
 // Sign-in screen (auth/login, alias /login): email and password validated with the shared loginSchema.
-import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Box, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconSchool } from '@tabler/icons-react';
 import { loginSchema, type LoginInput } from '@exam/shared';
 import { applyApiErrors } from '@/components/form-errors';
-import { storage } from '@/lib/storage';
-import { landingFor, paths } from '@/config/paths';
-import { useProfile } from '@/app/auth/session';
+import { paths } from '@/config/paths';
+import { useRedirectSignedIn } from '@/app/auth/session';
 import { texts } from '@/app/texts';
 import { useLogin } from '../api/login';
 import { authTexts } from '../texts';
@@ -17,9 +15,7 @@ import { authTexts } from '../texts';
 const t = authTexts.login;
 
 export function LoginPage() {
-  const navigate = useNavigate();
-  const hasToken = Boolean(storage.getToken());
-  const profile = useProfile();
+  useRedirectSignedIn();
   const loginMutation = useLogin();
   const {
     register,
@@ -27,11 +23,6 @@ export function LoginPage() {
     setError,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
-
-  // Already signed in: go straight to the role's landing route.
-  useEffect(() => {
-    if (hasToken && profile.data) navigate(landingFor(profile.data.role), { replace: true });
-  }, [hasToken, profile.data, navigate]);
 
   const onSubmit = handleSubmit((values) =>
     loginMutation.mutateAsync(values).catch((err) => {

@@ -5,6 +5,7 @@ import { IconBook, IconChartBar, IconCode, IconListCheck, IconSchool } from '@ta
 import { storage } from '@/lib/storage';
 import { paths } from '@/config/paths';
 import { texts } from '@/app/texts';
+import { useRedirectSignedIn } from '@/app/auth/session';
 import { publicTexts } from '../texts';
 import classes from './landing.module.css';
 
@@ -12,6 +13,7 @@ const t = publicTexts.landing;
 const icons = [IconListCheck, IconBook, IconCode, IconChartBar];
 
 export function LandingPage() {
+  useRedirectSignedIn();
   const signedIn = Boolean(storage.getToken());
   const cta = signedIn ? { to: paths.home.path, label: t.goToSpace } : { to: paths.authLogin.path, label: t.signIn };
   return (

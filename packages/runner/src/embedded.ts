@@ -121,8 +121,9 @@ export async function createEmbeddedRunner(opts: EmbeddedRunnerOptions = {}): Pr
   const sandbox = opts.sandbox ?? probeSandbox({ unsafe: opts.unsafe });
   const runner = new EmbeddedRunner(sandbox, opts);
   if (opts.warmMath !== false) {
-    // A failing maths server must not stop the code runner; the first comparison retries.
-    await runner.math.start().catch(() => undefined);
+    // Warms up in the background (sympy takes a second to load) so that the API starts at once; the first
+    // comparison waits for it. A failing maths server does not stop the code runner: the next comparison retries.
+    runner.math.start().catch(() => undefined);
   }
   return runner;
 }

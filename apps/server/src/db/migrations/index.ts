@@ -3,9 +3,11 @@ import type { Migration } from 'kysely';
 import * as m001 from './001-foundation';
 import * as m002 from './002-courses';
 import * as m003people from './003-people-search';
+import * as m004trigram from './004-people-trigram';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-courses': m002,
   '003-people-search': m003people,
+  '004-people-trigram': m004trigram,
 };

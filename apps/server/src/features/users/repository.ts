@@ -109,9 +109,16 @@ export async function listUsers(db: Db, q: StudentListQuery & { role?: Role; rol
     .orderBy('users.id')
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
-  const count = apply(db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')), q);
-  const [ids, counted] = await Promise.all([pageIds.execute(), count.executeTakeFirstOrThrow()]);
-  const total = (counted as { n: number }).n;
+  const ids = await pageIds.execute();
+  const offset = (q.page - 1) * q.per_page;
+  let total: number;
+  if (ids.length < q.per_page && (ids.length > 0 || q.page === 1)) {
+    // A short page is the last one: the total follows without scanning the matches a second time.
+    total = offset + ids.length;
+  } else {
+    const count = apply(db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')), q);
+    total = ((await count.executeTakeFirstOrThrow()) as { n: number }).n;
+  }
   const order = ids.map((r) => (r as { id: number }).id);
   const rows = order.length ? await selectItems(db, q.academic_year_id).where('users.id', 'in', order).execute() : [];
   const byId = new Map(rows.map((r) => [r.id, toItem(r as Record<string, unknown>)]));

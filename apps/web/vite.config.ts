@@ -32,10 +32,10 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
-      // Schemas of @exam/shared are built with top-level `z.…()` calls: declaring them pure lets the bundle keep only
-      // the schemas a chunk uses, instead of every schema of the product in the login page's JavaScript.
+      // @exam/shared is built from top-level `z.…()` calls, which a bundler must assume have side effects: declaring
+      // its modules side-effect free (all but zod-fr.ts, which sets the French messages) lets each chunk keep only the
+      // schemas it uses instead of every schema of the product landing in the login page's JavaScript.
       treeshake: {
-        manualPureFunctions: ['z'],
         moduleSideEffects: (id: string) => !/packages[\\/]shared[\\/]src[\\/](?!zod-fr\.ts)/.test(id),
       },
       output: {

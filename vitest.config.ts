@@ -17,6 +17,7 @@ export default defineConfig({
       },
       {
         test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' },
+        resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
       },
     ],
   },

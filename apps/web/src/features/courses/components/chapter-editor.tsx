@@ -13,6 +13,7 @@ import TipTapImage from '@tiptap/extension-image';
 import { IconMathFunction, IconSquareRoot2 } from '@tabler/icons-react';
 import { chapterInputSchema, type Chapter, type ChapterInput, type FileInfo } from '@exam/shared';
 import { applyApiErrors } from '@/components/form-errors';
+import { confirmDialog } from '@/components/confirm-dialog';
 import { notifyError } from '@/lib/api-client';
 import { useSaveChapter } from '../api/chapters';
 import { uploadFile } from '../api/files';
@@ -45,8 +46,8 @@ const labels = {
   codeControlLabel: 'Code en ligne',
   codeBlockControlLabel: 'Bloc de code',
   hrControlLabel: 'Ligne de séparation',
-  undoControlLabel: 'Annuler',
-  redoControlLabel: 'Rétablir',
+  undoControlLabel: 'Annuler la dernière modification',
+  redoControlLabel: 'Rétablir la modification',
   linkEditorInputLabel: 'Adresse du lien',
   linkEditorInputPlaceholder: 'https://exemple.fr/',
   linkEditorExternalLink: 'Ouvrir dans un nouvel onglet',
@@ -82,7 +83,7 @@ export function ChapterEditor({ courseId, chapter, onDone }: ChapterEditorProps)
     handleSubmit,
     setError,
     setValue,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ChapterInput>({
     resolver: zodResolver(chapterInputSchema),
     defaultValues: { course_id: courseId, title: chapter?.title ?? '', content: chapter?.content ?? '', file_ids: [] },
@@ -130,6 +131,12 @@ export function ChapterEditor({ courseId, chapter, onDone }: ChapterEditorProps)
     }
   });
 
+  const initialFiles = useRef((chapter?.files ?? []).map((f) => f.id).join(','));
+  const cancel = async () => {
+    const changed = isDirty || files.map((f) => f.id).join(',') !== initialFiles.current;
+    if (!changed || (await confirmDialog({ message: t.discard, confirmLabel: t.discardConfirm, danger: true }))) onDone();
+  };
+
   const submitMath = (latex: string, display: boolean) => {
     if (!editor || !math) return;
     if (math.pos !== undefined) {
@@ -170,7 +177,7 @@ export function ChapterEditor({ courseId, chapter, onDone }: ChapterEditorProps)
           </div>
           <Attachments files={files} onChange={setFiles} />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onDone}>
+            <Button variant="default" onClick={() => void cancel()}>
               {t.cancel}
             </Button>
             <Button type="submit" loading={isSubmitting || save.isPending}>

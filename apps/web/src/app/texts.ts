@@ -36,7 +36,7 @@ export const texts = {
   },
   roles: { ADMIN: 'Administrateur', TEACHER: 'Enseignant', STUDENT: 'Étudiant' } as Record<string, string>,
   placeholder: {
-    description: 'Cet écran sera bientôt disponible.',
+    description: 'Aucun contenu à afficher pour le moment.',
     back: 'Retour à l’accueil',
   },
   empty: {

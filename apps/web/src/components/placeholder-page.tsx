@@ -1,7 +1,7 @@
 // Stand-in for a screen a later change builds: titled with the screen's French name, inside its layout.
 import { Link, useMatches } from 'react-router';
 import { Button } from '@mantine/core';
-import { IconTools } from '@tabler/icons-react';
+import { IconLayoutDashboard } from '@tabler/icons-react';
 import { texts } from '@/app/texts';
 import type { RouteHandle } from '@/app/router';
 import { paths } from '@/config/paths';
@@ -20,7 +20,7 @@ export function PlaceholderPage() {
       <EmptyState
         title={title}
         description={texts.placeholder.description}
-        icon={<IconTools size={28} aria-hidden="true" />}
+        icon={<IconLayoutDashboard size={28} aria-hidden="true" />}
         actions={
           <Button component={Link} to={home} variant="light">
             {texts.placeholder.back}

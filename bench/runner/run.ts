@@ -94,8 +94,12 @@ async function main() {
     const r = await embedded.run({ language: 'PYTHON', code: PY, stdin: '1000\n' });
     if (r.verdict !== 'OK') throw new Error(r.stderr);
   });
-  await embedded.close();
   const nR = Math.max(5, Math.round(N / 2));
+  const warmR = await timed(nR, async () => {
+    const r = await embedded.run({ language: 'R', code: R, stdin: '1000\n' });
+    if (r.verdict !== 'OK') throw new Error(r.stderr);
+  });
+  await embedded.close();
   const bareRscript = await timed(nR, () => bare([RSCRIPT_PATH, path.join(dir, 'main.R')], {}, '1000\n'));
   const bareR = await timed(nR, () => bare([R_BIN, '--no-echo', '--no-restore', '--no-save', `--file=${path.join(dir, 'main.R')}`], R_ENV, '1000\n'));
   const sandR = await timed(nR, () =>
@@ -111,7 +115,8 @@ async function main() {
   console.log('Interpréteur nu vs bac à sable (p50, ms) :');
   console.log(`  Python : nu ${fmt(pct(barePy, 50))}, bac à sable neuf ${fmt(pct(sandPy, 50))}  → rapport ${fmt(pct(sandPy, 50) / pct(barePy, 50), 2)}×`);
   console.log(`           bac à sable pré-démarré (chemin par défaut) ${fmt(pct(warmPy, 50))}  → rapport ${fmt(pct(warmPy, 50) / pct(barePy, 50), 2)}×`);
-  console.log(`  R      : nu ${fmt(pct(bareR, 50))} (Rscript ${fmt(pct(bareRscript, 50))}), bac à sable ${fmt(pct(sandR, 50))}  → rapport ${fmt(pct(sandR, 50) / pct(bareR, 50), 2)}×\n`);
+  console.log(`  R      : nu ${fmt(pct(bareR, 50))} (Rscript ${fmt(pct(bareRscript, 50))}), bac à sable neuf ${fmt(pct(sandR, 50))}  → rapport ${fmt(pct(sandR, 50) / pct(bareR, 50), 2)}×`);
+  console.log(`           bac à sable pré-démarré (chemin par défaut) ${fmt(pct(warmR, 50))}  → rapport ${fmt(pct(warmR, 50) / pct(bareR, 50), 2)}×\n`);
 
   // 2. Through the HTTP API of the built server (embedded runner, one slot per core), on PostgreSQL when one
   // answers, and on the embedded PGlite.

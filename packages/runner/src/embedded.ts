@@ -7,7 +7,7 @@ import { Pool } from './pool';
 import { probeSandbox, PYTHON_PATH, RSCRIPT_PATH, runInSandbox, type SandboxEnv } from './sandbox';
 import { DEFAULT_LIMITS, MAX_LIMITS, type CodeRunner, type MathCompareResult, type RunLimits, type RunRequest } from './types';
 import { classify } from './verdict';
-import { WarmPythonPool } from './warm';
+import { WARM_PYTHON, WarmPool, type WarmCommand } from './warm';
 
 export interface EmbeddedRunnerOptions {
   /** Development only: run without bubblewrap nor a dedicated user (RUNNER_UNSAFE_DEV=1). */
@@ -22,8 +22,8 @@ export interface EmbeddedRunnerOptions {
   warmMath?: boolean;
   /** An already probed sandbox (tests). */
   sandbox?: SandboxEnv;
-  /** Pre-started Python sandboxes kept ready (default: one per slot; 0 turns them off). */
-  warmPython?: number;
+  /** Pre-started sandboxes kept ready per language (default: one per slot; 0 turns them off). */
+  warmPerLanguage?: number;
 }
 
 const sameLimits = (a: RunLimits, b: RunLimits) =>
@@ -59,10 +59,21 @@ function command(language: Language): { argv: string[]; file: string; env?: Reco
   return { argv: [RSCRIPT_PATH, '--no-save', '--no-restore', '/tmp/main.R'], file: '/tmp/main.R' };
 }
 
+/**
+ * R reading its program from a FIFO: R opens --file at start but reads it only once its packages are
+ * loaded, so the program may arrive later. (Descriptor 3 is a socket, which R cannot open by path; `cat`
+ * copies it into the FIFO.)
+ */
+function warmR(): WarmCommand | undefined {
+  if (!fs.existsSync(R_BINARY) || process.arch !== 'x64') return undefined;
+  const script = `mkfifo /tmp/.programme && { cat <&3 >/tmp/.programme & } && exec ${R_BINARY} --no-echo --no-restore --no-save --file=/tmp/.programme 3<&-`;
+  return { argv: ['/bin/sh', '-c', script], env: R_ENV };
+}
+
 export class EmbeddedRunner implements CodeRunner {
   readonly pool: Pool;
   readonly math: MathService;
-  readonly warm?: WarmPythonPool;
+  readonly warm: Partial<Record<Language, WarmPool>> = {};
 
   constructor(
     readonly sandbox: SandboxEnv,
@@ -71,11 +82,13 @@ export class EmbeddedRunner implements CodeRunner {
     const slots = Math.max(1, opts.slots ?? os.availableParallelism());
     this.pool = new Pool(slots, opts.maxQueue ?? slots * 8, opts.queueTimeoutMs ?? 20_000);
     this.math = new MathService(sandbox);
-    // Pre-started sandboxes rely on the sandbox's private /tmp: not in the unsafe mode.
-    const warm = sandbox.isolated ? (opts.warmPython ?? slots) : 0;
+    // Pre-started sandboxes rely on the sandbox's private /tmp and /dev/fd: not in the unsafe mode.
+    const warm = sandbox.isolated ? (opts.warmPerLanguage ?? slots) : 0;
     if (warm > 0) {
-      this.warm = new WarmPythonPool(sandbox, DEFAULT_LIMITS, warm);
-      this.warm.fill();
+      this.warm.PYTHON = new WarmPool(sandbox, DEFAULT_LIMITS, warm, WARM_PYTHON);
+      const r = warmR();
+      if (r) this.warm.R = new WarmPool(sandbox, DEFAULT_LIMITS, warm, r);
+      for (const pool of Object.values(this.warm)) pool.fill();
     }
   }
 
@@ -84,8 +97,9 @@ export class EmbeddedRunner implements CodeRunner {
     const limits = effectiveLimits(req.limits);
     // A typed stdin often lacks its final newline; R warns about such an "incomplete final line".
     const stdin = req.stdin && !req.stdin.endsWith('\n') ? `${req.stdin}\n` : (req.stdin ?? '');
-    if (req.language === 'PYTHON' && this.warm && sameLimits(limits, DEFAULT_LIMITS)) {
-      const warmRun = this.warm.run(req.code, stdin);
+    const warm = this.warm[req.language];
+    if (warm && sameLimits(limits, DEFAULT_LIMITS)) {
+      const warmRun = warm.run(req.code, stdin);
       if (warmRun) return classify(await warmRun, req.expectedOutput, limits);
     }
     const { argv, file, env } = command(req.language);
@@ -108,7 +122,7 @@ export class EmbeddedRunner implements CodeRunner {
   }
 
   async close(): Promise<void> {
-    this.warm?.close();
+    for (const pool of Object.values(this.warm)) pool.close();
     await this.math.close();
   }
 }

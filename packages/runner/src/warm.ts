@@ -1,7 +1,9 @@
-// Pre-started Python sandboxes: each is a fresh sandbox (own namespaces, tmpfs, limits) whose interpreter
-// has already started and waits for one program on descriptor 3. A run takes one, sends the program and
-// its stdin, and a new one is started in the background. A sandbox is never used twice, so isolation is the
+// Pre-started sandboxes: each is a fresh sandbox (own namespaces, tmpfs, limits) whose interpreter has
+// already started and waits for one program on descriptor 3. A run takes one, sends the program and its
+// stdin, and a new one is started in the background. A sandbox is never used twice, so isolation is the
 // same as a cold start; only the interpreter's start-up leaves the critical path.
+// Python runs a small loader that reads the program; R reads its --file from the pipe itself
+// (R opens the file at start and reads it only once its packages are loaded), so R's own semantics hold.
 import { launchSandboxed, PYTHON_PATH, supervise, type Launched, type RawRun, type SandboxEnv } from './sandbox';
 import type { RunLimits } from './types';
 
@@ -42,7 +44,15 @@ interface Warm {
   codeFd: NodeJS.WritableStream;
 }
 
-export class WarmPythonPool {
+/** How to start an interpreter that waits for its program on descriptor 3. */
+export interface WarmCommand {
+  argv: string[];
+  env?: Record<string, string>;
+}
+
+export const WARM_PYTHON: WarmCommand = { argv: [PYTHON_PATH, '-I', '-B', '-c', PYTHON_LOADER] };
+
+export class WarmPool {
   private ready: Warm[] = [];
   private starting = 0;
   private closed = false;
@@ -51,6 +61,7 @@ export class WarmPythonPool {
     private readonly env: SandboxEnv,
     private readonly limits: RunLimits,
     private readonly size: number,
+    private readonly command: WarmCommand = WARM_PYTHON,
   ) {}
 
   fill(): void {
@@ -62,7 +73,8 @@ export class WarmPythonPool {
     let launched: Launched;
     try {
       launched = launchSandboxed(this.env, {
-        argv: [PYTHON_PATH, '-I', '-B', '-c', PYTHON_LOADER],
+        argv: this.command.argv,
+        env: this.command.env,
         files: [],
         limits: this.limits,
         extraPipes: 1,

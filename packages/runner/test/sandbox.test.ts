@@ -118,10 +118,20 @@ describe('both languages', () => {
   });
 });
 
-describe('pre-started Python sandboxes', () => {
-  it('behave like a cold start: same output, traceback, exit code and module state', async () => {
+describe('pre-started sandboxes', () => {
+  it('run R exactly like a cold start: auto-printing, warnings, errors', async () => {
+    expect(runner.warm.R?.waiting).toBeGreaterThan(0);
+    const code = 'x <- readLines(file("stdin"))\nx\nprint(commandArgs(trailingOnly = TRUE))\nas.integer("a")\nf <- function() stop("boum")\nf()';
+    const warm = await runner.run({ language: 'R', code, stdin: 'abc' });
+    const cold = await runner.run({ language: 'R', code, stdin: 'abc', limits: { wallMs: 9_999 } });
+    expect(warm.stdout).toBe('[1] "abc"\ncharacter(0)\n[1] NA\n');
+    expect(warm.stderr).toMatch(/Error in f\(\) : boum/);
+    expect({ ...warm, duration_ms: 0 }).toEqual({ ...cold, duration_ms: 0 });
+  });
+
+  it('run Python like a cold start: same output, traceback, exit code and module state', async () => {
     const code = 'import sys\nprint(sys.argv, __name__, __file__, sorted(k for k in globals() if not k.startswith("__")))\ndef f():\n    raise KeyError("k")\nf()';
-    expect(runner.warm?.waiting).toBeGreaterThan(0);
+    expect(runner.warm.PYTHON?.waiting).toBeGreaterThan(0);
     const warm = await runner.run({ language: 'PYTHON', code });
     const cold = await runner.run({ language: 'PYTHON', code, limits: { wallMs: 9_999 } });
     expect(warm.stdout).toBe("['/tmp/main.py'] __main__ /tmp/main.py ['sys']\n");
@@ -343,7 +353,7 @@ describe('unsafe development mode', () => {
     const dev = await createEmbeddedRunner({ unsafe: true, warmMath: false });
     try {
       expect(dev.sandbox.isolated).toBe(false);
-      expect(dev.warm).toBeUndefined();
+      expect(dev.warm).toEqual({});
       const py = await dev.run({ language: 'PYTHON', code: 'import os\nprint(os.getuid() != 0, input())', stdin: 'ok' });
       // Root hands the program to exam-runner; a non-root API runs it under its own (non-zero) uid.
       expect(py).toMatchObject({ verdict: 'OK', stdout: 'True ok\n' });

@@ -29,39 +29,7 @@ import './course-content.css';
 const t = coursesTexts.chapters;
 const te = coursesTexts.editor;
 
-const labels = {
-  boldControlLabel: 'Gras',
-  italicControlLabel: 'Italique',
-  underlineControlLabel: 'Souligné',
-  strikeControlLabel: 'Barré',
-  clearFormattingControlLabel: 'Effacer la mise en forme',
-  linkControlLabel: 'Lien',
-  unlinkControlLabel: 'Retirer le lien',
-  bulletListControlLabel: 'Liste à puces',
-  orderedListControlLabel: 'Liste numérotée',
-  h2ControlLabel: 'Titre de niveau 2',
-  h3ControlLabel: 'Titre de niveau 3',
-  h4ControlLabel: 'Titre de niveau 4',
-  blockquoteControlLabel: 'Citation',
-  codeControlLabel: 'Code en ligne',
-  codeBlockControlLabel: 'Bloc de code',
-  hrControlLabel: 'Ligne de séparation',
-  undoControlLabel: 'Annuler la dernière modification',
-  redoControlLabel: 'Rétablir la modification',
-  linkEditorInputLabel: 'Adresse du lien',
-  linkEditorInputPlaceholder: 'https://exemple.fr/',
-  linkEditorExternalLink: 'Ouvrir dans un nouvel onglet',
-  linkEditorInternalLink: 'Ouvrir dans le même onglet',
-  linkEditorSave: 'Enregistrer',
-  imageUploadControlLabel: te.image,
-  tableInsertControlLabel: 'Insérer un tableau',
-  tableInsertLabel: (c: number, r: number) => `${c} × ${r}`,
-  tableDeleteControlLabel: 'Supprimer le tableau',
-  tableColumnAfterControlLabel: 'Ajouter une colonne après',
-  tableColumnDeleteControlLabel: 'Supprimer la colonne',
-  tableRowAfterControlLabel: 'Ajouter une ligne après',
-  tableRowDeleteControlLabel: 'Supprimer la ligne',
-};
+const labels = coursesTexts.editorLabels;
 
 export interface ChapterEditorProps {
   courseId: number;

@@ -4,6 +4,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { Typography } from '@mantine/core';
 import { highlightInto, isHighlightable } from './highlight';
 import { renderLatex } from './katex-render';
+import { coursesTexts } from '../texts';
 import 'katex/dist/katex.min.css';
 import './course-content.css';
 
@@ -13,7 +14,7 @@ export function enhance(root: HTMLElement) {
     const latex = el.getAttribute('data-latex') ?? '';
     el.classList.add('course-math');
     renderLatex(el, latex, el.getAttribute('data-type') === 'math-block');
-    el.setAttribute('aria-label', `Formule : ${latex}`);
+    el.setAttribute('aria-label', coursesTexts.editor.formulaLabel(latex));
   });
   root.querySelectorAll<HTMLElement>('pre > code').forEach((code) => {
     const lang = /language-([a-z0-9]+)/.exec(code.className)?.[1];

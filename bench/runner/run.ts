@@ -1,6 +1,6 @@
 // Code runner figures: bare interpreter vs sandboxed run (overhead), p50/p95 per language through the
 // HTTP API of the built server, runs/s at concurrency 4, maths comparisons p50.
-// Usage: npm run build && npx tsx bench/runner/run.ts   (N=40 DURATION=5 to change the sample sizes)
+// Usage: npm run build && npx tsx bench/runner/run.ts   (N=40 DURATION=5 PAUSE_MS=200 to change the sample sizes)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -55,10 +55,15 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
+/** Pause between two timed requests (not timed): someone clicking Run, and time for the runner to start the next
+ * pre-started sandbox. Throughput is measured separately, without pauses. */
+const PAUSE_MS = Number(process.env.PAUSE_MS ?? 200);
+
 async function timed(n: number, f: () => Promise<unknown>): Promise<number[]> {
   for (let i = 0; i < Math.min(3, n); i++) await f(); // warm caches
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
+    if (PAUSE_MS) await new Promise((r) => setTimeout(r, PAUSE_MS));
     const t = performance.now();
     await f();
     out.push(performance.now() - t);
@@ -77,7 +82,8 @@ function bare(argv: string[], env: Record<string, string>, stdin: string): Promi
 }
 
 async function main() {
-  console.log(`Machine : ${os.cpus().length} cœurs, charge moyenne ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+  console.log(`Machine : ${os.cpus().length} cœurs, charge moyenne ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`Latences : ${N} mesures (R : ${Math.max(5, Math.round(N / 2))}), pause de ${PAUSE_MS} ms entre deux requêtes\n`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-bench-runner-'));
   fs.writeFileSync(path.join(dir, 'main.py'), PY);
   fs.writeFileSync(path.join(dir, 'main.R'), R);

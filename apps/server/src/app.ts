@@ -49,10 +49,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
-      index: false,
+      // Files are looked up at request time, so a rebuild of the web app is served without a restart.
+      wildcard: true,
+      index: 'index.html',
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (file.endsWith('index.html')) res.header('cache-control', 'no-cache');
       },
     });
   }
@@ -60,7 +62,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // History-mode fallback: any GET outside /api answers the web app; unknown API paths answer JSON 404.
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
-    if (hasWeb && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api')) {
+    // A missing hashed asset must fail as such, not come back as the HTML page.
+    if (hasWeb && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api') && !url.startsWith('/assets/')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ status: 'error', message: 'Ressource introuvable.' });

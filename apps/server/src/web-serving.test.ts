@@ -34,6 +34,14 @@ describe('web app serving', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('answers 404 for a missing asset and serves one added after start', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/absent-999.js' })).statusCode).toBe(404);
+    fs.writeFileSync(path.join(dist, 'assets', 'later-456.js'), 'console.log(2)');
+    const res = await t.app.inject({ method: 'GET', url: '/assets/later-456.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(2)');
+  });
+
   it('keeps JSON 404 for unknown API paths and non-GET methods', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/inconnu' })).json().status).toBe('error');
     expect((await t.app.inject({ method: 'POST', url: '/dashboard' })).statusCode).toBe(404);

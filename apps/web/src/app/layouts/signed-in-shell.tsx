@@ -150,9 +150,18 @@ function MenuSkeleton() {
   );
 }
 
-function isActive(pathname: string, entry: MenuEntry) {
-  if (entry.to) return entry.to === '/dashboard' ? pathname === entry.to : pathname === entry.to || pathname.startsWith(`${entry.to}/`);
-  return (entry.items ?? []).some((i) => pathname === i.to || pathname.startsWith(`${i.to}/`));
+/** The menu target the page belongs to: the longest one that prefixes the path (so /dashboard/users/students
+ * belongs to Etudiants, not to Configurations › Utilisateurs). */
+function bestTarget(pathname: string, entries: MenuEntry[]): string | undefined {
+  const targets = entries.flatMap((e) => [e.to, ...(e.items ?? []).map((i) => i.to)]).filter((t): t is string => !!t);
+  const matches = targets.filter((t) => pathname === t || (t !== '/dashboard' && pathname.startsWith(`${t}/`)));
+  return matches.sort((a, b) => b.length - a.length)[0];
+}
+
+function isActive(pathname: string, entry: MenuEntry, entries: MenuEntry[]) {
+  const best = bestTarget(pathname, entries);
+  if (!best) return false;
+  return entry.to === best || (entry.items ?? []).some((i) => i.to === best);
 }
 
 function DesktopMenu({ entries }: { entries: MenuEntry[] }) {
@@ -164,8 +173,8 @@ function DesktopMenu({ entries }: { entries: MenuEntry[] }) {
           <Menu key={entry.label} trigger="click-hover" openDelay={60} closeDelay={120} position="bottom-start" withinPortal>
             <Menu.Target>
               <Button
-                variant={isActive(pathname, entry) ? 'light' : 'subtle'}
-                color={isActive(pathname, entry) ? undefined : 'gray'}
+                variant={isActive(pathname, entry, entries) ? 'light' : 'subtle'}
+                color={isActive(pathname, entry, entries) ? undefined : 'gray'}
                 rightSection={<IconChevronDown size={14} aria-hidden="true" />}
                 className={classes.menuButton}
               >
@@ -186,8 +195,8 @@ function DesktopMenu({ entries }: { entries: MenuEntry[] }) {
             component={RouterNavLink}
             to={entry.to!}
             end={entry.to === '/dashboard'}
-            variant={isActive(pathname, entry) ? 'light' : 'subtle'}
-            color={isActive(pathname, entry) ? undefined : 'gray'}
+            variant={isActive(pathname, entry, entries) ? 'light' : 'subtle'}
+            color={isActive(pathname, entry, entries) ? undefined : 'gray'}
             className={classes.menuButton}
           >
             {entry.label}
@@ -204,20 +213,20 @@ function MobileMenu({ entries, onNavigate }: { entries: MenuEntry[]; onNavigate:
     <Stack gap={2}>
       {entries.map((entry) =>
         entry.items ? (
-          <NavLink key={entry.label} label={entry.label} defaultOpened={isActive(pathname, entry)} childrenOffset="md">
+          <NavLink key={entry.label} label={entry.label} defaultOpened={isActive(pathname, entry, entries)} childrenOffset="md">
             {entry.items.map((item) => (
               <NavLink
                 key={item.to}
                 component={Link}
                 to={item.to}
                 label={item.label}
-                active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+                active={bestTarget(pathname, entries) === item.to}
                 onClick={onNavigate}
               />
             ))}
           </NavLink>
         ) : (
-          <NavLink key={entry.label} component={Link} to={entry.to!} label={entry.label} active={isActive(pathname, entry)} onClick={onNavigate} />
+          <NavLink key={entry.label} component={Link} to={entry.to!} label={entry.label} active={isActive(pathname, entry, entries)} onClick={onNavigate} />
         ),
       )}
     </Stack>

@@ -152,6 +152,15 @@ describe('configuration and students (admin)', () => {
     await zoe.getByRole('cell', { name: "N'Guessan Zoé", exact: true }).waitFor();
     expect(await zoe.getByRole('switch', { name: "Premium de N'Guessan Zoé" }).isChecked()).toBe(true);
 
+    // The list keeps its search in the address: to an edit screen and back, the same rows are shown.
+    await page.waitForURL((u) => u.searchParams.get('search') === stamp);
+    await zoe.getByRole('link', { name: "Modifier N'Guessan Zoé" }).click();
+    await page.getByRole('heading', { name: 'Modifier un étudiant', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await page.waitForURL((u) => u.pathname === '/dashboard/users/students' && u.searchParams.get('search') === stamp);
+    expect(await page.getByRole('textbox', { name: /Rechercher un étudiant/ }).inputValue()).toBe(stamp);
+    await expect.poll(() => page.getByRole('row').count()).toBe(4);
+
     // Delete asks first.
     await page.getByRole('button', { name: 'Supprimer Rakoto Hery' }).click();
     await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Confirmer' }).click();

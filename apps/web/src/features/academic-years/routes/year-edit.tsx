@@ -1,7 +1,7 @@
 // /dashboard/years/{year}/edit: the year form filled with the server's values.
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { EditShell, idFrom } from '@/features/users/components/edit-shell';
+import { EditShell, idFrom, useBackToList } from '@/features/users/components/edit-shell';
 import { useSaveYear, useYear } from '../api/academic-years';
 import { YearForm } from '../components/year-form';
 import { yearsTexts as t } from '../texts';
@@ -10,8 +10,7 @@ export function YearEditPage() {
   const id = idFrom(useParams().year);
   const query = useYear(id);
   const save = useSaveYear(id);
-  const navigate = useNavigate();
-  const back = () => navigate(paths.years.path);
+  const back = useBackToList(paths.years.path);
   return (
     <EditShell title={t.editTitle} listLabel={t.title} listPath={paths.years.path} query={query} notFound={t.notFound} backLabel={t.back}>
       {query.data ? (

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { ListTable, SearchBox, useListState } from '@/features/users/components/list-tools';
+import { useListLinkState } from '@/features/users/components/edit-shell';
 import { peopleTexts } from '@/features/users/texts';
 import { formatDate } from '@/features/users/components/format';
 import { useDeleteYear, useSaveYear, useYearsList } from '../api/academic-years';
@@ -15,6 +16,7 @@ import { YearForm } from '../components/year-form';
 import { yearsTexts as t } from '../texts';
 
 export function YearsPage() {
+  const linkState = useListLinkState();
   const list = useListState('label', {}, 'desc');
   const result = useYearsList(list.query);
   const [creating, setCreating] = useState(false);
@@ -70,7 +72,7 @@ export function YearsPage() {
               textAlign: 'right',
               render: (y) => (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon variant="subtle" component={Link} to={paths.yearsEdit.href(y.id)} aria-label={`${peopleTexts.list.edit} ${y.label}`}>
+                  <ActionIcon variant="subtle" component={Link} to={paths.yearsEdit.href(y.id)} state={linkState} aria-label={`${peopleTexts.list.edit} ${y.label}`}>
                     <IconPencil size={18} />
                   </ActionIcon>
                   <ActionIcon variant="subtle" color="red" onClick={() => remove(y)} aria-label={`${peopleTexts.list.delete} ${y.label}`}>

@@ -1,7 +1,7 @@
 // /dashboard/mentions/{mention}/edit: the mention form filled with the server's values.
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { EditShell, idFrom } from '@/features/users/components/edit-shell';
+import { EditShell, idFrom, useBackToList } from '@/features/users/components/edit-shell';
 import { useMention, useSaveMention } from '../api/mentions';
 import { MentionForm } from '../components/mention-form';
 import { mentionsTexts as t } from '../texts';
@@ -10,8 +10,7 @@ export function MentionEditPage() {
   const id = idFrom(useParams().mention);
   const query = useMention(id);
   const save = useSaveMention(id);
-  const navigate = useNavigate();
-  const back = () => navigate(paths.mentions.path);
+  const back = useBackToList(paths.mentions.path);
   return (
     <EditShell title={t.editTitle} listLabel={t.title} listPath={paths.mentions.path} query={query} notFound={t.notFound} backLabel={t.back}>
       {query.data ? (

@@ -10,12 +10,14 @@ import { PageHeader } from '@/components/page-header';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { ListTable, SearchBox, useListState } from '@/features/users/components/list-tools';
+import { useListLinkState } from '@/features/users/components/edit-shell';
 import { peopleTexts } from '@/features/users/texts';
 import { useDeleteMention, useMentionsList, useSaveMention } from '../api/mentions';
 import { MentionForm } from '../components/mention-form';
 import { mentionsTexts as t } from '../texts';
 
 export function MentionsPage() {
+  const linkState = useListLinkState();
   const list = useListState('name', {});
   const result = useMentionsList(list.query);
   const [creating, setCreating] = useState(false);
@@ -68,7 +70,7 @@ export function MentionsPage() {
               textAlign: 'right',
               render: (m) => (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon variant="subtle" component={Link} to={paths.mentionsEdit.href(m.id)} aria-label={`${peopleTexts.list.edit} ${m.name}`}>
+                  <ActionIcon variant="subtle" component={Link} to={paths.mentionsEdit.href(m.id)} state={linkState} aria-label={`${peopleTexts.list.edit} ${m.name}`}>
                     <IconPencil size={18} />
                   </ActionIcon>
                   <ActionIcon variant="subtle" color="red" onClick={() => remove(m)} aria-label={`${peopleTexts.list.delete} ${m.name}`}>

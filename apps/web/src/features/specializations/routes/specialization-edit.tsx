@@ -1,7 +1,7 @@
 // /dashboard/specializations/{specialization}/edit: the parcours form filled with the server's values.
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { EditShell, idFrom } from '@/features/users/components/edit-shell';
+import { EditShell, idFrom, useBackToList } from '@/features/users/components/edit-shell';
 import { useSaveSpecialization, useSpecialization } from '../api/specializations';
 import { SpecializationForm } from '../components/specialization-form';
 import { specializationsTexts as t } from '../texts';
@@ -10,8 +10,7 @@ export function SpecializationEditPage() {
   const id = idFrom(useParams().specialization);
   const query = useSpecialization(id);
   const save = useSaveSpecialization(id);
-  const navigate = useNavigate();
-  const back = () => navigate(paths.specializations.path);
+  const back = useBackToList(paths.specializations.path);
   return (
     <EditShell title={t.editTitle} listLabel={t.title} listPath={paths.specializations.path} query={query} notFound={t.notFound} backLabel={t.back}>
       {query.data ? (

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { ListTable, SearchBox, useListState } from '@/features/users/components/list-tools';
+import { useListLinkState } from '@/features/users/components/edit-shell';
 import { peopleTexts } from '@/features/users/texts';
 import { useMentionOptions } from '@/features/mentions/api/mentions';
 import { useDeleteSpecialization, useSaveSpecialization, useSpecializationsList } from '../api/specializations';
@@ -16,6 +17,7 @@ import { levelOptions, SpecializationForm } from '../components/specialization-f
 import { specializationsTexts as t } from '../texts';
 
 export function SpecializationsPage() {
+  const linkState = useListLinkState();
   const list = useListState('name', { mention_id: null as string | null, level: null as string | null });
   const result = useSpecializationsList(list.query);
   const mentions = useMentionOptions();
@@ -75,7 +77,7 @@ export function SpecializationsPage() {
               textAlign: 'right',
               render: (s) => (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon variant="subtle" component={Link} to={paths.specializationsEdit.href(s.id)} aria-label={`${peopleTexts.list.edit} ${s.name}`}>
+                  <ActionIcon variant="subtle" component={Link} to={paths.specializationsEdit.href(s.id)} state={linkState} aria-label={`${peopleTexts.list.edit} ${s.name}`}>
                     <IconPencil size={18} />
                   </ActionIcon>
                   <ActionIcon variant="subtle" color="red" onClick={() => remove(s)} aria-label={`${peopleTexts.list.delete} ${s.name}`}>

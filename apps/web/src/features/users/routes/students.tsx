@@ -13,6 +13,7 @@ import { useMentionOptions } from '@/features/mentions/api/mentions';
 import { useSpecializationOptions } from '@/features/specializations/api/specializations';
 import { downloadImportTemplate, useDeleteUser, useStudentsList, useTogglePremium } from '../api/users';
 import { ListTable, SearchBox, useListState } from '../components/list-tools';
+import { useListLinkState } from '../components/edit-shell';
 import { ImportDialog } from '../components/import-dialog';
 import { fullName } from '../components/format';
 import { peopleTexts } from '../texts';
@@ -21,6 +22,7 @@ const t = peopleTexts.students;
 const c = peopleTexts.columns;
 
 export function StudentsPage() {
+  const linkState = useListLinkState();
   const list = useListState('last_name', {
     academic_year_id: null as string | null,
     mention_id: null as string | null,
@@ -60,7 +62,7 @@ export function StudentsPage() {
   };
 
   const createButton = (
-    <Button component={Link} to={paths.studentsCreate.path} leftSection={<IconPlus size={16} aria-hidden="true" />}>
+    <Button component={Link} to={paths.studentsCreate.path} state={linkState} leftSection={<IconPlus size={16} aria-hidden="true" />}>
       {t.create}
     </Button>
   );
@@ -189,7 +191,7 @@ export function StudentsPage() {
               textAlign: 'right',
               render: (u) => (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon variant="subtle" component={Link} to={paths.studentsEdit.href(u.id)} aria-label={`${peopleTexts.list.edit} ${fullName(u)}`}>
+                  <ActionIcon variant="subtle" component={Link} to={paths.studentsEdit.href(u.id)} state={linkState} aria-label={`${peopleTexts.list.edit} ${fullName(u)}`}>
                     <IconPencil size={18} />
                   </ActionIcon>
                   <ActionIcon variant="subtle" color="red" onClick={() => remove(u)} aria-label={`${peopleTexts.list.delete} ${fullName(u)}`}>

@@ -1,11 +1,11 @@
 // Create and edit screens of users (/dashboard/users/...) and students (/dashboard/users/students/...).
 import { Card } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { Role, UserCreated, UserInput } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useSaveUser, useUser } from '../api/users';
-import { EditShell, idFrom } from '../components/edit-shell';
+import { EditShell, idFrom, useBackToList } from '../components/edit-shell';
 import { showGeneratedPassword } from '../components/generated-password';
 import { UserForm } from '../components/user-form';
 import { peopleTexts } from '../texts';
@@ -29,8 +29,7 @@ const USERS: Kind = { listLabel: peopleTexts.users.title, listPath: paths.users.
 
 export function CreateScreen({ kind }: { kind: Kind }) {
   const save = useSaveUser();
-  const navigate = useNavigate();
-  const back = () => navigate(kind.listPath);
+  const back = useBackToList(kind.listPath);
   return (
     <>
       <PageHeader title={kind.createTitle} breadcrumbs={[{ label: kind.listLabel, to: kind.listPath }, { label: kind.createTitle }]} />
@@ -53,8 +52,7 @@ export function EditScreen({ kind }: { kind: Kind }) {
   const id = idFrom(useParams().user);
   const query = useUser(id);
   const save = useSaveUser(id);
-  const navigate = useNavigate();
-  const back = () => navigate(kind.listPath);
+  const back = useBackToList(kind.listPath);
   return (
     <EditShell title={kind.editTitle} listLabel={kind.listLabel} listPath={kind.listPath} query={query} notFound={peopleTexts.form.notFound} backLabel={peopleTexts.form.back}>
       {query.data ? (

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useCurrentUser, useHelper } from '@/app/auth/session';
 import { useDeleteUser, useUsersList } from '../api/users';
 import { ListTable, SearchBox, useListState } from '../components/list-tools';
+import { useListLinkState } from '../components/edit-shell';
 import { fullName } from '../components/format';
 import { peopleTexts } from '../texts';
 
@@ -17,6 +18,7 @@ const c = peopleTexts.columns;
 const roleColor: Record<string, string> = { ADMIN: 'grape', TEACHER: 'blue', STUDENT: 'gray' };
 
 export function UsersPage() {
+  const linkState = useListLinkState();
   const me = useCurrentUser();
   const helper = useHelper();
   const list = useListState('last_name', { role: null as string | null });
@@ -29,7 +31,7 @@ export function UsersPage() {
     if (await confirmDialog({ message: t.deleteConfirm(fullName(u)), danger: true })) del.mutate(u);
   };
   const createButton = (
-    <Button component={Link} to={paths.usersCreate.path} leftSection={<IconPlus size={16} aria-hidden="true" />}>
+    <Button component={Link} to={paths.usersCreate.path} state={linkState} leftSection={<IconPlus size={16} aria-hidden="true" />}>
       {t.create}
     </Button>
   );
@@ -84,7 +86,7 @@ export function UsersPage() {
               textAlign: 'right',
               render: (u) => (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon variant="subtle" component={Link} to={editPath(u)} aria-label={`${peopleTexts.list.edit} ${fullName(u)}`}>
+                  <ActionIcon variant="subtle" component={Link} to={editPath(u)} state={linkState} aria-label={`${peopleTexts.list.edit} ${fullName(u)}`}>
                     <IconPencil size={18} />
                   </ActionIcon>
                   <ActionIcon

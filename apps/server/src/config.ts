@@ -17,6 +17,8 @@ export const configSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  /** Uploads one user may send in 10 minutes (0: no limit). */
+  UPLOAD_RATE_PER_10_MIN: z.coerce.number().int().min(0).default(200),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   DEMO: z.preprocess(emptyToUndefined, z.enum(['0', '1']).optional()),

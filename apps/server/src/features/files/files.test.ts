@@ -225,3 +225,25 @@ describe('download', () => {
     expect(view.json().data.chapters[0].files).toEqual([{ id: pdf.id, name: 'poly.pdf', size: pdf.size, mime: 'application/pdf', url: pdf.url, inline_url: null }]);
   });
 });
+
+describe('upload rate', () => {
+  it('limits the uploads of one user in 10 minutes (429), without affecting another user', async () => {
+    const limited = await createTestApp({ config: { UPLOAD_RATE_PER_10_MIN: '2' } });
+    try {
+      const one = await loginAs(limited.app, await seedUser(limited.ctx, 'TEACHER'));
+      const two = await loginAs(limited.app, await seedUser(limited.ctx, 'TEACHER'));
+      const send = (token: string) => {
+        const m = multipart('notes.txt', Buffer.from('bonjour\n'));
+        return limited.app.inject(authed(token, { method: 'POST', url: '/api/files/save', payload: m.payload, headers: m.headers }));
+      };
+      expect((await send(one)).statusCode).toBe(200);
+      expect((await send(one)).statusCode).toBe(200);
+      const third = await send(one);
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toMatch(/plus de 2 fichiers en 10 minutes/);
+      expect((await send(two)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@exam/shared';
+import { enforceRateLimit } from '../../lib/rate-limit';
 import { ok } from '../../lib/envelope';
 import { contentDisposition, fileForDownload, inlineImage, openBlob, removeFile, saveUpload } from './service';
 
@@ -21,7 +22,11 @@ export async function fileRoutes(base: FastifyInstance) {
         description: 'PDF, images, textes et données, tableurs, archives ; le contenu doit correspondre à l’extension. 413 au-delà de UPLOAD_LIMIT_BYTES.',
       },
     },
-    async (req) => ok(await saveUpload(app.ctx, await req.file(), req.user!.id), 'Fichier enregistré.'),
+    async (req) => {
+      const limit = app.ctx.config.UPLOAD_RATE_PER_10_MIN;
+      await enforceRateLimit(app.ctx, `upload:${req.user!.id}`, limit, 600, `Vous avez envoyé plus de ${limit} fichiers en 10 minutes. Patientez avant d’en envoyer d’autres.`);
+      return ok(await saveUpload(app.ctx, await req.file(), req.user!.id), 'Fichier enregistré.');
+    },
   );
 
   app.delete(

@@ -160,6 +160,12 @@ describe('configuration and students (admin)', () => {
     await page.waitForURL((u) => u.pathname === '/dashboard/users/students' && u.searchParams.get('search') === stamp);
     expect(await page.getByRole('textbox', { name: /Rechercher un étudiant/ }).inputValue()).toBe(stamp);
     await expect.poll(() => page.getByRole('row').count()).toBe(4);
+    // The menu link opens the list afresh.
+    await page.getByRole('navigation', { name: 'Navigation principale' }).first().getByRole('link', { name: 'Etudiants' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: /Rechercher un étudiant/ }).inputValue()).toBe('');
+    await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(4);
+    await page.getByRole('textbox', { name: /Rechercher un étudiant/ }).fill(stamp);
+    await expect.poll(() => page.getByRole('row').count()).toBe(4);
 
     // Delete asks first.
     await page.getByRole('button', { name: 'Supprimer Rakoto Hery' }).click();

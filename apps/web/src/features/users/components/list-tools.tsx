@@ -1,6 +1,6 @@
 // Building blocks of the configuration and people lists: paging/sort/search state sent as the API's list
 // query, the data table with French labels, loading skeleton and empty states, and the search box.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { CloseButton, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
@@ -50,10 +50,22 @@ export function useListState<F extends Record<string, string | null>>(defaultSor
     [setParams],
   );
 
-  // The typed search reaches the address (and the query) once typing pauses.
+  // The typed search reaches the address (and the query) once typing pauses; a search changed in the address
+  // from outside (menu link, back button) goes into the box instead.
+  const urlSearch = params.get('search') ?? '';
+  const written = useRef(urlSearch);
   useEffect(() => {
-    if ((params.get('search') ?? '') !== search) update({ search: search || null, page: null });
-  }, [search, params, update]);
+    if (urlSearch !== written.current) {
+      written.current = urlSearch;
+      setSearchInput(urlSearch);
+    }
+  }, [urlSearch]);
+  useEffect(() => {
+    if (search !== written.current) {
+      written.current = search;
+      update({ search: search || null, page: null });
+    }
+  }, [search, update]);
 
   const perPageParam = Number(params.get('per_page'));
   const perPage = PER_PAGE_OPTIONS.includes(perPageParam) ? perPageParam : 10;

@@ -87,7 +87,7 @@ export function StudentsPage() {
       />
       <Stack gap="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <SearchBox value={list.state.search} onChange={list.setSearch} label={t.search} />
+          <SearchBox value={list.state.search} onChange={list.setSearch} label={t.search} placeholder={t.searchPlaceholder} />
           <Select
             aria-label={t.yearFilter}
             placeholder={t.yearFilter}

@@ -41,7 +41,7 @@ export function UsersPage() {
       <PageHeader title={t.title} description={t.description} breadcrumbs={[{ label: t.title }]} actions={createButton} />
       <Stack gap="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <SearchBox value={list.state.search} onChange={list.setSearch} label={t.search} />
+          <SearchBox value={list.state.search} onChange={list.setSearch} label={t.search} placeholder={t.searchPlaceholder} />
           <Select
             aria-label={t.roleFilter}
             placeholder={t.allRoles}

@@ -110,5 +110,7 @@ export const peopleTexts = {
     credentialsFile: 'identifiants-etudiants.csv',
     credentialsHeader: ['Ligne', 'Nom', 'Prénom', 'Adresse e-mail', 'Numéro étudiant', 'Mot de passe provisoire'],
     chooseFile: 'Choisissez un fichier .xlsx.',
+    notXlsx: 'Choisissez un classeur Excel au format .xlsx (téléchargez le modèle si besoin).',
+    tooLarge: (mb: number) => `Le fichier dépasse la taille maximale de ${mb} Mo. Découpez-le en plusieurs fichiers.`,
   },
 } as const;

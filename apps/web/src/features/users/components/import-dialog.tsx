@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Alert, Button, FileInput, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
-import type { ImportedCredential, StudentImportResult } from '@exam/shared';
+import { STUDENT_IMPORT_MAX_BYTES, type ImportedCredential, type StudentImportResult } from '@exam/shared';
 import { isApiError } from '@/lib/api-client';
 import { useImportStudents } from '../api/users';
 import { peopleTexts } from '../texts';
@@ -43,6 +43,15 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
     setFileError(null);
     if (!file) {
       setFileError(t.chooseFile);
+      return;
+    }
+    // Checked again by the server; caught here to spare the upload.
+    if (!/\.xlsx$/i.test(file.name)) {
+      setFileError(t.notXlsx);
+      return;
+    }
+    if (file.size > STUDENT_IMPORT_MAX_BYTES) {
+      setFileError(t.tooLarge(STUDENT_IMPORT_MAX_BYTES / 1024 / 1024));
       return;
     }
     try {

@@ -9,6 +9,7 @@ import { SandboxUnavailableError, type RunLimits } from './types';
 export const PYTHON_PATH = '/usr/bin/python3';
 export const RSCRIPT_PATH = '/usr/bin/Rscript';
 export const RUNNER_USER = 'exam-runner';
+const TIMEOUT_PATH = '/usr/bin/timeout';
 
 /** Processes (and threads) one sandbox may hold at once, counted in its own user namespace. */
 export const SANDBOX_NPROC = 64;
@@ -23,6 +24,8 @@ export interface SandboxEnv {
   isolated: boolean;
   bwrap: string;
   prlimit: string;
+  /** setpriv, used to tie the sandbox to the API process (parent-death signal); absent: not tied. */
+  setpriv?: string;
   /** Host uid/gid the programs run as; undefined when the API is not root (programs run as the API's own uid). */
   uid?: number;
   gid?: number;
@@ -45,6 +48,8 @@ export interface SandboxSpec {
   env?: Record<string, string>;
   /** Extra pipes handed to the program after the files' descriptors, left open for the caller. */
   extraPipes?: number;
+  /** Seconds after which the sandbox kills the program by itself (default: wall limit + 2 s; 0: none). */
+  guardSeconds?: number;
 }
 
 export interface RawRun {
@@ -124,7 +129,8 @@ export function probeSandbox(
   if (missing.length) {
     throw new SandboxUnavailableError(`Le bac à sable d’exécution de code ne peut pas démarrer : il manque ${missing.join(', ')}.${hint}`);
   }
-  const env: SandboxEnv = { isolated: true, bwrap: bwrap!, prlimit: prlimit!, uid, gid, etcBinds };
+  const setpriv = which('setpriv');
+  const env: SandboxEnv = { isolated: true, bwrap: bwrap!, prlimit: prlimit!, uid, gid, etcBinds, setpriv };
   // A trial run: user namespaces may be disabled (sysctl, container without privileges).
   const [cmd, ...args] = buildArgv(env, { argv: ['/usr/bin/true'], files: [], limits: TRIAL_LIMITS });
   const trial = spawnSync(cmd, args, { env: {}, timeout: 10_000, encoding: 'utf8', ...identity(env) });
@@ -147,7 +153,7 @@ function identity(env: SandboxEnv): { uid?: number; gid?: number } {
 const TRIAL_LIMITS: RunLimits = { cpuSeconds: 2, wallMs: 5000, memoryMb: 64, outputBytes: 1024 };
 
 /** The command line of one sandboxed run (exported for inspection in tests). */
-export function buildArgv(env: SandboxEnv, spec: Pick<SandboxSpec, 'argv' | 'files' | 'limits' | 'env'>): string[] {
+export function buildArgv(env: SandboxEnv, spec: Pick<SandboxSpec, 'argv' | 'files' | 'limits' | 'env' | 'guardSeconds'>): string[] {
   const { limits } = spec;
   const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
   const rlimits = [
@@ -169,7 +175,10 @@ export function buildArgv(env: SandboxEnv, spec: Pick<SandboxSpec, 'argv' | 'fil
   // inside the sandbox, just before the program. The process limit then counts the processes of this
   // sandbox's own user namespace, so a fork bomb in one sandbox neither reaches the host's limit nor
   // blocks the other runs.
+  // If the API process dies (even by SIGKILL), the kernel kills bwrap, and bwrap's --die-with-parent the sandbox.
+  const tie = env.setpriv ? [env.setpriv, '--pdeathsig', 'SIGKILL', '--'] : [];
   const bw = [
+    ...tie,
     env.bwrap,
     '--unshare-all',
     '--unshare-user',
@@ -187,7 +196,11 @@ export function buildArgv(env: SandboxEnv, spec: Pick<SandboxSpec, 'argv' | 'fil
   bw.push('--size', String(SANDBOX_TMPFS), '--tmpfs', '/tmp');
   spec.files.forEach((f, i) => bw.push('--perms', '0444', '--file', String(3 + i), f.path));
   bw.push('--remount-ro', '/', '--chdir', '/tmp', '--clearenv', ...envArgs, '--');
-  return [...bw, env.prlimit, ...rlimits, `--nproc=${SANDBOX_NPROC}`, '--', ...spec.argv];
+  // A last guard inside the sandbox: should the API die while bwrap is still setting up (before its
+  // --die-with-parent takes effect), the program still ends a little after its deadline.
+  const guardSeconds = spec.guardSeconds ?? Math.ceil(limits.wallMs / 1000) + 2;
+  const guard = guardSeconds > 0 ? [TIMEOUT_PATH, '-s', 'KILL', String(guardSeconds)] : [];
+  return [...bw, ...guard, env.prlimit, ...rlimits, `--nproc=${SANDBOX_NPROC}`, '--', ...spec.argv];
 }
 
 const SIGNALS: Record<number, string> = { 6: 'SIGABRT', 9: 'SIGKILL', 11: 'SIGSEGV', 24: 'SIGXCPU', 25: 'SIGXFSZ', 15: 'SIGTERM' };

@@ -39,9 +39,13 @@ export const PYTHON_LOADER = [
   '_load()',
 ].join('\n');
 
+/** Seconds a pre-started sandbox may wait for its program before it ends and is replaced. */
+export const WARM_MAX_IDLE_S = 600;
+
 interface Warm {
   launched: Launched;
   codeFd: NodeJS.WritableStream;
+  startedAt: number;
 }
 
 /** How to start an interpreter that waits for its program on descriptor 3. */
@@ -78,6 +82,9 @@ export class WarmPool {
         files: [],
         limits: this.limits,
         extraPipes: 1,
+        // Waiting time counts too: an idle sandbox is replaced after WARM_MAX_IDLE_S (the run's own deadline
+        // is enforced by supervise()).
+        guardSeconds: WARM_MAX_IDLE_S,
       });
     } catch {
       this.starting--;
@@ -85,21 +92,31 @@ export class WarmPool {
     }
     const codeFd = launched.child.stdio[3] as NodeJS.WritableStream & { on: (e: string, cb: () => void) => void };
     codeFd.on('error', () => {});
-    const warm: Warm = { launched, codeFd };
+    const warm: Warm = { launched, codeFd, startedAt: Date.now() };
     this.starting--;
     this.ready.push(warm);
     // A waiting sandbox that dies (or is killed at shutdown) leaves the pool.
     launched.child.once('exit', () => {
       const i = this.ready.indexOf(warm);
-      if (i >= 0) this.ready.splice(i, 1);
+      if (i >= 0) {
+        this.ready.splice(i, 1);
+        launched.cleanup();
+        // Replaced only after a normal life: a sandbox that cannot start must not be restarted in a loop.
+        if (Date.now() - warm.startedAt > 5000) this.fill();
+      }
     });
   }
 
   /** Runs `code` in a pre-started sandbox, or returns undefined when none is ready (the caller starts one cold). */
   run(code: string, stdin: string): Promise<RawRun> | undefined {
     let warm: Warm | undefined;
+    // Old enough that its own end (WARM_MAX_IDLE_S) could come before the run's deadline: not used.
+    const oldest = Date.now() - (WARM_MAX_IDLE_S * 1000 - this.limits.wallMs - 5000);
     while ((warm = this.ready.shift())) {
-      if (warm.launched.child.exitCode === null && warm.launched.child.signalCode === null) break;
+      const alive = warm.launched.child.exitCode === null && warm.launched.child.signalCode === null;
+      if (alive && warm.startedAt > oldest) break;
+      warm.launched.kill();
+      warm.launched.cleanup();
     }
     this.fill();
     if (!warm) return undefined;

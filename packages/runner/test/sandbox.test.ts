@@ -1,12 +1,14 @@
 // The sandbox against hostile programs, in both languages, with the real bubblewrap and the real interpreters.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  buildArgv,
   createEmbeddedRunner,
+  DEFAULT_LIMITS,
   judge,
   outputsMatch,
   Pool,
@@ -327,6 +329,41 @@ describe('isolation', () => {
     expect(slow.verdict).toBe('TIME_LIMIT');
     await new Promise((r) => setTimeout(r, 200));
     expect(processesWith(marker)).toEqual([]);
+  });
+
+  it('ends by itself a little after its deadline, whatever happens to the API', async () => {
+    const args = buildArgv(runner.sandbox, { argv: ['/usr/bin/true'], files: [], limits: { ...DEFAULT_LIMITS, wallMs: 3000 } });
+    expect(args.join(' ')).toContain('/usr/bin/timeout -s KILL 5 ');
+  });
+
+  it('dies with the API process, even when that one is killed outright', async () => {
+    const marker = `orphan${process.pid}x${Date.now()}`;
+    const script = [
+      `import { probeSandbox, launchSandboxed, DEFAULT_LIMITS } from ${JSON.stringify(path.resolve(import.meta.dirname, '../src/index.ts'))};`,
+      'const env = probeSandbox();',
+      `const l = launchSandboxed(env, { argv: ['/usr/bin/python3', '-c', 'import time; time.sleep(120)', '${marker}'], files: [], limits: DEFAULT_LIMITS });`,
+      'console.log(l.child.pid);',
+      'setInterval(() => {}, 1000);',
+    ].join('\n');
+    const api = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const bwrapPid = await new Promise<number>((resolve) => api.stdout!.once('data', (b: Buffer) => resolve(Number(b.toString().trim()))));
+    // The outer bwrap, the sandbox's PID 1, timeout, and the program carry the marker in their arguments;
+    // wait for the program itself to run.
+    const running = () =>
+      processesWith(marker).some((pid) => {
+        try {
+          return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('/usr/bin/python3');
+        } catch {
+          return false;
+        }
+      });
+    for (let i = 0; i < 50 && !running(); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(running()).toBe(true);
+    api.kill('SIGKILL');
+    api.stdout!.destroy();
+    for (let i = 0; i < 50 && (processesWith(marker).length || fs.existsSync(`/proc/${bwrapPid}`)); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(processesWith(marker)).toEqual([]);
+    expect(fs.existsSync(`/proc/${bwrapPid}`)).toBe(false);
   });
 
   it('takes a huge stdin without hanging, read or not', async () => {

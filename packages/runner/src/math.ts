@@ -62,6 +62,8 @@ export class MathService {
         // The server lives long: a generous CPU budget (children get their own small one) and no output cap.
         limits: { cpuSeconds: 24 * 3600, wallMs: 0, memoryMb: this.opts.memoryMb, outputBytes: 0 },
         env: { MATH_CPU: String(this.opts.childCpuSeconds), MATH_WALL: String(this.opts.childWallSeconds) },
+        // Long-lived: no overall deadline (each comparison has its own; the server ends when its stdin closes).
+        guardSeconds: 0,
       });
       const { child } = launched;
       let ready = false;

@@ -179,6 +179,14 @@ describe('maths server', () => {
     expect(times[5]).toBeLessThan(500);
   });
 
+  it('stays up while idle (no overall deadline on the server)', async () => {
+    await runner.compareMath('x', 'x');
+    const pid = runner.math.pid;
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(await runner.compareMath('x^2', 'x*x')).toEqual({ ok: true, equal: true });
+    expect(runner.math.pid).toBe(pid);
+  });
+
   it('is restarted after it dies', async () => {
     const pid = runner.math.pid;
     expect(pid).toBeDefined();

@@ -31,7 +31,7 @@ export async function bootstrap(config: Config, opts: { withRunner?: boolean } =
   await initEmbeddedDbInChild(config);
   const handle = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await migrate(handle.db);
-  const kv: KvStore = config.REDIS_URL ? RedisKv.connect(config.REDIS_URL) : new MemoryKv();
+  const kv: KvStore = config.REDIS_URL ? await RedisKv.connect(config.REDIS_URL) : new MemoryKv();
   const adminCreated = await ensureFirstAdmin(handle.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   const runner = opts.withRunner === false ? undefined : await createRunnerFromConfig(config);
   const ctx: AppContext = { config, db: handle.db, dbKind: handle.kind, kv, runner };

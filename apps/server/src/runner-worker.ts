@@ -14,7 +14,7 @@ async function main() {
   if (unsafe) console.warn('Attention : RUNNER_UNSAFE_DEV=1, les programmes sont exécutés SANS bac à sable (développement seulement).');
   const slots = runnerSlots();
   const runner = await createEmbeddedRunner({ unsafe, slots });
-  const worker = startQueueWorker({ redisUrl: config.REDIS_URL, runner, concurrency: slots, queueName: runnerQueueName() });
+  const worker = await startQueueWorker({ redisUrl: config.REDIS_URL, runner, concurrency: slots, queueName: runnerQueueName() });
   await worker.waitUntilReady();
   worker.on('error', (err) => console.error('Erreur du processus d’exécution :', err.message));
   console.log(`Processus d’exécution prêt (${slots} exécution${slots > 1 ? 's' : ''} en parallèle).`);

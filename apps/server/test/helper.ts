@@ -61,7 +61,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = testConfig(opts.config);
   const handle = await openTestDb();
-  const kv = opts.kv ?? (config.REDIS_URL ? RedisKv.connect(config.REDIS_URL) : new MemoryKv());
+  const kv = opts.kv ?? (config.REDIS_URL ? await RedisKv.connect(config.REDIS_URL) : new MemoryKv());
   const ctx: AppContext = { config, db: handle.db, dbKind: handle.kind, kv, runner: opts.runner };
   const app = await buildApp(ctx, { logger: false });
   await app.ready();

@@ -1,6 +1,7 @@
 // Queue mode: the API adds runs to a BullMQ queue in Redis and waits for their result; `npm run runner`
 // workers (on this host or others) take them and run them in their own embedded runner.
-import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
+// bullmq (and ioredis under it) is loaded only in queue mode, keeping the embedded server's memory small.
+import type { Job, Queue, QueueEvents, Worker } from 'bullmq';
 import type { ExecResult } from '@exam/shared';
 import type { EmbeddedRunner } from './embedded';
 import { effectiveLimits } from './embedded';
@@ -29,11 +30,15 @@ export class QueueRunner implements CodeRunner {
   private readonly maxWaiting: number;
   private readonly slackMs: number;
 
-  constructor(opts: QueueRunnerOptions) {
+  static async create(opts: QueueRunnerOptions): Promise<QueueRunner> {
+    return new QueueRunner(opts, await import('bullmq'));
+  }
+
+  private constructor(opts: QueueRunnerOptions, bullmq: typeof import('bullmq')) {
     const connection = { url: opts.redisUrl, maxRetriesPerRequest: null };
     const name = opts.queueName ?? RUNNER_QUEUE;
-    this.queue = new Queue(name, { connection, defaultJobOptions: { removeOnComplete: true, removeOnFail: true, attempts: 1 } });
-    this.events = new QueueEvents(name, { connection });
+    this.queue = new bullmq.Queue(name, { connection, defaultJobOptions: { removeOnComplete: true, removeOnFail: true, attempts: 1 } });
+    this.events = new bullmq.QueueEvents(name, { connection });
     this.maxWaiting = opts.maxWaiting ?? 64;
     this.slackMs = opts.slackMs ?? 20_000;
   }
@@ -75,8 +80,9 @@ export class QueueRunner implements CodeRunner {
 }
 
 /** The worker side: takes jobs and runs them in `runner` (one at a time per slot of its pool). */
-export function startQueueWorker(opts: { redisUrl: string; runner: EmbeddedRunner; queueName?: string; concurrency?: number }): Worker {
+export async function startQueueWorker(opts: { redisUrl: string; runner: EmbeddedRunner; queueName?: string; concurrency?: number }): Promise<Worker> {
   const connection = { url: opts.redisUrl, maxRetriesPerRequest: null };
+  const { Worker } = await import('bullmq');
   return new Worker<JobData, JobResult>(
     opts.queueName ?? RUNNER_QUEUE,
     async (job: Job<JobData, JobResult>) => {

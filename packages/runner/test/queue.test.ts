@@ -33,7 +33,7 @@ describe.skipIf(!REDIS_URL)('queue mode (BullMQ + worker process)', () => {
       worker.stderr!.on('data', onData);
       worker.once('exit', (code) => reject(new Error(`worker exited ${code}: ${workerLog}`)));
     });
-    client = new QueueRunner({ redisUrl: REDIS_URL!, queueName });
+    client = await QueueRunner.create({ redisUrl: REDIS_URL!, queueName });
     await client.ready();
   });
 
@@ -72,14 +72,14 @@ describe.skipIf(!REDIS_URL)('queue mode (BullMQ + worker process)', () => {
   });
 
   it('answers busy when the queue is full, and when no worker answers in time', async () => {
-    const full = new QueueRunner({ redisUrl: REDIS_URL!, queueName: `${queueName}-full`, maxWaiting: 0 });
+    const full = await QueueRunner.create({ redisUrl: REDIS_URL!, queueName: `${queueName}-full`, maxWaiting: 0 });
     try {
       await expect(full.run({ language: 'PYTHON', code: 'print(1)' })).rejects.toBeInstanceOf(RunnerBusyError);
     } finally {
       await full.destroy();
       await full.close();
     }
-    const orphan = new QueueRunner({ redisUrl: REDIS_URL!, queueName: `${queueName}-none`, slackMs: 500 });
+    const orphan = await QueueRunner.create({ redisUrl: REDIS_URL!, queueName: `${queueName}-none`, slackMs: 500 });
     try {
       const started = Date.now();
       await expect(orphan.run({ language: 'PYTHON', code: 'print(1)', limits: { wallMs: 500 } })).rejects.toThrow(/ne répond pas/);

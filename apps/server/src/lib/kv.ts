@@ -1,6 +1,7 @@
 // Small shared store for counters and presence: in-process by default, Redis when REDIS_URL is set,
 // so that several API processes agree on rate limits and on who is online.
-import { Redis } from 'ioredis';
+// ioredis is loaded only when REDIS_URL is set, keeping the embedded server's memory small.
+import type { Redis } from 'ioredis';
 
 export interface KvStore {
   /** Increments a counter living `ttlSeconds` from its first increment; returns the new value. */
@@ -58,7 +59,8 @@ export class RedisKv implements KvStore {
     private readonly redis: Redis,
     private readonly prefix = 'exam:',
   ) {}
-  static connect(url: string) {
+  static async connect(url: string) {
+    const { Redis } = await import('ioredis');
     return new RedisKv(new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false }));
   }
   async incr(key: string, ttlSeconds: number) {

@@ -24,7 +24,7 @@ export async function createRunnerFromConfig(config: Config): Promise<CodeRunner
     if (!config.REDIS_URL) {
       throw new Error('RUNNER_MODE=queue nécessite REDIS_URL (l’adresse du Redis partagé avec les processus « npm run runner »).');
     }
-    const runner = new QueueRunner({ redisUrl: config.REDIS_URL, queueName: runnerQueueName() });
+    const runner = await QueueRunner.create({ redisUrl: config.REDIS_URL, queueName: runnerQueueName() });
     await runner.ready();
     return runner;
   }

@@ -1,7 +1,8 @@
 // Student import from the xlsx template: every row checked first (every bad row reported with its
 // line number), then all rows written in one transaction, or none. Each student gets a generated
 // first password, handed back once, and must change it at first sign-in (docs/import-etudiants.md).
-import ExcelJS from 'exceljs';
+// exceljs is loaded on first use: it weighs ~25 MB of memory that most processes never need.
+import type ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import {
   emailField,
@@ -50,7 +51,8 @@ async function openSheet(buf: Buffer): Promise<ExcelJS.Worksheet> {
     throw fileError("Le fichier n'est pas un classeur Excel (.xlsx). Téléchargez le modèle, remplissez-le et importez-le tel quel.");
   }
   if (size > MAX_UNZIPPED) throw fileError('Le classeur est trop volumineux une fois décompressé. Découpez-le en plusieurs fichiers.');
-  const wb = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
   } catch {

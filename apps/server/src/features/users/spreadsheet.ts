@@ -1,6 +1,7 @@
 // Reading an uploaded spreadsheet safely: a zip check before exceljs opens it (junk, renamed files,
 // decompression bombs), and cell values turned into plain text (formulas, rich text, links, dates).
-import ExcelJS from 'exceljs';
+// exceljs is loaded on first use: it weighs ~25 MB of memory that most processes never need.
+import type ExcelJS from 'exceljs';
 
 /** Sum of the uncompressed sizes declared in a zip's central directory; null when the bytes are not a zip. */
 export function zipUncompressedSize(buf: Buffer): number | null {

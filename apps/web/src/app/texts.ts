@@ -5,6 +5,8 @@ export const texts = {
   confirm: 'Confirmer',
   cancel: 'Annuler',
   confirmTitle: 'Confirmation',
+  edit: 'Modifier',
+  delete: 'Supprimer',
   errorTitle: 'Erreur',
   loading: 'Chargement…',
   breadcrumbHome: 'Accueil',

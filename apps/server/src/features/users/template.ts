@@ -1,7 +1,5 @@
 // The import template: a "Etudiants" sheet with only the French header row (nothing that would be
 // imported by mistake), an "Instructions" sheet, and the parcours and years that exist today.
-// exceljs is loaded on first use: it weighs ~25 MB of memory that most processes never need.
-import type ExcelJS from 'exceljs';
 import { STUDENT_IMPORT_COLUMNS, STUDENT_IMPORT_MAX_ROWS } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 
@@ -17,6 +15,7 @@ export async function buildImportTemplate(ctx: AppContext): Promise<Buffer> {
       .execute(),
     ctx.db.selectFrom('academic_years').select(['label', 'is_current']).orderBy('label', 'desc').execute(),
   ]);
+  // exceljs is loaded on first use: most processes never need its memory.
   const { default: Excel } = await import('exceljs');
   const wb = new Excel.Workbook();
   wb.creator = 'Plateforme d’examens';

@@ -1,8 +1,7 @@
 // /dashboard/years: the academic years list (search, sort, pages), create dialog, edit link, delete with confirmation.
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { ActionIcon, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { AcademicYear } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
 import { confirmDialog } from '@/components/confirm-dialog';
@@ -14,6 +13,7 @@ import { formatDate } from '@/features/users/components/format';
 import { useDeleteYear, useSaveYear, useYearsList } from '../api/academic-years';
 import { YearForm } from '../components/year-form';
 import { yearsTexts as t } from '../texts';
+import { RowActions } from '@/components/row-actions';
 
 export function YearsPage() {
   const linkState = useListLinkState();
@@ -71,14 +71,7 @@ export function YearsPage() {
               title: peopleTexts.list.actions,
               textAlign: 'right',
               render: (y) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon variant="subtle" component={Link} to={paths.yearsEdit.href(y.id)} state={linkState} aria-label={`${peopleTexts.list.edit} ${y.label}`}>
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" onClick={() => remove(y)} aria-label={`${peopleTexts.list.delete} ${y.label}`}>
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
+                <RowActions name={y.label} editTo={paths.yearsEdit.href(y.id)} linkState={linkState} onDelete={() => remove(y)} />
               ),
             },
           ]}

@@ -1,10 +1,9 @@
 // /dashboard/mentions: the mentions list (search, sort, pages), create dialog, edit link, delete with confirmation
 // (refused while parcours belong to the mention, as the server does).
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { ActionIcon, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { Mention } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
 import { confirmDialog } from '@/components/confirm-dialog';
@@ -15,6 +14,7 @@ import { peopleTexts } from '@/features/users/texts';
 import { useDeleteMention, useMentionsList, useSaveMention } from '../api/mentions';
 import { MentionForm } from '../components/mention-form';
 import { mentionsTexts as t } from '../texts';
+import { RowActions } from '@/components/row-actions';
 
 export function MentionsPage() {
   const linkState = useListLinkState();
@@ -69,14 +69,7 @@ export function MentionsPage() {
               title: peopleTexts.list.actions,
               textAlign: 'right',
               render: (m) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon variant="subtle" component={Link} to={paths.mentionsEdit.href(m.id)} state={linkState} aria-label={`${peopleTexts.list.edit} ${m.name}`}>
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" onClick={() => remove(m)} aria-label={`${peopleTexts.list.delete} ${m.name}`}>
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
+                <RowActions name={m.name} editTo={paths.mentionsEdit.href(m.id)} linkState={linkState} onDelete={() => remove(m)} />
               ),
             },
           ]}

@@ -1,9 +1,8 @@
 // /dashboard/specializations: the parcours list (search, mention and level filters, sort, pages), create dialog,
 // edit link, delete with confirmation.
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { ActionIcon, Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { Specialization } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
 import { confirmDialog } from '@/components/confirm-dialog';
@@ -15,6 +14,7 @@ import { useMentionOptions } from '@/features/mentions/api/mentions';
 import { useDeleteSpecialization, useSaveSpecialization, useSpecializationsList } from '../api/specializations';
 import { levelOptions, SpecializationForm } from '../components/specialization-form';
 import { specializationsTexts as t } from '../texts';
+import { RowActions } from '@/components/row-actions';
 
 export function SpecializationsPage() {
   const linkState = useListLinkState();
@@ -76,14 +76,7 @@ export function SpecializationsPage() {
               title: peopleTexts.list.actions,
               textAlign: 'right',
               render: (s) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon variant="subtle" component={Link} to={paths.specializationsEdit.href(s.id)} state={linkState} aria-label={`${peopleTexts.list.edit} ${s.name}`}>
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" onClick={() => remove(s)} aria-label={`${peopleTexts.list.delete} ${s.name}`}>
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
+                <RowActions name={s.name} editTo={paths.specializationsEdit.href(s.id)} linkState={linkState} onDelete={() => remove(s)} />
               ),
             },
           ]}

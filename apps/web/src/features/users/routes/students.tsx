@@ -2,8 +2,8 @@
 // the premium switch behind a confirmation; template download and import; create, edit and delete.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Badge, Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
-import { IconDownload, IconFileImport, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
+import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import type { UserListItem } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
 import { confirmDialog } from '@/components/confirm-dialog';
@@ -17,6 +17,7 @@ import { useListLinkState } from '../components/edit-shell';
 import { ImportDialog } from '../components/import-dialog';
 import { fullName } from '../components/format';
 import { peopleTexts } from '../texts';
+import { RowActions } from '@/components/row-actions';
 
 const t = peopleTexts.students;
 const c = peopleTexts.columns;
@@ -190,14 +191,7 @@ export function StudentsPage() {
               title: peopleTexts.list.actions,
               textAlign: 'right',
               render: (u) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon variant="subtle" component={Link} to={paths.studentsEdit.href(u.id)} state={linkState} aria-label={`${peopleTexts.list.edit} ${fullName(u)}`}>
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" onClick={() => remove(u)} aria-label={`${peopleTexts.list.delete} ${fullName(u)}`}>
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
+                <RowActions name={fullName(u)} editTo={paths.studentsEdit.href(u.id)} linkState={linkState} onDelete={() => remove(u)} />
               ),
             },
           ]}

@@ -1,7 +1,7 @@
 // /dashboard/users: every account (admins only) with search, role filter, sort and pages; create, edit, delete.
 import { Link } from 'react-router';
-import { ActionIcon, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { UserListItem } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
 import { confirmDialog } from '@/components/confirm-dialog';
@@ -12,6 +12,7 @@ import { ListTable, SearchBox, useListState } from '../components/list-tools';
 import { useListLinkState } from '../components/edit-shell';
 import { fullName } from '../components/format';
 import { peopleTexts } from '../texts';
+import { RowActions } from '@/components/row-actions';
 
 const t = peopleTexts.users;
 const c = peopleTexts.columns;
@@ -85,20 +86,7 @@ export function UsersPage() {
               title: peopleTexts.list.actions,
               textAlign: 'right',
               render: (u) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon variant="subtle" component={Link} to={editPath(u)} state={linkState} aria-label={`${peopleTexts.list.edit} ${fullName(u)}`}>
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => remove(u)}
-                    disabled={u.id === me.id}
-                    aria-label={`${peopleTexts.list.delete} ${fullName(u)}`}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
+                <RowActions name={fullName(u)} editTo={editPath(u)} linkState={linkState} onDelete={() => remove(u)} deleteDisabled={u.id === me.id} />
               ),
             },
           ]}

@@ -2,7 +2,7 @@
 // in its own sandboxes. Start as many as needed, on this host or others sharing the Redis.
 import { createEmbeddedRunner, startQueueWorker } from '@exam/runner';
 import { loadConfig } from './config';
-import { runnerQueueName, runnerSlots } from './features/runner/factory';
+import { runnerSlots } from './features/runner/factory';
 
 async function main() {
   const config = loadConfig();
@@ -12,9 +12,9 @@ async function main() {
   }
   const unsafe = config.RUNNER_UNSAFE_DEV === '1';
   if (unsafe) console.warn('Attention : RUNNER_UNSAFE_DEV=1, les programmes sont exécutés SANS bac à sable (développement seulement).');
-  const slots = runnerSlots();
+  const slots = runnerSlots(config);
   const runner = await createEmbeddedRunner({ unsafe, slots });
-  const worker = await startQueueWorker({ redisUrl: config.REDIS_URL, runner, concurrency: slots, queueName: runnerQueueName() });
+  const worker = await startQueueWorker({ redisUrl: config.REDIS_URL, runner, concurrency: slots, queueName: config.RUNNER_QUEUE });
   await worker.waitUntilReady();
   worker.on('error', (err) => console.error('Erreur du processus d’exécution :', err.message));
   console.log(`Processus d’exécution prêt (${slots} exécution${slots > 1 ? 's' : ''} en parallèle).`);

@@ -4,17 +4,11 @@
 //   RUNNER_MODE=off                 no code execution (the routes answer 503)
 // RUNNER_UNSAFE_DEV=1 runs programs without bubblewrap: development machines only.
 import os from 'node:os';
-import { createEmbeddedRunner, QueueRunner, RUNNER_QUEUE, type CodeRunner } from '@exam/runner';
+import { createEmbeddedRunner, QueueRunner, type CodeRunner } from '@exam/runner';
 import type { Config } from '../../config';
 
-export function runnerSlots(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.RUNNER_SLOTS);
-  return Number.isInteger(n) && n > 0 && n <= 64 ? n : os.availableParallelism();
-}
-
-/** The BullMQ queue shared by the API and the workers (RUNNER_QUEUE, default exam-runner). */
-export function runnerQueueName(env: NodeJS.ProcessEnv = process.env): string {
-  return env.RUNNER_QUEUE && /^[A-Za-z0-9_-]{1,64}$/.test(env.RUNNER_QUEUE) ? env.RUNNER_QUEUE : RUNNER_QUEUE;
+export function runnerSlots(config: Config): number {
+  return config.RUNNER_SLOTS ?? os.availableParallelism();
 }
 
 export async function createRunnerFromConfig(config: Config): Promise<CodeRunner | undefined> {
@@ -24,7 +18,7 @@ export async function createRunnerFromConfig(config: Config): Promise<CodeRunner
     if (!config.REDIS_URL) {
       throw new Error('RUNNER_MODE=queue nécessite REDIS_URL (l’adresse du Redis partagé avec les processus « npm run runner »).');
     }
-    const runner = await QueueRunner.create({ redisUrl: config.REDIS_URL, queueName: runnerQueueName() });
+    const runner = await QueueRunner.create({ redisUrl: config.REDIS_URL, queueName: config.RUNNER_QUEUE });
     await runner.ready();
     return runner;
   }
@@ -34,5 +28,5 @@ export async function createRunnerFromConfig(config: Config): Promise<CodeRunner
       'Attention : RUNNER_UNSAFE_DEV=1, les programmes sont exécutés SANS bac à sable. Réservé au développement, jamais en production.',
     );
   }
-  return createEmbeddedRunner({ unsafe, slots: runnerSlots() });
+  return createEmbeddedRunner({ unsafe, slots: runnerSlots(config) });
 }

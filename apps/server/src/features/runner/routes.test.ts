@@ -91,22 +91,21 @@ describe('exec-python-code and exec-r-code', () => {
   });
 
   it('rate limits one user (429) without affecting another', async () => {
-    const before = process.env.RUNNER_RATE_LIMIT;
-    process.env.RUNNER_RATE_LIMIT = '3';
+    const limited = await createTestApp({ runner, config: { RUNNER_RATE_LIMIT: '3' } });
     try {
-      const u = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
+      const u = await loginAs(limited.app, await seedUser(limited.ctx, 'TEACHER'));
+      const other = await loginAs(limited.app, await seedUser(limited.ctx, 'TEACHER'));
       for (let i = 0; i < 3; i++) {
-        const r = await t.app.inject(authed(u, { method: 'POST', url: PY, payload: { code: 'print(1)' } }));
+        const r = await limited.app.inject(authed(u, { method: 'POST', url: PY, payload: { code: 'print(1)' } }));
         expect(r.statusCode).toBe(200);
       }
-      const blocked = await t.app.inject(authed(u, { method: 'POST', url: MATH, payload: { expression: 'x', expected: 'x' } }));
+      const blocked = await limited.app.inject(authed(u, { method: 'POST', url: MATH, payload: { expression: 'x', expected: 'x' } }));
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toMatch(/plus de 3 exécutions en une minute/);
-      const other = await t.app.inject(authed(teacher, { method: 'POST', url: PY, payload: { code: 'print(1)' } }));
-      expect(other.statusCode).toBe(200);
+      const fine = await limited.app.inject(authed(other, { method: 'POST', url: PY, payload: { code: 'print(1)' } }));
+      expect(fine.statusCode).toBe(200);
     } finally {
-      if (before === undefined) delete process.env.RUNNER_RATE_LIMIT;
-      else process.env.RUNNER_RATE_LIMIT = before;
+      await limited.close();
     }
   });
 

@@ -3,20 +3,11 @@ import { RunnerBusyError, type CodeRunner, type RunRequest } from '@exam/runner'
 import type { CompareMathResult, ExecResult } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError, serviceUnavailable, tooManyRequests, unprocessable } from '../../lib/errors';
-
-/** Runs (programs and comparisons) one user may start per minute; RUNNER_RATE_LIMIT=0 disables the limit. */
-export function rateLimitPerMinute(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.RUNNER_RATE_LIMIT);
-  return Number.isInteger(n) && n >= 0 ? n : 120;
-}
+import { enforceRateLimit } from '../../lib/rate-limit';
 
 export async function checkRate(ctx: AppContext, userId: number): Promise<void> {
-  const limit = rateLimitPerMinute();
-  if (limit === 0) return;
-  const count = await ctx.kv.incr(`runner:rate:${userId}`, 60);
-  if (count > limit) {
-    throw tooManyRequests(`Vous avez lancé plus de ${limit} exécutions en une minute. Patientez un instant avant de relancer.`);
-  }
+  const limit = ctx.config.RUNNER_RATE_LIMIT;
+  await enforceRateLimit(ctx, `runner:${userId}`, limit, 60, `Vous avez lancé plus de ${limit} exécutions en une minute. Patientez un instant avant de relancer.`);
 }
 
 function requireRunner(ctx: AppContext): CodeRunner {

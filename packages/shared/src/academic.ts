@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { emailField, passwordField, requiredText } from './zod-fr';
 import { flag01, isoDate, listQuerySchema } from './common';
-import { roleSchema, type Role } from './helper';
+import { roleSchema } from './helper';
+import type { User, UserSpecialization } from './auth';
 
 export const LEVELS = ['L1', 'L2', 'L3', 'M1', 'M2', 'D'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -127,19 +128,10 @@ export const studentListQuerySchema = listQuerySchema.extend({
 });
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
 
-/** A row of the users and students lists, and the answer of show. */
-export interface UserListItem {
-  id: number;
-  last_name: string;
-  first_name: string;
-  email: string;
-  role: Role;
-  is_premium: 0 | 1;
-  student_number: string | null;
-  must_change_password: 0 | 1;
-  academic_year_id: number | null;
+/** A row of the users and students lists, and the answer of show: the profile plus the year's label. */
+export interface UserListItem extends Omit<User, 'specializations'> {
   academic_year_label: string | null;
-  specializations: { id: number; name: string; code: string; mention_id: number }[];
+  specializations: (UserSpecialization & { mention_id: number })[];
   created_at: string;
 }
 

@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', demo: 'src/demo/cli.ts', 'runner-worker': 'src/runner-worker.ts' },
+  entryPoints: { main: 'src/main.ts', demo: 'src/demo/cli.ts', 'runner-worker': 'src/runner-worker.ts', 'runner-child': 'src/runner-child.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

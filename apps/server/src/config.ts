@@ -24,7 +24,9 @@ export const configSchema = z.object({
   DEMO: z.preprocess(emptyToUndefined, z.enum(['0', '1']).optional()),
   RUNNER_MODE: z.enum(['embedded', 'queue', 'off']).optional(),
   RUNNER_UNSAFE_DEV: z.enum(['0', '1']).default('0'),
-  /** Sandboxes run at once in this process (default: one per core). */
+  /** 0 (default): the built server launches sandboxes from a small child process; 1: from the API process itself. */
+  RUNNER_IN_PROCESS: z.enum(['0', '1']).default('0'),
+  /** Sandboxes run at once (default: one per core). */
   RUNNER_SLOTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
   /** Runs (programs and maths comparisons) one user may start per minute; 0 turns the limit off. */
   RUNNER_RATE_LIMIT: z.coerce.number().int().min(0).default(120),

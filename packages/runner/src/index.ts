@@ -8,3 +8,4 @@ export * from './embedded';
 export * from './queue';
 export * from './judge';
 export * from './warm';
+export * from './forked';

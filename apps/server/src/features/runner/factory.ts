@@ -3,8 +3,10 @@
 //   RUNNER_MODE=queue + REDIS_URL   runs go to `npm run runner` workers through Redis
 //   RUNNER_MODE=off                 no code execution (the routes answer 503)
 // RUNNER_UNSAFE_DEV=1 runs programs without bubblewrap: development machines only.
+import fs from 'node:fs';
 import os from 'node:os';
-import { createEmbeddedRunner, QueueRunner, type CodeRunner } from '@exam/runner';
+import path from 'node:path';
+import { createEmbeddedRunner, ForkedRunner, QueueRunner, type CodeRunner } from '@exam/runner';
 import type { Config } from '../../config';
 
 export function runnerSlots(config: Config): number {
@@ -27,6 +29,12 @@ export async function createRunnerFromConfig(config: Config): Promise<CodeRunner
     console.warn(
       'Attention : RUNNER_UNSAFE_DEV=1, les programmes sont exécutés SANS bac à sable. Réservé au développement, jamais en production.',
     );
+  }
+  // The built server hosts the runner in a small child process (cheaper sandbox launches, see
+  // packages/runner/src/forked.ts); from sources (tests, development) it runs in this process.
+  const childEntry = path.join(import.meta.dirname, 'runner-child.js');
+  if (config.RUNNER_IN_PROCESS === '0' && fs.existsSync(childEntry)) {
+    return ForkedRunner.start({ entry: childEntry, runner: { unsafe, slots: runnerSlots(config) } });
   }
   return createEmbeddedRunner({ unsafe, slots: runnerSlots(config) });
 }

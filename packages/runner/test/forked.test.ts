@@ -1,0 +1,52 @@
+// The embedded runner hosted in a child process: same verdicts, restart after a crash, clean shutdown.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ForkedRunner } from '../src';
+
+const entry = path.join(import.meta.dirname, 'forked-entry.ts');
+let runner: ForkedRunner;
+
+beforeAll(async () => {
+  runner = await ForkedRunner.start({ entry, runner: { slots: 2 }, execArgv: ['--import', 'tsx'] });
+});
+afterAll(async () => runner?.close());
+
+describe('forked runner', () => {
+  it('runs Python and R in the real sandbox and returns the verdicts', async () => {
+    const ok = await runner.run({ language: 'PYTHON', code: 'print(int(input()) * 2)', stdin: '21', expectedOutput: '42' });
+    expect(ok).toMatchObject({ verdict: 'OK', stdout: '42\n', exit_code: 0 });
+    const wrong = await runner.run({ language: 'R', code: 'cat(1 + 1, "\\n")', expectedOutput: '3' });
+    expect(wrong.verdict).toBe('WRONG_ANSWER');
+    const crash = await runner.run({ language: 'PYTHON', code: 'raise ValueError("non")' });
+    expect(crash.verdict).toBe('RUNTIME_ERROR');
+    expect(crash.stderr).toContain('ValueError');
+  });
+
+  it('compares maths expressions and reports unreadable ones', async () => {
+    expect(await runner.compareMath('2x+2', '2(x+1)')).toEqual({ ok: true, equal: true });
+    const bad = await runner.compareMath('2x+', 'x');
+    expect(bad.ok).toBe(false);
+  });
+
+  it('starts a new child after the child dies, and the next run works', async () => {
+    const pid = runner.childPid!;
+    process.kill(pid, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 300));
+    const res = await runner.run({ language: 'PYTHON', code: 'print("encore")' });
+    expect(res.stdout).toBe('encore\n');
+    expect(runner.childPid).not.toBe(pid);
+  });
+
+  it('fails the runs in flight when the child dies, instead of leaving them waiting', async () => {
+    const slow = runner.run({ language: 'PYTHON', code: 'import time\ntime.sleep(5)' });
+    await new Promise((r) => setTimeout(r, 300));
+    process.kill(runner.childPid!, 'SIGKILL');
+    await expect(slow).rejects.toThrow(/a redémarré/);
+  });
+
+  it('answers concurrent runs, each with its own output', async () => {
+    const runs = [1, 2, 3].map((i) => runner.run({ language: 'PYTHON', code: `print(${i})` }));
+    const results = await Promise.all(runs);
+    expect(results.map((r) => r.stdout)).toEqual(['1\n', '2\n', '3\n']);
+  });
+});

@@ -20,7 +20,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const app = Fastify({
     logger: opts.logger === false ? false : { level: ctx.config.LOG_LEVEL },
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: ctx.config.TRUST_PROXY ? ctx.config.TRUST_PROXY.split(',').map((a) => a.trim()) : false,
   });
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);

@@ -15,6 +15,11 @@ export const configSchema = z.object({
   TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /**
+   * Address(es) of the reverse proxy whose X-Forwarded-For may be believed (e.g. 127.0.0.1 or 10.0.0.0/8).
+   * Unset: the header is ignored, so a client cannot pick the address the login limit counts against.
+   */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
   /** Uploads one user may send in 10 minutes (0: no limit). */

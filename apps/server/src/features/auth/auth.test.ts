@@ -48,6 +48,31 @@ describe('login', () => {
     expect(blocked.json().message).toMatch(/Trop de tentatives/);
   });
 
+  it('counts failures per client address, which a forged X-Forwarded-For cannot change', async () => {
+    const strict = await createTestApp({ config: { LOGIN_MAX_FAILURES: '2' } });
+    try {
+      // Different emails each time, so only the per-address limit (5 × 2 failures) can trigger.
+      for (let i = 0; i < 10; i++) {
+        const r = await strict.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+          payload: { email: `inconnu${i}@test.example`, password: 'faux' },
+        });
+        expect(r.statusCode).toBe(401);
+      }
+      const next = await strict.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+        payload: { email: 'encore@test.example', password: 'faux' },
+      });
+      expect(next.statusCode).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('refuses a student outside the access window with 503, at login and on every call', async () => {
     const open = await seedStructure(t.ctx, { fromDays: -10, toDays: 10 });
     const student = await seedUser(t.ctx, 'STUDENT', { academic_year_id: open.yearId, specialization_id: open.specializationId });

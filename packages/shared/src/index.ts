@@ -6,3 +6,4 @@ export * from './auth';
 export * from './academic';
 export * from './runner';
 export * from './courses';
+export * from './exams';

@@ -7,3 +7,4 @@ export * from './academic';
 export * from './runner';
 export * from './courses';
 export * from './exams';
+export * from './questions';

@@ -12,6 +12,9 @@ import { migrations } from './migrations';
 pg.types.setTypeParser(1082, (v) => v);
 // bigint counts (count(*)) come back as numbers; our counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
+// numeric (points, scores: exact in the database, at most a few decimals) comes back as a number too.
+const NUMERIC_OID = 1700;
+pg.types.setTypeParser(NUMERIC_OID, (v) => Number(v));
 
 /** Small buffers: the embedded database serves one process, and its memory stays well under 200 MB. */
 export const PGLITE_OPTIONS = { postgresqlconf: 'shared_buffers=16MB\nwork_mem=4MB' };
@@ -61,6 +64,8 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   await lite.waitReady;
   await lite.exec(`set timezone to 'UTC'`);
   const pgl = lite;
+  // Same reading of numeric as with PostgreSQL (the embedded driver keeps it a string by default).
+  pgl.parsers = { ...pgl.parsers, [NUMERIC_OID]: (v: string) => Number(v) };
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pgl) });
   return {
     db,

@@ -108,6 +108,139 @@ export interface ChapterFilesTable {
   position: ColumnType<number, number | undefined, number>;
 }
 
+/** `numeric` columns (points, scores): read back as numbers (type parsers in db/index.ts). */
+type Numeric = ColumnType<number, number | string | undefined, number | string>;
+type Json = ColumnType<unknown, string, string>;
+
+export type QuestionKind = 'QCM' | 'EXACT' | 'ALGORITHM' | 'MATH';
+
+export interface QuestionsTable {
+  id: Generated<number>;
+  type: QuestionKind;
+  /** Sanitised rich HTML. */
+  statement: ColumnType<string, string | undefined, string>;
+  language: 'PYTHON' | 'R' | null;
+  points: Numeric;
+  course_id: number | null;
+  chapter_id: number | null;
+  is_practice: ColumnType<number, number | undefined, number>;
+  starter_code: string | null;
+  reference_solution: string | null;
+  tolerance_kind: 'absolute' | 'relative' | null;
+  tolerance_value: number | null;
+  cpu_seconds: number | null;
+  memory_mb: number | null;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  /** Bumped on every update; a save with an older version is a concurrent edit (409). */
+  version: Generated<number>;
+  /** Folded plain text of statement and tags, written by the application for the list search. */
+  search_text: ColumnType<string, string | undefined, string>;
+}
+
+export interface PossibleSolutionsTable {
+  id: Generated<number>;
+  question_id: number;
+  position: number;
+  content: ColumnType<string, string | undefined, string>;
+  is_correct: ColumnType<number, number | undefined, number>;
+  stdin: ColumnType<string, string | undefined, string>;
+  expected_output: ColumnType<string, string | undefined, string>;
+  is_hidden: ColumnType<number, number | undefined, number>;
+  weight: ColumnType<number, number | undefined, number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface QuestionTagsTable {
+  question_id: number;
+  tag: string;
+}
+
+export interface QuestionFilesTable {
+  question_id: number;
+  file_id: number;
+}
+
+export type ExamStatus = 'DRAFT' | 'PUBLISHED' | 'CLOSED' | 'ARCHIVED';
+
+export interface ExamsTable {
+  id: Generated<number>;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  academic_year_id: number;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  duration_minutes: number | null;
+  show_solutions_after_close: ColumnType<number, number | undefined, number>;
+  status: ColumnType<ExamStatus, ExamStatus | undefined, ExamStatus>;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface ExamSpecializationsTable {
+  exam_id: number;
+  specialization_id: number;
+}
+
+export interface ExamQuestionsTable {
+  exam_id: number;
+  question_id: number;
+  position: number;
+  points: Numeric;
+}
+
+export interface ExamExtraTimeTable {
+  exam_id: number;
+  user_id: number;
+  minutes: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ExamAttemptsTable {
+  id: Generated<number>;
+  exam_id: number;
+  user_id: number;
+  started_at: Generated<Timestamp>;
+  deadline: Timestamp;
+  finished_at: Timestamp | null;
+  score: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  max_score: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  validated_count: ColumnType<number, number | undefined, number>;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface ExamSubmissionsTable {
+  id: Generated<number>;
+  attempt_id: number;
+  question_id: number;
+  /** Chosen by the client; a repeated one within an attempt is the same submission. */
+  submission_id: string;
+  /** JSON: write with JSON.stringify, read back parsed. */
+  answer: Json;
+  is_valid: ColumnType<number, number | undefined, number>;
+  /** Fraction 0..1 of the question's points. */
+  score: Numeric;
+  /** Student-safe grade details (gradeDetailsSchema). */
+  details: ColumnType<unknown, string | undefined, string>;
+  /** Staff-only run data (hidden case outputs); never sent to students. */
+  internal: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Generated<Timestamp>;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface ExamDraftsTable {
+  attempt_id: number;
+  question_id: number;
+  answer: Json;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -120,6 +253,17 @@ export interface Database {
   chapters: ChaptersTable;
   files: FilesTable;
   chapter_files: ChapterFilesTable;
+  questions: QuestionsTable;
+  possible_solutions: PossibleSolutionsTable;
+  question_tags: QuestionTagsTable;
+  question_files: QuestionFilesTable;
+  exams: ExamsTable;
+  exam_specializations: ExamSpecializationsTable;
+  exam_questions: ExamQuestionsTable;
+  exam_extra_time: ExamExtraTimeTable;
+  exam_attempts: ExamAttemptsTable;
+  exam_submissions: ExamSubmissionsTable;
+  exam_drafts: ExamDraftsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,10 +4,12 @@ import * as m001 from './001-foundation';
 import * as m002 from './002-courses';
 import * as m003people from './003-people-search';
 import * as m004trigram from './004-people-trigram';
+import * as m005 from './005-question-bank';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-courses': m002,
   '003-people-search': m003people,
   '004-people-trigram': m004trigram,
+  '005-question-bank': m005,
 };

@@ -1,0 +1,61 @@
+// The question rules as field errors in French: each type's requirements and the run limits' bounds.
+import { describe, expect, it } from 'vitest';
+import { questionInputSchema, studentQuestionSchema, QUESTION_LIMIT_BOUNDS } from './questions';
+import './zod-fr';
+
+const errorsOf = (body: unknown) => {
+  const r = questionInputSchema.safeParse(body);
+  if (r.success) return {};
+  const out: Record<string, string[]> = {};
+  for (const i of r.error.issues) (out[i.path.join('.') || '_'] ??= []).push(i.message);
+  return out;
+};
+const qcm = (choices: { content: string; is_correct?: number }[]) => ({ type: 'QCM', statement: '<p>Q ?</p>', points: 1, possible_solutions: choices });
+
+describe('questionInputSchema', () => {
+  it('accepts a valid question of each type', () => {
+    expect(errorsOf(qcm([{ content: 'a', is_correct: 1 }, { content: 'b' }]))).toEqual({});
+    expect(errorsOf({ type: 'EXACT', statement: 'x', possible_solutions: [{ content: '3,14' }], tolerance: { kind: 'absolute', value: 0.01 } })).toEqual({});
+    expect(errorsOf({ type: 'ALGORITHM', statement: 'x', language: 'R', limits: { cpu_seconds: 2, memory_mb: 128 }, possible_solutions: [{ stdin: '1', expected_output: '2' }] })).toEqual({});
+    expect(errorsOf({ type: 'MATH', statement: 'x', possible_solutions: [{ content: '\\frac{1}{2}' }] })).toEqual({});
+  });
+
+  it('refuses a QCM without correct choice, with fewer than 2 or more than 10 choices', () => {
+    expect(errorsOf(qcm([{ content: 'a' }, { content: 'b' }])).possible_solutions).toEqual(['Un QCM doit avoir au moins un choix correct.']);
+    expect(errorsOf(qcm([{ content: 'a', is_correct: 1 }])).possible_solutions).toEqual(['Un QCM doit avoir entre 2 et 10 choix.']);
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ content: `c${i}`, is_correct: 1 }));
+    expect(errorsOf(qcm(eleven)).possible_solutions).toEqual(['Un QCM doit avoir entre 2 et 10 choix.']);
+    expect(errorsOf(qcm([{ content: 'a', is_correct: 1 }, { content: ' ' }]))['possible_solutions.1.content']).toEqual(['Le choix 2 est vide.']);
+  });
+
+  it('refuses an EXACT without accepted answer, an ALGORITHM without case or language, a MATH without expression', () => {
+    expect(errorsOf({ type: 'EXACT', statement: 'x', possible_solutions: [] }).possible_solutions).toEqual(['Indiquez au moins une réponse acceptée.']);
+    const algo = errorsOf({ type: 'ALGORITHM', statement: 'x', possible_solutions: [] });
+    expect(algo.language).toEqual(['Choisissez le langage (Python ou R) de la question.']);
+    expect(algo.possible_solutions).toEqual(['Une question algorithmique doit avoir au moins un cas de test.']);
+    expect(errorsOf({ type: 'MATH', statement: 'x', possible_solutions: [{ content: '' }] }).possible_solutions).toEqual(["Indiquez l'expression attendue (une seule)."]);
+  });
+
+  it('keeps limits within the runner bounds and requires a statement', () => {
+    const base = { type: 'ALGORITHM', statement: 'x', language: 'PYTHON', possible_solutions: [{ expected_output: '1' }] };
+    expect(errorsOf({ ...base, limits: { cpu_seconds: QUESTION_LIMIT_BOUNDS.cpu_seconds.max + 1, memory_mb: 128 } })['limits.cpu_seconds']).toEqual(['Le temps CPU doit être compris entre 1 et 20 secondes.']);
+    expect(errorsOf({ ...base, limits: { cpu_seconds: 1, memory_mb: 4096 } })['limits.memory_mb']).toEqual(['La mémoire doit être comprise entre 64 et 1024 Mio.']);
+    expect(errorsOf({ ...base, statement: '<p> </p>' }).statement).toEqual(["L'énoncé est obligatoire."]);
+    expect(errorsOf({ ...base, type: 'ESSAY' }).type).toEqual(['Le type doit être QCM, EXACT, ALGORITHM ou MATH.']);
+  });
+
+  it('drops repeated tags', () => {
+    const r = questionInputSchema.parse({ ...qcm([{ content: 'a', is_correct: 1 }, { content: 'b' }]), tags: ['Boucles', 'boucles', ' listes '] });
+    expect(r.tags).toEqual(['Boucles', 'listes']);
+  });
+});
+
+describe('studentQuestionSchema', () => {
+  it('strips every staff-only key', () => {
+    const out = studentQuestionSchema.parse({
+      id: 1, type: 'QCM', statement: 's', language: null, points: 1, starter_code: null, limits: null, multiple: false,
+      choices: [{ id: 1, content: 'a', is_correct: 1 }], tests: [], reference_solution: 'x', possible_solutions: [],
+    });
+    expect(JSON.stringify(out)).not.toMatch(/is_correct|reference_solution|possible_solutions/);
+  });
+});

@@ -1,0 +1,316 @@
+// Question bank payloads (API.md "Staff resources": questions, possible-solutions).
+// Four types: QCM (choices, one or several correct), EXACT (accepted answers, optional numeric tolerance),
+// ALGORITHM (Python or R program against test cases), MATH (an expected expression).
+// Two shapes leave the server: the staff one (`questionSchema`, everything) and the student one
+// (`studentQuestionSchema`): no correct flag, no accepted answer, no hidden test, no reference solution,
+// no expected expression. The statement is HTML from the chapters' rich text editor, sanitised by the server.
+import { z } from 'zod';
+import { flag01, listQuerySchema } from './common';
+import { LANGUAGES } from './helper';
+import { MAX_CODE_LENGTH, MAX_STDIN_LENGTH } from './runner';
+
+export const QUESTION_KINDS = ['QCM', 'EXACT', 'ALGORITHM', 'MATH'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
+export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
+  QCM: 'Choix multiple',
+  EXACT: 'Réponse exacte',
+  ALGORITHM: 'Algorithme (Python ou R)',
+  MATH: 'Expression mathématique',
+};
+
+/** Largest statement accepted, in characters (images are files, never inlined). */
+export const QUESTION_STATEMENT_MAX = 200_000;
+export const QCM_MIN_CHOICES = 2;
+export const QCM_MAX_CHOICES = 10;
+export const EXACT_MAX_ANSWERS = 20;
+export const ALGORITHM_MAX_TESTS = 50;
+export const QUESTION_MAX_TAGS = 20;
+export const QUESTION_TAG_MAX = 50;
+export const QUESTION_POINTS_MAX = 1000;
+/** Bounds of a question's run limits: the runner's MAX_LIMITS (packages/runner) and its floors. */
+export const QUESTION_LIMIT_BOUNDS = {
+  cpu_seconds: { min: 1, max: 20 },
+  memory_mb: { min: 64, max: 1024 },
+} as const;
+
+export const questionKindSchema = z.enum(QUESTION_KINDS, { error: 'Le type doit être QCM, EXACT, ALGORITHM ou MATH.' });
+export const languageSchema = z.enum(LANGUAGES, { error: 'Le langage doit être PYTHON ou R.' });
+
+const positiveId = (label: string) =>
+  z.coerce
+    .number({ error: `${label} est invalide.` })
+    .int({ error: `${label} est invalide.` })
+    .positive({ error: `${label} est invalide.` });
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} doit être un texte.` })
+    .max(max, { error: `${label} ne doit pas dépasser ${max} caractères.` })
+    .nullish()
+    .transform((v) => (v == null || v.trim() === '' ? null : v));
+
+export const toleranceSchema = z.object(
+  {
+    kind: z.enum(['absolute', 'relative'], { error: 'La tolérance doit être absolue ou relative.' }),
+    value: z.coerce
+      .number({ error: 'La valeur de la tolérance doit être un nombre.' })
+      .min(0, { error: 'La valeur de la tolérance doit être positive ou nulle.' })
+      .max(1e9, { error: 'La valeur de la tolérance est trop grande.' }),
+  },
+  { error: 'La tolérance est invalide.' },
+);
+export type Tolerance = z.infer<typeof toleranceSchema>;
+
+const { cpu_seconds: CPU, memory_mb: MEM } = QUESTION_LIMIT_BOUNDS;
+export const limitsSchema = z.object(
+  {
+    cpu_seconds: z.coerce
+      .number({ error: 'Le temps CPU doit être un nombre.' })
+      .int({ error: 'Le temps CPU doit être un nombre entier de secondes.' })
+      .min(CPU.min, { error: `Le temps CPU doit être compris entre ${CPU.min} et ${CPU.max} secondes.` })
+      .max(CPU.max, { error: `Le temps CPU doit être compris entre ${CPU.min} et ${CPU.max} secondes.` }),
+    memory_mb: z.coerce
+      .number({ error: 'La mémoire doit être un nombre.' })
+      .int({ error: 'La mémoire doit être un nombre entier de Mio.' })
+      .min(MEM.min, { error: `La mémoire doit être comprise entre ${MEM.min} et ${MEM.max} Mio.` })
+      .max(MEM.max, { error: `La mémoire doit être comprise entre ${MEM.min} et ${MEM.max} Mio.` }),
+  },
+  { error: 'Les limites sont invalides.' },
+);
+export type QuestionLimits = z.infer<typeof limitsSchema>;
+
+/** One possible solution: a QCM choice, an EXACT accepted answer, an ALGORITHM test case or the MATH expression. */
+const possibleSolutionFields = {
+  content: z
+    .string({ error: 'Le contenu doit être un texte.' })
+    .max(MAX_STDIN_LENGTH, { error: `Le contenu ne doit pas dépasser ${MAX_STDIN_LENGTH} caractères.` })
+    .default(''),
+  is_correct: flag01.default(0),
+  stdin: z
+    .string({ error: "L'entrée doit être un texte." })
+    .max(MAX_STDIN_LENGTH, { error: `L'entrée ne doit pas dépasser ${MAX_STDIN_LENGTH} caractères.` })
+    .default(''),
+  expected_output: z
+    .string({ error: 'La sortie attendue doit être un texte.' })
+    .max(MAX_STDIN_LENGTH, { error: `La sortie attendue ne doit pas dépasser ${MAX_STDIN_LENGTH} caractères.` })
+    .default(''),
+  is_hidden: flag01.default(0),
+  weight: z.coerce
+    .number({ error: 'Le poids doit être un nombre.' })
+    .positive({ error: 'Le poids doit être strictement positif.' })
+    .max(1000, { error: 'Le poids ne doit pas dépasser 1000.' })
+    .default(1),
+};
+
+/** Inside a question body; `id` keeps an existing row (QCM choice ids are what students answer). */
+export const questionSolutionInputSchema = z.object({ id: positiveId('La solution').optional(), ...possibleSolutionFields });
+export type QuestionSolutionInput = z.input<typeof questionSolutionInputSchema>;
+export type QuestionSolutionData = z.infer<typeof questionSolutionInputSchema>;
+
+const tagSchema = z
+  .string({ error: 'Une étiquette doit être un texte.' })
+  .trim()
+  .min(1, { error: 'Une étiquette ne peut pas être vide.' })
+  .max(QUESTION_TAG_MAX, { error: `Une étiquette ne doit pas dépasser ${QUESTION_TAG_MAX} caractères.` });
+
+const questionFields = z.object({
+  type: questionKindSchema,
+  statement: z
+    .string({ error: "L'énoncé est obligatoire." })
+    .max(QUESTION_STATEMENT_MAX, { error: `L'énoncé ne doit pas dépasser ${QUESTION_STATEMENT_MAX} caractères.` })
+    .refine((s) => s.replace(/<[^>]*>/g, '').trim() !== '' || /<(img|span|div)\b/i.test(s), { error: "L'énoncé est obligatoire." }),
+  language: languageSchema.nullish().transform((v) => v ?? null),
+  points: z.coerce
+    .number({ error: 'Les points doivent être un nombre.' })
+    .positive({ error: 'Les points doivent être strictement positifs.' })
+    .max(QUESTION_POINTS_MAX, { error: `Les points ne doivent pas dépasser ${QUESTION_POINTS_MAX}.` })
+    .multipleOf(0.01, { error: 'Les points ont au plus deux décimales.' })
+    .default(1),
+  course_id: positiveId('Le cours').nullish().transform((v) => v ?? null),
+  chapter_id: positiveId('Le chapitre').nullish().transform((v) => v ?? null),
+  is_practice: flag01.default(0),
+  tags: z
+    .array(tagSchema, { error: 'Les étiquettes doivent être une liste.' })
+    .max(QUESTION_MAX_TAGS, { error: `Une question ne peut pas avoir plus de ${QUESTION_MAX_TAGS} étiquettes.` })
+    .default([])
+    // Same tag written twice (or with other case) is kept once, as first written.
+    .transform((tags) => tags.filter((t, i) => tags.findIndex((u) => u.toLowerCase() === t.toLowerCase()) === i)),
+  starter_code: optionalText('Le code de départ', MAX_CODE_LENGTH),
+  reference_solution: optionalText('La solution de référence', MAX_CODE_LENGTH),
+  tolerance: toleranceSchema.nullish().transform((v) => v ?? null),
+  limits: limitsSchema.nullish().transform((v) => v ?? null),
+  possible_solutions: z
+    .array(questionSolutionInputSchema, { error: 'Les solutions possibles doivent être une liste.' })
+    .max(ALGORITHM_MAX_TESTS, { error: `Une question ne peut pas avoir plus de ${ALGORITHM_MAX_TESTS} solutions possibles.` })
+    .default([]),
+  /** The version the editor loaded (update): an older one means another teacher saved meanwhile (409). */
+  version: z.coerce.number({ error: 'La version doit être un nombre.' }).int().positive().optional(),
+});
+
+type QuestionFields = z.infer<typeof questionFields>;
+type Issue = { path: (string | number)[]; message: string };
+
+/** The rules of each type, as field errors (path relative to the question body). Used by create, update and
+ *  the possible-solutions routes (which check the question as it would become). */
+export function questionRuleIssues(q: Pick<QuestionFields, 'type' | 'language' | 'possible_solutions' | 'tolerance'>): Issue[] {
+  const issues: Issue[] = [];
+  const ps = q.possible_solutions;
+  switch (q.type) {
+    case 'QCM': {
+      if (ps.length < QCM_MIN_CHOICES || ps.length > QCM_MAX_CHOICES) {
+        issues.push({ path: ['possible_solutions'], message: `Un QCM doit avoir entre ${QCM_MIN_CHOICES} et ${QCM_MAX_CHOICES} choix.` });
+      }
+      ps.forEach((p, i) => {
+        if (p.content.trim() === '') issues.push({ path: ['possible_solutions', i, 'content'], message: `Le choix ${i + 1} est vide.` });
+      });
+      if (ps.length > 0 && !ps.some((p) => p.is_correct === 1)) {
+        issues.push({ path: ['possible_solutions'], message: 'Un QCM doit avoir au moins un choix correct.' });
+      }
+      break;
+    }
+    case 'EXACT': {
+      const answers = ps.filter((p) => p.content.trim() !== '');
+      if (answers.length === 0) issues.push({ path: ['possible_solutions'], message: 'Indiquez au moins une réponse acceptée.' });
+      if (ps.length > EXACT_MAX_ANSWERS) {
+        issues.push({ path: ['possible_solutions'], message: `Une question à réponse exacte ne peut pas avoir plus de ${EXACT_MAX_ANSWERS} réponses acceptées.` });
+      }
+      ps.forEach((p, i) => {
+        if (p.content.trim() === '' && ps.length > 1) issues.push({ path: ['possible_solutions', i, 'content'], message: `La réponse acceptée ${i + 1} est vide.` });
+      });
+      break;
+    }
+    case 'ALGORITHM': {
+      if (!q.language) issues.push({ path: ['language'], message: 'Choisissez le langage (Python ou R) de la question.' });
+      if (ps.length === 0) issues.push({ path: ['possible_solutions'], message: 'Une question algorithmique doit avoir au moins un cas de test.' });
+      break;
+    }
+    case 'MATH': {
+      if (ps.length !== 1 || ps[0]!.content.trim() === '') {
+        issues.push({ path: ['possible_solutions'], message: "Indiquez l'expression attendue (une seule)." });
+      }
+      break;
+    }
+  }
+  return issues;
+}
+
+export const questionInputSchema = questionFields.superRefine((q, ctx) => {
+  for (const issue of questionRuleIssues(q)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+});
+export type QuestionInput = z.input<typeof questionInputSchema>;
+export type QuestionData = z.infer<typeof questionInputSchema>;
+
+export const QUESTION_SORTS = ['created_at', 'updated_at', 'type', 'points', 'exam_count'] as const;
+
+export const questionListQuerySchema = listQuerySchema.extend({
+  type: questionKindSchema.optional(),
+  language: languageSchema.optional(),
+  course_id: z.coerce.number({ error: 'Le cours est invalide.' }).int().positive({ error: 'Le cours est invalide.' }).optional(),
+  tag: z.string().trim().max(QUESTION_TAG_MAX).optional(),
+  is_practice: z.enum(['0', '1'], { error: 'Le filtre doit valoir 0 ou 1.' }).transform(Number).optional(),
+});
+export type QuestionListQuery = z.input<typeof questionListQuerySchema>;
+
+/** possible-solutions create / update (API.md): the question's rules still hold afterwards. */
+export const possibleSolutionInputSchema = z.object({
+  question_id: positiveId('La question'),
+  ...possibleSolutionFields,
+});
+export type PossibleSolutionInput = z.input<typeof possibleSolutionInputSchema>;
+export type PossibleSolutionData = z.infer<typeof possibleSolutionInputSchema>;
+export const possibleSolutionUpdateSchema = possibleSolutionInputSchema.partial({ question_id: true });
+
+/** POST questions/{id}/preview: the answer a student would send (QCM: choice ids; others: a string). */
+export const questionPreviewSchema = z.object({ answer: z.unknown() });
+
+// --- Answers -------------------------------------------------------------------------------
+
+export const possibleSolutionSchema = z.object({
+  id: z.number().int(),
+  question_id: z.number().int(),
+  position: z.number().int(),
+  content: z.string(),
+  is_correct: z.union([z.literal(0), z.literal(1)]),
+  stdin: z.string(),
+  expected_output: z.string(),
+  is_hidden: z.union([z.literal(0), z.literal(1)]),
+  weight: z.number(),
+});
+export type PossibleSolution = z.infer<typeof possibleSolutionSchema>;
+
+const fileRefSchema = z.object({ id: z.number().int(), name: z.string(), mime: z.string() });
+
+/** Staff shape: everything. */
+export const questionSchema = z.object({
+  id: z.number().int(),
+  type: questionKindSchema,
+  statement: z.string(),
+  language: languageSchema.nullable(),
+  points: z.number(),
+  course_id: z.number().int().nullable(),
+  course_title: z.string().nullable(),
+  chapter_id: z.number().int().nullable(),
+  is_practice: z.union([z.literal(0), z.literal(1)]),
+  tags: z.array(z.string()),
+  starter_code: z.string().nullable(),
+  reference_solution: z.string().nullable(),
+  tolerance: toleranceSchema.nullable(),
+  limits: limitsSchema.nullable(),
+  possible_solutions: z.array(possibleSolutionSchema),
+  files: z.array(fileRefSchema),
+  exam_count: z.number().int(),
+  created_by: z.number().int().nullable(),
+  author_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number().int(),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+/** A row of the staff list: no statement HTML, a plain-text excerpt instead. */
+export const questionListItemSchema = z.object({
+  id: z.number().int(),
+  type: questionKindSchema,
+  excerpt: z.string(),
+  language: languageSchema.nullable(),
+  points: z.number(),
+  course_id: z.number().int().nullable(),
+  course_title: z.string().nullable(),
+  is_practice: z.union([z.literal(0), z.literal(1)]),
+  tags: z.array(z.string()),
+  solutions_count: z.number().int(),
+  exam_count: z.number().int(),
+  author_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type QuestionListItem = z.infer<typeof questionListItemSchema>;
+
+export const questionTagSchema = z.object({ tag: z.string(), count: z.number().int() });
+export type QuestionTag = z.infer<typeof questionTagSchema>;
+
+/** Student shape: what a student may see of a question. Never a correct flag, an accepted answer, a hidden
+ *  test case, the reference solution or the expected expression. `multiple`: a QCM with several correct
+ *  choices (checkboxes rather than radio buttons). */
+export const studentQuestionSchema = z.object({
+  id: z.number().int(),
+  type: questionKindSchema,
+  statement: z.string(),
+  language: languageSchema.nullable(),
+  points: z.number(),
+  starter_code: z.string().nullable(),
+  limits: limitsSchema.nullable(),
+  multiple: z.boolean(),
+  choices: z.array(z.object({ id: z.number().int(), content: z.string() })),
+  tests: z.array(z.object({ stdin: z.string(), expected_output: z.string() })),
+});
+export type StudentQuestion = z.infer<typeof studentQuestionSchema>;
+
+/** Answer shapes (API.md): QCM → choice ids; EXACT, ALGORITHM, MATH → a string. */
+export const qcmAnswerSchema = z
+  .array(z.number({ error: 'Un choix doit être un identifiant.' }).int(), { error: 'La réponse doit être une liste de choix.' })
+  .max(QCM_MAX_CHOICES, { error: 'Trop de choix cochés.' });
+export const textAnswerSchema = z
+  .string({ error: 'La réponse doit être un texte.' })
+  .max(MAX_CODE_LENGTH, { error: `La réponse ne doit pas dépasser ${MAX_CODE_LENGTH} caractères.` });

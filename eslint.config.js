@@ -1,9 +1,11 @@
 // Lint rules for every workspace: typescript-eslint's recommended set, React hooks rules on the web app,
-// and import boundaries (shared code never reaches into the apps).
+// and import boundaries (shared code never reaches into the apps, a web feature never into another feature).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+const serverImports = { group: ['**/apps/server/**', '@exam/server', '@exam/runner'], message: 'Le client web ne dépend pas du serveur.' };
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/.tmp/**', '**/*.d.ts', 'coverage/**'] },
@@ -23,7 +25,36 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@exam/server', '@exam/runner'], message: 'Le client web ne dépend pas du serveur.' }] }],
+      'no-restricted-imports': ['error', { patterns: [serverImports] }],
+    },
+  },
+  {
+    // A feature never reaches into another feature: what two features share lives in src/components, src/lib,
+    // src/config or src/app. Inside a feature, import its own files relatively (../api/x, ./y).
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverImports,
+            {
+              group: ['@/features/**', '**/features/**', '../../*', '../../**'],
+              message: 'Une fonctionnalité n’importe pas les fichiers d’une autre : déplacez ce qui est partagé dans src/components, src/lib ou src/config.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared blocks know no feature (the route table in src/app is the one place that names feature routes).
+    files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [serverImports, { group: ['@/features/**', '**/features/**'], message: 'Les blocs partagés ne dépendent d’aucune fonctionnalité.' }] },
+      ],
     },
   },
   {

@@ -28,7 +28,7 @@ describe('courses', () => {
     // The current year is chosen by default; pick the demo student's parcours.
     await expect.poll(() => page.getByRole('combobox', { name: 'Année universitaire' }).inputValue()).toMatch(/^\d{4}-\d{4}$/);
     await page.getByRole('combobox', { name: 'Parcours' }).click();
-    await page.getByRole('option', { name: 'Génie logiciel (L3)' }).click();
+    await page.getByRole('option', { name: 'Génie logiciel (GL-L3)' }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('switch', { name: 'Publié (visible par les étudiants)' }).check();
     await page.getByRole('button', { name: 'Créer le cours' }).click();
@@ -127,7 +127,7 @@ describe('courses', () => {
     await page.getByText('Ses 2 chapitres et les fichiers').waitFor();
     await page.getByRole('button', { name: 'Supprimer', exact: true }).click();
     await toast(page, 'Suppression cours', 'Cours supprimé avec ses 2 chapitres.').waitFor();
-    await page.getByText('Aucun cours').first().waitFor();
+    await page.getByText('Aucun résultat pour cette recherche ou ces filtres.').waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
     await context.close();
   });

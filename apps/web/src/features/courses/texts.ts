@@ -10,7 +10,10 @@ export const coursesTexts = {
     specialization: 'Parcours',
     status: 'Statut',
     access: 'Accès',
-    all: 'Tous',
+    allYears: 'Toutes les années',
+    allSpecializations: 'Tous les parcours',
+    allStatuses: 'Tous les statuts',
+    allAccess: 'Tous les accès',
     published: 'Publié',
     draft: 'Brouillon',
     premium: 'Premium',
@@ -21,18 +24,14 @@ export const coursesTexts = {
     colChapters: 'Chapitres',
     colStatus: 'Statut',
     colUpdated: 'Modifié le',
-    colActions: 'Actions',
-    edit: 'Modifier',
     delete: 'Supprimer',
     emptyTitle: 'Aucun cours',
-    emptyDescription: 'Aucun cours ne correspond à ces critères. Créez le premier cours ou changez les filtres.',
+    emptyDescription: 'Créez le premier cours, puis ajoutez-y des chapitres.',
     deleteTitle: 'Suppression cours',
     deleteConfirm: (title: string, chapters: number) =>
       chapters === 0
         ? `Supprimer le cours « ${title} » ?`
         : `Supprimer le cours « ${title} » ? Ses ${chapters} chapitre${chapters > 1 ? 's' : ''} et les fichiers qu'ils sont seuls à utiliser seront supprimés aussi.`,
-    records: (from: number, to: number, total: number) => `${from}–${to} sur ${total}`,
-    perPage: 'Par page',
   },
   form: {
     createTitle: 'Nouveau cours',
@@ -167,8 +166,4 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} o`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} Ko`;
   return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} Mo`;
-}
-
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
 }

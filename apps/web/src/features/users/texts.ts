@@ -1,16 +1,5 @@
-// French texts of the users and students screens (and the list tools shared by the configuration screens).
+// French texts of the users and students screens.
 export const peopleTexts = {
-  list: {
-    perPage: 'Par page',
-    range: (from: number, to: number, total: number) => `${from}–${to} sur ${total.toLocaleString('fr-FR')}`,
-    noResults: 'Aucun résultat pour cette recherche ou ces filtres.',
-    loading: 'Chargement…',
-    clearSearch: 'Effacer la recherche',
-    pagination: { first: 'Première page', last: 'Dernière page', previous: 'Page précédente', next: 'Page suivante' } as Record<string, string>,
-    actions: 'Actions',
-    edit: 'Modifier',
-    delete: 'Supprimer',
-  },
   titles: {
     createStudent: 'Création étudiant',
     createUser: 'Création utilisateur',

@@ -2,26 +2,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcademicYear, AcademicYearInput } from '@exam/shared';
 import { api, type Query } from '@/lib/api-client';
-import { fetchAllPages } from '@/features/users/components/list-tools';
 import { yearsTexts } from '../texts';
 
 export const yearKeys = {
   all: ['academic-years'] as const,
   list: (q: Query) => ['academic-years', 'list', q] as const,
-  options: ['academic-years', 'options'] as const,
   one: (id: number) => ['academic-years', 'one', id] as const,
 };
 
 export const useYearsList = (q: Query) =>
   useQuery({ queryKey: yearKeys.list(q), queryFn: () => api.page<AcademicYear>('/admin/academic-years', q), placeholderData: keepPreviousData });
-
-/** Every year, for select options (most recent first). */
-export const useYearOptions = () =>
-  useQuery({
-    queryKey: yearKeys.options,
-    queryFn: () => fetchAllPages((page) => api.page<AcademicYear>('/admin/academic-years', { page, per_page: 100, sort: '-label' })),
-    staleTime: 60_000,
-  });
 
 export const useYear = (id: number) => useQuery({ queryKey: yearKeys.one(id), queryFn: () => api.get<AcademicYear>(`/admin/academic-years/${id}/show`, undefined, { silent: true }), retry: false });
 

@@ -1,7 +1,8 @@
 // /dashboard/years/{year}/edit: the year form filled with the server's values.
 import { useParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { EditShell, idFrom, useBackToList } from '@/features/users/components/edit-shell';
+import { EditShell } from '@/components/edit-shell';
+import { idFrom, useBackToList } from '@/components/list-navigation';
 import { useSaveYear, useYear } from '../api/academic-years';
 import { YearForm } from '../components/year-form';
 import { yearsTexts as t } from '../texts';

@@ -6,14 +6,15 @@ import type { AcademicYear } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
-import { ListTable, SearchBox, useListState } from '@/features/users/components/list-tools';
-import { useListLinkState } from '@/features/users/components/edit-shell';
-import { peopleTexts } from '@/features/users/texts';
-import { formatDate } from '@/features/users/components/format';
+import { ListTable, SearchBox } from '@/components/list-table';
+import { useListState } from '@/components/list-state';
+import { useListLinkState } from '@/components/list-navigation';
+import { formatDate } from '@/components/format';
 import { useDeleteYear, useSaveYear, useYearsList } from '../api/academic-years';
 import { YearForm } from '../components/year-form';
 import { yearsTexts as t } from '../texts';
 import { RowActions } from '@/components/row-actions';
+import { componentTexts } from '@/components/texts';
 
 export function YearsPage() {
   const linkState = useListLinkState();
@@ -68,7 +69,7 @@ export function YearsPage() {
             { accessor: 'students_count', title: t.columns.students, textAlign: 'right', visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})` },
             {
               accessor: 'actions',
-              title: peopleTexts.list.actions,
+              title: componentTexts.list.actions,
               textAlign: 'right',
               render: (y) => (
                 <RowActions name={y.label} editTo={paths.yearsEdit.href(y.id)} linkState={linkState} onDelete={() => remove(y)} />

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { courseInputSchema, type Course, type CourseData } from '@exam/shared';
 import { applyApiErrors } from '@/components/form-errors';
-import { useSpecializations, useYears } from '../api/references';
+import { specializationOption, useSpecializationOptions, useYearOptions, yearOption } from '@/lib/reference-options';
 import { coursesTexts } from '../texts';
 
 const t = coursesTexts.form;
@@ -42,8 +42,8 @@ export function CourseForm({
   onSubmit: (values: CourseData) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const years = useYears();
-  const specs = useSpecializations();
+  const years = useYearOptions();
+  const specs = useSpecializationOptions();
   const {
     control,
     register,
@@ -91,7 +91,7 @@ export function CourseForm({
                   label={t.year}
                   placeholder={t.yearPlaceholder}
                   required
-                  data={(years.data ?? []).map((y) => ({ value: String(y.id), label: y.label }))}
+                  data={(years.data ?? []).map(yearOption)}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
@@ -110,7 +110,7 @@ export function CourseForm({
                   placeholder={field.value.length ? undefined : t.specializationsPlaceholder}
                   required
                   searchable
-                  data={(specs.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name} (${s.level})` }))}
+                  data={(specs.data ?? []).map(specializationOption)}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}

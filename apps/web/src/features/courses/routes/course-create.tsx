@@ -4,6 +4,7 @@ import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { useBackToList } from '@/components/list-navigation';
 import { useCreateCourse } from '../api/courses';
 import { CourseForm } from '../components/course-form';
 import { coursesTexts } from '../texts';
@@ -12,13 +13,14 @@ const t = coursesTexts.form;
 
 export function CourseCreatePage() {
   const navigate = useNavigate();
+  const back = useBackToList(paths.courses.path);
   const create = useCreateCourse();
   return (
     <>
       <PageHeader title={t.createTitle} breadcrumbs={[{ label: coursesTexts.list.title, to: paths.courses.path }, { label: t.createTitle }]} />
       <CourseForm
         submitLabel={t.create}
-        onCancel={() => navigate(paths.courses.path)}
+        onCancel={back}
         onSubmit={async (values) => {
           const course = await create.mutateAsync(values);
           navigate(paths.coursesEdit.href(course.id));

@@ -1,10 +1,11 @@
 // /dashboard/courses/{course}/edit: the course form and its chapters (add, edit, reorder, delete).
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Grid } from '@mantine/core';
 import { PageHeader } from '@/components/page-header';
 import { PageSkeleton } from '@/components/loading-skeleton';
 import { EmptyState } from '@/components/empty-state';
 import { paths } from '@/config/paths';
+import { useBackToList } from '@/components/list-navigation';
 import { useCourse, useUpdateCourse } from '../api/courses';
 import { ChaptersPanel } from '../components/chapters-panel';
 import { CourseForm } from '../components/course-form';
@@ -14,7 +15,7 @@ const t = coursesTexts.form;
 
 export function CourseEditPage() {
   const id = Number(useParams().course);
-  const navigate = useNavigate();
+  const back = useBackToList(paths.courses.path);
   const course = useCourse(id);
   const update = useUpdateCourse(id);
   const crumbs = [{ label: coursesTexts.list.title, to: paths.courses.path }, { label: course.data?.title ?? t.editTitle }];
@@ -33,7 +34,7 @@ export function CourseEditPage() {
       <PageHeader title={course.data.title} breadcrumbs={crumbs} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <CourseForm narrow course={course.data} submitLabel={t.save} onCancel={() => navigate(paths.courses.path)} onSubmit={(v) => update.mutateAsync(v)} />
+          <CourseForm narrow course={course.data} submitLabel={t.save} onCancel={back} onSubmit={(v) => update.mutateAsync(v)} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <ChaptersPanel courseId={id} />

@@ -1,67 +1,49 @@
-// /dashboard/courses: the courses list with search, filters, sorting and pagination; delete with a
-// confirmation saying the chapters go too.
-import { useState } from 'react';
+// /dashboard/courses: the courses list with search, filters, sorting and pagination (kept in the address, like
+// every list); delete with a confirmation saying the chapters go too.
 import { Link } from 'react-router';
-import { ActionIcon, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, type MantineTheme } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
-import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Select, Stack, Text, type MantineTheme } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { Course } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
-import { EmptyState } from '@/components/empty-state';
-import { TableSkeleton } from '@/components/loading-skeleton';
 import { confirmDialog } from '@/components/confirm-dialog';
+import { ListTable, SearchBox } from '@/components/list-table';
+import { useListState } from '@/components/list-state';
+import { useListLinkState } from '@/components/list-navigation';
+import { RowActions } from '@/components/row-actions';
+import { formatDate } from '@/components/format';
+import { componentTexts } from '@/components/texts';
 import { paths } from '@/config/paths';
+import { specializationOption, useSpecializationOptions, useYearOptions, yearOption } from '@/lib/reference-options';
 import { useCourses, useDeleteCourse } from '../api/courses';
-import { useSpecializations, useYears } from '../api/references';
-import { coursesTexts, formatDate } from '../texts';
-import 'mantine-datatable/styles.css';
+import { coursesTexts } from '../texts';
 
 const t = coursesTexts.list;
-const PAGE_SIZES = [10, 20, 50];
 // Secondary columns give way on phones so that the title, status and actions stay in view.
 const wide = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
+const filterStyle = { flex: '1 1 180px', minWidth: 0 };
 
 export function CoursesListPage() {
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(10);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [year, setYear] = useState<string | null>(null);
-  const [spec, setSpec] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [access, setAccess] = useState<string | null>(null);
-  const [sort, setSort] = useState<DataTableSortStatus<Course>>({ columnAccessor: 'updated_at', direction: 'desc' });
-  const years = useYears();
-  const specs = useSpecializations();
+  const linkState = useListLinkState();
+  const list = useListState(
+    'updated_at',
+    { academic_year_id: null as string | null, specialization_id: null as string | null, is_published: null as string | null, is_premium: null as string | null },
+    'desc',
+  );
+  const courses = useCourses(list.query);
+  const years = useYearOptions();
+  const specs = useSpecializationOptions();
   const del = useDeleteCourse();
-
-  const params = {
-    page,
-    per_page: perPage,
-    search: debounced || undefined,
-    academic_year_id: year,
-    specialization_id: spec,
-    is_published: status,
-    is_premium: access,
-    sort: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}`,
-  };
-  const courses = useCourses(params);
-  const filtered = Boolean(debounced || year || spec || status || access);
-  const resetPage = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(1);
-  };
+  const { filters } = list.state;
 
   const onDelete = async (c: Course) => {
     if (await confirmDialog({ message: t.deleteConfirm(c.title, c.chapters_count), danger: true, confirmLabel: t.delete })) {
       await del.mutateAsync(c.id).catch(() => undefined);
-      if (courses.data && courses.data.data.length === 1 && page > 1) setPage(page - 1);
+      if (courses.data && courses.data.data.length === 1 && list.state.page > 1) list.setPage(list.state.page - 1);
     }
   };
 
   const createButton = (
-    <Button component={Link} to={paths.coursesCreate.path} leftSection={<IconPlus size={16} />}>
+    <Button component={Link} to={paths.coursesCreate.path} state={linkState} leftSection={<IconPlus size={16} aria-hidden="true" />}>
       {t.create}
     </Button>
   );
@@ -69,91 +51,58 @@ export function CoursesListPage() {
   return (
     <>
       <PageHeader title={t.title} description={t.description} breadcrumbs={[{ label: t.title }]} actions={createButton} />
-      <Card withBorder radius="md" padding="md" mb="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-          <TextInput
-            label={t.search}
-            placeholder={t.searchPlaceholder}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            type="search"
-          />
+      <Stack gap="md">
+        <Group gap="sm" wrap="wrap" align="flex-end">
+          <SearchBox value={list.state.search} onChange={list.setSearch} label={t.search} placeholder={t.searchPlaceholder} />
           <Select
-            label={t.year}
-            placeholder={t.all}
+            aria-label={t.year}
+            placeholder={t.allYears}
             clearable
-            data={(years.data ?? []).map((y) => ({ value: String(y.id), label: y.label }))}
-            value={year}
-            onChange={resetPage(setYear)}
+            data={(years.data ?? []).map(yearOption)}
+            value={filters.academic_year_id}
+            onChange={(v) => list.setFilter('academic_year_id', v)}
+            style={filterStyle}
           />
           <Select
-            label={t.specialization}
-            placeholder={t.all}
+            aria-label={t.specialization}
+            placeholder={t.allSpecializations}
             clearable
             searchable
-            data={(specs.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name} (${s.level})` }))}
-            value={spec}
-            onChange={resetPage(setSpec)}
+            data={(specs.data ?? []).map(specializationOption)}
+            value={filters.specialization_id}
+            onChange={(v) => list.setFilter('specialization_id', v)}
+            style={filterStyle}
           />
           <Select
-            label={t.status}
-            placeholder={t.all}
+            aria-label={t.status}
+            placeholder={t.allStatuses}
             clearable
             data={[
               { value: '1', label: t.published },
               { value: '0', label: t.draft },
             ]}
-            value={status}
-            onChange={resetPage(setStatus)}
+            value={filters.is_published}
+            onChange={(v) => list.setFilter('is_published', v)}
+            style={filterStyle}
           />
           <Select
-            label={t.access}
-            placeholder={t.all}
+            aria-label={t.access}
+            placeholder={t.allAccess}
             clearable
             data={[
               { value: '1', label: t.premium },
               { value: '0', label: t.free },
             ]}
-            value={access}
-            onChange={resetPage(setAccess)}
+            value={filters.is_premium}
+            onChange={(v) => list.setFilter('is_premium', v)}
+            style={filterStyle}
           />
-        </SimpleGrid>
-      </Card>
-
-      {courses.isLoading ? (
-        <TableSkeleton rows={6} />
-      ) : !courses.data || courses.data.meta.total === 0 ? (
-        <EmptyState title={t.emptyTitle} description={t.emptyDescription} actions={filtered ? undefined : createButton} />
-      ) : (
-        <DataTable<Course>
-          withTableBorder
-          borderRadius="md"
-          striped
-          highlightOnHover
-          minHeight={160}
-          fetching={courses.isFetching}
-          records={courses.data.data}
-          totalRecords={courses.data.meta.total}
-          recordsPerPage={perPage}
-          page={page}
-          onPageChange={setPage}
-          recordsPerPageOptions={PAGE_SIZES}
-          onRecordsPerPageChange={(n) => {
-            setPerPage(n);
-            setPage(1);
-          }}
-          recordsPerPageLabel={t.perPage}
-          paginationText={({ from, to, totalRecords }) => t.records(from, to, totalRecords)}
-          sortStatus={sort}
-          onSortStatusChange={(s) => {
-            setSort(s);
-            setPage(1);
-          }}
-          noRecordsText={t.emptyTitle}
+        </Group>
+        <ListTable<Course>
+          ariaLabel={t.title}
+          list={list}
+          result={courses}
+          empty={{ title: t.emptyTitle, description: t.emptyDescription, actions: createButton }}
           columns={[
             {
               accessor: 'title',
@@ -208,22 +157,13 @@ export function CoursesListPage() {
             { accessor: 'updated_at', title: t.colUpdated, sortable: true, visibleMediaQuery: wide, render: (c) => formatDate(c.updated_at) },
             {
               accessor: 'actions',
-              title: t.colActions,
+              title: componentTexts.list.actions,
               textAlign: 'right',
-              render: (c) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon component={Link} to={paths.coursesEdit.href(c.id)} variant="subtle" aria-label={`${t.edit} « ${c.title} »`}>
-                    <IconEdit size={18} />
-                  </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" aria-label={`${t.delete} « ${c.title} »`} onClick={() => void onDelete(c)}>
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
-              ),
+              render: (c) => <RowActions name={`« ${c.title} »`} editTo={paths.coursesEdit.href(c.id)} linkState={linkState} onDelete={() => void onDelete(c)} />,
             },
           ]}
         />
-      )}
+      </Stack>
     </>
   );
 }

@@ -8,7 +8,8 @@ import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { paths } from '@/config/paths';
 import { useStudentCourses } from '../api/student-courses';
-import { coursesTexts, formatDate } from '../texts';
+import { formatDate } from '@/components/format';
+import { coursesTexts } from '../texts';
 
 const t = coursesTexts.student;
 

@@ -2,25 +2,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Mention, MentionInput } from '@exam/shared';
 import { api, type Query } from '@/lib/api-client';
-import { fetchAllPages } from '@/features/users/components/list-tools';
 import { mentionsTexts } from '../texts';
 
 export const mentionKeys = {
   all: ['mentions'] as const,
   list: (q: Query) => ['mentions', 'list', q] as const,
-  options: ['mentions', 'options'] as const,
   one: (id: number) => ['mentions', 'one', id] as const,
 };
 
 export const useMentionsList = (q: Query) =>
   useQuery({ queryKey: mentionKeys.list(q), queryFn: () => api.page<Mention>('/admin/mentions', q), placeholderData: keepPreviousData });
-
-export const useMentionOptions = () =>
-  useQuery({
-    queryKey: mentionKeys.options,
-    queryFn: () => fetchAllPages((page) => api.page<Mention>('/admin/mentions', { page, per_page: 100, sort: 'name' })),
-    staleTime: 60_000,
-  });
 
 export const useMention = (id: number) => useQuery({ queryKey: mentionKeys.one(id), queryFn: () => api.get<Mention>(`/admin/mentions/${id}/show`, undefined, { silent: true }), retry: false });
 

@@ -1,7 +1,8 @@
 // /dashboard/mentions/{mention}/edit: the mention form filled with the server's values.
 import { useParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { EditShell, idFrom, useBackToList } from '@/features/users/components/edit-shell';
+import { EditShell } from '@/components/edit-shell';
+import { idFrom, useBackToList } from '@/components/list-navigation';
 import { useMention, useSaveMention } from '../api/mentions';
 import { MentionForm } from '../components/mention-form';
 import { mentionsTexts as t } from '../texts';

@@ -8,13 +8,14 @@ import type { Mention } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
-import { ListTable, SearchBox, useListState } from '@/features/users/components/list-tools';
-import { useListLinkState } from '@/features/users/components/edit-shell';
-import { peopleTexts } from '@/features/users/texts';
+import { ListTable, SearchBox } from '@/components/list-table';
+import { useListState } from '@/components/list-state';
+import { useListLinkState } from '@/components/list-navigation';
 import { useDeleteMention, useMentionsList, useSaveMention } from '../api/mentions';
 import { MentionForm } from '../components/mention-form';
 import { mentionsTexts as t } from '../texts';
 import { RowActions } from '@/components/row-actions';
+import { componentTexts } from '@/components/texts';
 
 export function MentionsPage() {
   const linkState = useListLinkState();
@@ -66,7 +67,7 @@ export function MentionsPage() {
             { accessor: 'specializations_count', title: t.columns.specializations, textAlign: 'right', visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.sm})` },
             {
               accessor: 'actions',
-              title: peopleTexts.list.actions,
+              title: componentTexts.list.actions,
               textAlign: 'right',
               render: (m) => (
                 <RowActions name={m.name} editTo={paths.mentionsEdit.href(m.id)} linkState={linkState} onDelete={() => remove(m)} />

@@ -2,25 +2,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Specialization, SpecializationInput } from '@exam/shared';
 import { api, type Query } from '@/lib/api-client';
-import { fetchAllPages } from '@/features/users/components/list-tools';
 import { specializationsTexts } from '../texts';
 
 export const specializationKeys = {
   all: ['specializations'] as const,
   list: (q: Query) => ['specializations', 'list', q] as const,
-  options: ['specializations', 'options'] as const,
   one: (id: number) => ['specializations', 'one', id] as const,
 };
 
 export const useSpecializationsList = (q: Query) =>
   useQuery({ queryKey: specializationKeys.list(q), queryFn: () => api.page<Specialization>('/admin/specializations', q), placeholderData: keepPreviousData });
-
-export const useSpecializationOptions = () =>
-  useQuery({
-    queryKey: specializationKeys.options,
-    queryFn: () => fetchAllPages((page) => api.page<Specialization>('/admin/specializations', { page, per_page: 100, sort: 'name' })),
-    staleTime: 60_000,
-  });
 
 export const useSpecialization = (id: number) =>
   useQuery({ queryKey: specializationKeys.one(id), queryFn: () => api.get<Specialization>(`/admin/specializations/${id}/show`, undefined, { silent: true }), retry: false });

@@ -5,7 +5,7 @@ import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/co
 import { LEVELS, specializationSchema, type Specialization, type SpecializationInput } from '@exam/shared';
 import type { z } from 'zod';
 import { applyApiErrors } from '@/components/form-errors';
-import { useMentionOptions } from '@/features/mentions/api/mentions';
+import { useMentionOptions } from '@/lib/reference-options';
 import { specializationsTexts } from '../texts';
 
 const t = specializationsTexts.form;

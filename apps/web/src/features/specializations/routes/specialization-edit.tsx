@@ -1,7 +1,8 @@
 // /dashboard/specializations/{specialization}/edit: the parcours form filled with the server's values.
 import { useParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { EditShell, idFrom, useBackToList } from '@/features/users/components/edit-shell';
+import { EditShell } from '@/components/edit-shell';
+import { idFrom, useBackToList } from '@/components/list-navigation';
 import { useSaveSpecialization, useSpecialization } from '../api/specializations';
 import { SpecializationForm } from '../components/specialization-form';
 import { specializationsTexts as t } from '../texts';

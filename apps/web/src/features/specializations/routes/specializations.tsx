@@ -7,14 +7,15 @@ import type { Specialization } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
-import { ListTable, SearchBox, useListState } from '@/features/users/components/list-tools';
-import { useListLinkState } from '@/features/users/components/edit-shell';
-import { peopleTexts } from '@/features/users/texts';
-import { useMentionOptions } from '@/features/mentions/api/mentions';
+import { ListTable, SearchBox } from '@/components/list-table';
+import { useListState } from '@/components/list-state';
+import { useListLinkState } from '@/components/list-navigation';
+import { useMentionOptions } from '@/lib/reference-options';
 import { useDeleteSpecialization, useSaveSpecialization, useSpecializationsList } from '../api/specializations';
 import { levelOptions, SpecializationForm } from '../components/specialization-form';
 import { specializationsTexts as t } from '../texts';
 import { RowActions } from '@/components/row-actions';
+import { componentTexts } from '@/components/texts';
 
 export function SpecializationsPage() {
   const linkState = useListLinkState();
@@ -73,7 +74,7 @@ export function SpecializationsPage() {
             { accessor: 'students_count', title: t.columns.students, textAlign: 'right', visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})` },
             {
               accessor: 'actions',
-              title: peopleTexts.list.actions,
+              title: componentTexts.list.actions,
               textAlign: 'right',
               render: (s) => (
                 <RowActions name={s.name} editTo={paths.specializationsEdit.href(s.id)} linkState={linkState} onDelete={() => remove(s)} />

@@ -3,7 +3,7 @@ import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { UserCreated } from '@exam/shared';
 import { peopleTexts } from '../texts';
-import { fullName } from './format';
+import { fullName } from '@/components/format';
 
 const t = peopleTexts.generated;
 

@@ -8,8 +8,8 @@ import { userInputSchema, type Role, type UserInput, type UserListItem } from '@
 import type { z } from 'zod';
 import { applyApiErrors } from '@/components/form-errors';
 import { useHelper } from '@/app/auth/session';
-import { useYearOptions } from '@/features/academic-years/api/academic-years';
-import { useSpecializationOptions } from '@/features/specializations/api/specializations';
+import { useYearOptions } from '@/lib/reference-options';
+import { specializationOption, useSpecializationOptions } from '@/lib/reference-options';
 import { peopleTexts } from '../texts';
 
 const t = peopleTexts.form;
@@ -64,7 +64,7 @@ export function UserForm({
 
   const submit = handleSubmit((values) => onSubmit(values).catch((e) => applyApiErrors(e, setError)));
   const roleOptions = (helper.data?.ROLE ?? []).map((r) => ({ value: r.value, label: r.label }));
-  const specOptions = (specs.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name} (${s.code})` }));
+  const specOptions = (specs.data ?? []).map(specializationOption);
 
   return (
     <form onSubmit={submit} noValidate aria-label={user ? (student ? peopleTexts.students.editTitle : peopleTexts.users.editTitle) : student ? peopleTexts.students.createTitle : peopleTexts.users.createTitle}>

@@ -8,16 +8,18 @@ import type { UserListItem } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
-import { useYearOptions } from '@/features/academic-years/api/academic-years';
-import { useMentionOptions } from '@/features/mentions/api/mentions';
-import { useSpecializationOptions } from '@/features/specializations/api/specializations';
+import { useYearOptions } from '@/lib/reference-options';
+import { useMentionOptions } from '@/lib/reference-options';
+import { specializationOption, useSpecializationOptions } from '@/lib/reference-options';
 import { downloadImportTemplate, useDeleteUser, useStudentsList, useTogglePremium } from '../api/users';
-import { ListTable, SearchBox, useListState } from '../components/list-tools';
-import { useListLinkState } from '../components/edit-shell';
+import { ListTable, SearchBox } from '@/components/list-table';
+import { useListState } from '@/components/list-state';
+import { useListLinkState } from '@/components/list-navigation';
 import { ImportDialog } from '../components/import-dialog';
-import { fullName } from '../components/format';
+import { fullName } from '@/components/format';
 import { peopleTexts } from '../texts';
 import { RowActions } from '@/components/row-actions';
+import { componentTexts } from '@/components/texts';
 
 const t = peopleTexts.students;
 const c = peopleTexts.columns;
@@ -42,7 +44,7 @@ export function StudentsPage() {
   const mentionId = list.state.filters.mention_id;
   const specOptions = (specs.data ?? [])
     .filter((s) => !mentionId || String(s.mention_id) === mentionId)
-    .map((s) => ({ value: String(s.id), label: `${s.name} (${s.code})` }));
+    .map(specializationOption);
 
   const flip = async (u: UserListItem) => {
     const message = u.is_premium ? t.premiumOff(fullName(u)) : t.premiumOn;
@@ -188,7 +190,7 @@ export function StudentsPage() {
             },
             {
               accessor: 'actions',
-              title: peopleTexts.list.actions,
+              title: componentTexts.list.actions,
               textAlign: 'right',
               render: (u) => (
                 <RowActions name={fullName(u)} editTo={paths.studentsEdit.href(u.id)} linkState={linkState} onDelete={() => remove(u)} />

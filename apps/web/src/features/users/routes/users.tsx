@@ -8,11 +8,13 @@ import { confirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { useCurrentUser, useHelper } from '@/app/auth/session';
 import { useDeleteUser, useUsersList } from '../api/users';
-import { ListTable, SearchBox, useListState } from '../components/list-tools';
-import { useListLinkState } from '../components/edit-shell';
-import { fullName } from '../components/format';
+import { ListTable, SearchBox } from '@/components/list-table';
+import { useListState } from '@/components/list-state';
+import { useListLinkState } from '@/components/list-navigation';
+import { fullName } from '@/components/format';
 import { peopleTexts } from '../texts';
 import { RowActions } from '@/components/row-actions';
+import { componentTexts } from '@/components/texts';
 
 const t = peopleTexts.users;
 const c = peopleTexts.columns;
@@ -83,7 +85,7 @@ export function UsersPage() {
             { accessor: 'student_number', title: c.studentNumber, sortable: true, visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})` },
             {
               accessor: 'actions',
-              title: peopleTexts.list.actions,
+              title: componentTexts.list.actions,
               textAlign: 'right',
               render: (u) => (
                 <RowActions name={fullName(u)} editTo={editPath(u)} linkState={linkState} onDelete={() => remove(u)} deleteDisabled={u.id === me.id} />

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, fullName } from './format';
+
+describe('format', () => {
+  it('shows a plain date as JJ/MM/AAAA without moving it', () => {
+    expect(formatDate('2026-09-01')).toBe('01/09/2026');
+    expect(formatDate(null)).toBe('');
+  });
+
+  it('shows a UTC timestamp on its day and time in Europe/Paris', () => {
+    // 23:30 UTC on 31 March is already 1 April in Paris (summer time, UTC+2).
+    expect(formatDate('2026-03-31T23:30:00.000Z')).toBe('01/04/2026');
+    expect(formatDateTime('2026-01-15T08:05:00.000Z')).toBe('15/01/2026 à 09:05');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('names a person last name first', () => {
+    expect(fullName({ last_name: 'Diallo', first_name: 'Awa' })).toBe('Diallo Awa');
+  });
+});

@@ -1,0 +1,26 @@
+// Display helpers shared by the list and edit screens. Times are stored in UTC and shown in the university's
+// time zone.
+export const TIME_ZONE = 'Europe/Paris';
+
+const dayFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** 'YYYY-MM-DD' → 'JJ/MM/AAAA'; a timestamp → its day in Europe/Paris. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) {
+    const [y, m, d] = iso.split('-');
+    return `${d}/${m}/${y}`;
+  }
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
+}
+
+/** A timestamp → 'JJ/MM/AAAA HH:MM' in Europe/Paris. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date).replace(' ', ' à ');
+}
+
+export const fullName = (u: { last_name: string; first_name: string }) => `${u.last_name} ${u.first_name}`;

@@ -1,0 +1,15 @@
+// French texts of the shared list and edit blocks (src/components).
+export const componentTexts = {
+  list: {
+    perPage: 'Par page',
+    range: (from: number, to: number, total: number) => `${from}–${to} sur ${total.toLocaleString('fr-FR')}`,
+    noResults: 'Aucun résultat pour cette recherche ou ces filtres.',
+    loading: 'Chargement…',
+    clearSearch: 'Effacer la recherche',
+    pagination: { first: 'Première page', last: 'Dernière page', previous: 'Page précédente', next: 'Page suivante' } as Record<string, string>,
+    actions: 'Actions',
+  },
+  unsaved: {
+    message: 'Des modifications n’ont pas été enregistrées. Quitter cette page les abandonne définitivement.',
+  },
+};

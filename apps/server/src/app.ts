@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './lib/context';
 import { registerErrorHandling } from './lib/error-handler';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { authPlugin } from './features/auth/plugin';
 import { features } from './features';
 
@@ -26,6 +27,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
 
   await app.register(swagger, {
     openapi: {

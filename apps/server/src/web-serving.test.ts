@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helper';
+import { authed, createTestApp, loginAs, seedUser, type TestApp } from '../test/helper';
 
 let t: TestApp;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-web-'));
@@ -45,5 +45,37 @@ describe('web app serving', () => {
   it('keeps JSON 404 for unknown API paths and non-GET methods', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/inconnu' })).json().status).toBe('error');
     expect((await t.app.inject({ method: 'POST', url: '/dashboard' })).statusCode).toBe(404);
+  });
+
+  it('sends the security headers on every kind of answer', async () => {
+    const admin = await seedUser(t.ctx, 'ADMIN');
+    const token = await loginAs(t.app, admin);
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/' }),
+      await t.app.inject({ method: 'GET', url: '/dashboard/courses' }),
+      await t.app.inject({ method: 'GET', url: '/assets/app-123.js' }),
+      await t.app.inject({ method: 'GET', url: '/assets/absent-999.js' }),
+      await t.app.inject({ method: 'GET', url: '/api/docs' }),
+      await t.app.inject({ method: 'GET', url: '/api/docs/static/index.html' }),
+      await t.app.inject({ method: 'GET', url: '/api/docs/json' }),
+      await t.app.inject({ method: 'GET', url: '/api/helper' }),
+      await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/profile' })),
+      await t.app.inject({ method: 'GET', url: '/api/admin/users/profile' }),
+      await t.app.inject({ method: 'GET', url: '/api/inconnu' }),
+      await t.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json' }, payload: '{' }),
+    ];
+    for (const res of answers) {
+      const where = `${res.statusCode} ${res.headers['content-type']}`;
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, where).toContain("default-src 'self'");
+      expect(csp, where).toContain("script-src 'self';");
+      expect(csp, where).not.toContain('unsafe-eval');
+      expect(csp, where).toContain("frame-ancestors 'none'");
+      expect(csp, where).toContain("object-src 'none'");
+      expect(res.headers['x-frame-options'], where).toBe('DENY');
+      expect(res.headers['x-content-type-options'], where).toBe('nosniff');
+      expect(res.headers['referrer-policy'], where).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-opener-policy'], where).toBe('same-origin');
+    }
   });
 });

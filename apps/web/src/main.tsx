@@ -1,4 +1,6 @@
 // Entry point: styles, providers and the router.
+// First: zod's settings (French messages; no eval under the Content-Security-Policy) before any schema is used.
+import '@exam/shared/zod-fr';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -2,6 +2,9 @@
 import { z } from 'zod';
 
 z.config(z.locales.fr());
+// In the browser, zod must not compile validators with `new Function`: the Content-Security-Policy allows no
+// eval, and even zod's probe for it is reported as a violation. The server keeps the faster compiled path.
+if (typeof document !== 'undefined') z.config({ jitless: true });
 
 export { z };
 

@@ -11,5 +11,6 @@ import { mentionRoutes } from './mentions/routes';
 import { specializationRoutes } from './specializations/routes';
 import { userRoutes } from './users/routes';
 import { runnerRoutes } from './runner/routes';
+import { examRoutes } from './exams';
 
-export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutes, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes];
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutes, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, examRoutes];

@@ -1,0 +1,111 @@
+// Staff exam routes (API.md "Staff resources" → exams, update-status, extra-time), all under /api/admin (staff).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  EXAM_STATUS_LABELS,
+  examDeletedEnvelopeSchema,
+  examEnvelopeSchema,
+  examExtraTimeEnvelopeSchema,
+  examExtraTimeInputSchema,
+  examInputSchema,
+  examListQuerySchema,
+  examPageSchema,
+  examStatusParamsSchema,
+  idParam,
+} from '@exam/shared';
+import { page } from '../../lib/envelope';
+import { listExams } from './repository';
+import { changeStatus, createExam, editExam, examOrder, loadExam, removeExam, setExtraTime } from './service';
+
+const tags = ['Examens'];
+
+/** The success envelope with its data always present, as the declared response schemas require. */
+const ok = <T>(data: T, message: string) => ({ status: 'success' as const, message, data });
+
+export async function examRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/exams',
+    {
+      schema: {
+        tags,
+        summary: 'Liste des examens (recherche, année, parcours, statut ; tri title, start_at, end_at, status, created_at, updated_at)',
+        querystring: examListQuerySchema,
+        response: { 200: examPageSchema },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const { rows, total } = await listExams(app.ctx.db, q, examOrder(q.sort), q.page, q.per_page);
+      return page(rows, total, q.page, q.per_page, 'Examens chargés.');
+    },
+  );
+
+  app.post(
+    '/api/admin/exams/create',
+    { schema: { tags, summary: 'Créer un examen (en brouillon)', body: examInputSchema, response: { 200: examEnvelopeSchema } } },
+    async (req) => ok(await createExam(app.ctx, req.body, req.user!.id), 'Examen créé en brouillon.'),
+  );
+
+  app.put(
+    '/api/admin/exams/:id/update',
+    {
+      schema: {
+        tags,
+        summary: 'Modifier un examen (envoyer `version` : 409 si un autre enseignant l’a modifié entre-temps)',
+        params: idParam,
+        body: examInputSchema,
+        response: { 200: examEnvelopeSchema },
+      },
+    },
+    async (req) => ok(await editExam(app.ctx, req.params.id, req.body), 'Examen mis à jour.'),
+  );
+
+  app.get(
+    '/api/admin/exams/:id/show',
+    { schema: { tags, summary: 'Afficher un examen avec ses questions', params: idParam, response: { 200: examEnvelopeSchema } } },
+    async (req) => ok(await loadExam(app.ctx.db, req.params.id), 'Examen chargé.'),
+  );
+
+  app.delete(
+    '/api/admin/exams/:id/delete',
+    { schema: { tags, summary: 'Supprimer un examen en brouillon jamais commencé', params: idParam, response: { 200: examDeletedEnvelopeSchema } } },
+    async (req) => {
+      await removeExam(app.ctx, req.params.id);
+      return ok({ id: req.params.id }, 'Examen supprimé.');
+    },
+  );
+
+  app.put(
+    '/api/admin/exams/:id/update-status/:status',
+    {
+      schema: {
+        tags,
+        summary: 'Changer le statut : DRAFT → PUBLISHED → CLOSED → ARCHIVED, et PUBLISHED → DRAFT avant tout début',
+        params: examStatusParamsSchema,
+        response: { 200: examEnvelopeSchema },
+      },
+    },
+    async (req) => ok(await changeStatus(app.ctx, req.params.id, req.params.status), `Examen passé au statut « ${EXAM_STATUS_LABELS[req.params.status]} ».`),
+  );
+
+  app.post(
+    '/api/admin/exams/:id/extra-time',
+    {
+      schema: {
+        tags,
+        summary: 'Minutes supplémentaires d’un étudiant sur cet examen (0 les retire)',
+        params: idParam,
+        body: examExtraTimeInputSchema,
+        response: { 200: examExtraTimeEnvelopeSchema },
+      },
+    },
+    async (req) => {
+      const { user_id, minutes } = req.body;
+      const extra_times = await setExtraTime(app.ctx, req.params.id, user_id, minutes);
+      const message = minutes === 0 ? 'Temps supplémentaire retiré.' : `Temps supplémentaire enregistré : ${minutes} min.`;
+      return ok({ exam_id: req.params.id, user_id, minutes, extra_times }, message);
+    },
+  );
+}

@@ -1,0 +1,185 @@
+// Exam rules (docs/examens.md): references must exist; an edit carrying a stale version is another teacher's
+// concurrent edit; once a student has started, the questions, their points and order, the year and the parcours
+// already aimed at are frozen while dates, title and description may still move; the lifecycle is
+// DRAFT → PUBLISHED → CLOSED → ARCHIVED with PUBLISHED → DRAFT only before any start.
+import type { Transaction } from 'kysely';
+import { EXAM_SORTS, EXAM_STATUS_LABELS, EXAM_TRANSITIONS, type Exam, type ExamData, type ExamExtraTime, type ExamStatus } from '@exam/shared';
+import type { Database } from '../../db/schema';
+import type { AppContext } from '../../lib/context';
+import { conflict, notFound, unprocessable } from '../../lib/errors';
+import {
+  countAttempts,
+  deleteExam,
+  examExtraTimes,
+  examQuestions,
+  findExamListItem,
+  insertExam,
+  isStudentOfExam,
+  lockExam,
+  missingIds,
+  setExamStatus,
+  storedQuestions,
+  storedSpecializationIds,
+  updateExam,
+  upsertExtraTime,
+  userExists,
+  type Db,
+  type ExamOrderColumn,
+} from './repository';
+
+const NOT_FOUND = 'Cet examen est introuvable.';
+
+const SORT_COLUMNS: Record<(typeof EXAM_SORTS)[number], ExamOrderColumn> = {
+  title: 'e.title',
+  start_at: 'e.start_at',
+  end_at: 'e.end_at',
+  status: 'e.status',
+  created_at: 'e.created_at',
+  updated_at: 'e.updated_at',
+};
+
+export function examOrder(sort: string | undefined): [ExamOrderColumn, 'asc' | 'desc'] {
+  if (!sort) return ['e.start_at', 'desc'];
+  const desc = sort.startsWith('-');
+  const key = desc ? sort.slice(1) : sort;
+  if (!(EXAM_SORTS as readonly string[]).includes(key)) {
+    const msg = `Le tri « ${key} » n'est pas disponible ; choisissez parmi : ${EXAM_SORTS.join(', ')}.`;
+    throw unprocessable({ sort: [msg] }, msg);
+  }
+  return [SORT_COLUMNS[key as keyof typeof SORT_COLUMNS], desc ? 'desc' : 'asc'];
+}
+
+const label = (s: ExamStatus) => `« ${EXAM_STATUS_LABELS[s]} »`;
+
+/** "1 étudiant a déjà commencé" / "3 étudiants ont déjà commencé". */
+export function startedPhrase(n: number): string {
+  return n === 1 ? '1 étudiant a déjà commencé cet examen' : `${n} étudiants ont déjà commencé cet examen`;
+}
+
+async function checkReferences(db: Db, data: ExamData): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  if ((await missingIds(db, 'academic_years', [data.academic_year_id])).length) errors.academic_year_id = ["Cette année universitaire n'existe pas."];
+  const specs = await missingIds(db, 'specializations', data.specialization_ids);
+  if (specs.length) errors.specialization_ids = [`Parcours introuvable : ${specs.join(', ')}.`];
+  const questions = await missingIds(
+    db,
+    'questions',
+    data.questions.map((q) => q.question_id),
+  );
+  if (questions.length) errors.questions = [`${questions.length === 1 ? 'Question introuvable' : 'Questions introuvables'} : ${questions.join(', ')}.`];
+  if (Object.keys(errors).length) throw unprocessable(errors, Object.values(errors)[0][0]);
+}
+
+export async function loadExam(db: Db, id: number): Promise<Exam> {
+  const item = await findExamListItem(db, id);
+  if (!item) throw notFound(NOT_FOUND);
+  const [questions, extra_times] = await Promise.all([examQuestions(db, id), examExtraTimes(db, id)]);
+  return { ...item, questions, extra_times };
+}
+
+export async function createExam(ctx: AppContext, data: ExamData, authorId: number): Promise<Exam> {
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    await checkReferences(trx, data);
+    return insertExam(trx, data, authorId);
+  });
+  return loadExam(ctx.db, id);
+}
+
+const sameQuestions = (a: ExamData['questions'], b: ExamData['questions']) =>
+  a.length === b.length && a.every((q, i) => q.question_id === b[i].question_id && Math.round(q.points * 100) === Math.round(b[i].points * 100));
+
+export async function editExam(ctx: AppContext, id: number, data: ExamData): Promise<Exam> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockExam(trx, id);
+    if (!row) throw notFound(NOT_FOUND);
+    if (data.version !== undefined && data.version !== row.version) {
+      throw conflict(
+        "Cet examen a été modifié par quelqu'un d'autre depuis que vous l'avez ouvert. Rechargez-le pour voir ces changements avant d'enregistrer les vôtres.",
+        { version: [`Version envoyée : ${data.version} ; version actuelle : ${row.version}.`] },
+      );
+    }
+    if (row.status === 'ARCHIVED') throw conflict('Un examen archivé ne peut plus être modifié.');
+    await checkReferences(trx, data);
+    if (row.status !== 'DRAFT' && data.questions.length === 0) {
+      const msg = `Un examen ${EXAM_STATUS_LABELS[row.status].toLowerCase()} doit garder au moins une question.`;
+      throw unprocessable({ questions: [msg] }, msg);
+    }
+    const changed = !sameQuestions(await storedQuestions(trx, id), data.questions);
+    const started = await countAttempts(trx, id);
+    if (started > 0) frozenChecks(started, changed, row.academic_year_id !== data.academic_year_id, await storedSpecializationIds(trx, id), data.specialization_ids);
+    await updateExam(trx, id, data, { questions: changed });
+  });
+  return loadExam(ctx.db, id);
+}
+
+function frozenChecks(started: number, questionsChanged: boolean, yearChanged: boolean, before: number[], after: number[]): void {
+  const why = startedPhrase(started);
+  if (questionsChanged) {
+    const msg = `Les questions, leur ordre et leurs points ne peuvent plus changer : ${why}. Les dates, le titre et la description restent modifiables.`;
+    throw conflict(msg, { questions: [msg] });
+  }
+  if (yearChanged) {
+    const msg = `L'année universitaire ne peut plus changer : ${why}.`;
+    throw conflict(msg, { academic_year_id: [msg] });
+  }
+  if (before.some((s) => !after.includes(s))) {
+    const msg = `Un parcours ne peut plus être retiré : ${why}. Vous pouvez encore en ajouter.`;
+    throw conflict(msg, { specialization_ids: [msg] });
+  }
+}
+
+export async function changeStatus(ctx: AppContext, id: number, target: ExamStatus): Promise<Exam> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockExam(trx, id);
+    if (!row) throw notFound(NOT_FOUND);
+    await checkTransition(trx, id, row.status, target);
+    await setExamStatus(trx, id, target);
+  });
+  return loadExam(ctx.db, id);
+}
+
+async function checkTransition(trx: Transaction<Database>, id: number, from: ExamStatus, to: ExamStatus): Promise<void> {
+  if (from === to) throw conflict(`L'examen est déjà ${label(to)}.`);
+  const move = `Impossible de passer l'examen de ${label(from)} à ${label(to)}`;
+  const allowed = EXAM_TRANSITIONS[from];
+  if (!allowed.includes(to)) {
+    const next = allowed.length === 0 ? 'un examen archivé ne change plus de statut' : `depuis ${label(from)}, seul ${allowed.map(label).join(' ou ')} est possible`;
+    throw conflict(`${move} : ${next}.`);
+  }
+  if (from === 'PUBLISHED' && to === 'DRAFT') {
+    const started = await countAttempts(trx, id);
+    if (started > 0) throw conflict(`${move} : ${startedPhrase(started)}.`);
+  }
+  if (to === 'PUBLISHED') {
+    const exam = (await findExamListItem(trx, id))!;
+    if (exam.question_count === 0) throw conflict(`${move} : il n'a aucune question.`);
+    if (Date.parse(exam.end_at) <= Date.parse(exam.start_at)) throw conflict(`${move} : la date de fermeture doit être postérieure à la date d'ouverture.`);
+    if (Date.parse(exam.end_at) <= Date.now()) throw conflict(`${move} : sa date de fermeture est déjà passée ; reportez-la d'abord.`);
+  }
+}
+
+export async function removeExam(ctx: AppContext, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockExam(trx, id);
+    if (!row) throw notFound(NOT_FOUND);
+    if (row.status !== 'DRAFT') throw conflict(`Seul un examen en brouillon peut être supprimé ; celui-ci est ${label(row.status)}.`);
+    const started = await countAttempts(trx, id);
+    if (started > 0) throw conflict(`Cet examen ne peut pas être supprimé : ${startedPhrase(started)}.`);
+    await deleteExam(trx, id);
+  });
+}
+
+/** One student's extra minutes on one exam (upsert; 0 removes them). The student must be of the exam's year and parcours. */
+export async function setExtraTime(ctx: AppContext, examId: number, userId: number, minutes: number): Promise<ExamExtraTime[]> {
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await lockExam(trx, examId))) throw notFound(NOT_FOUND);
+    if (!(await isStudentOfExam(trx, examId, userId))) {
+      const msg = (await userExists(trx, userId))
+        ? "Cet utilisateur n'est pas un étudiant inscrit dans l'année et l'un des parcours de cet examen."
+        : "Cet étudiant n'existe pas.";
+      throw unprocessable({ user_id: [msg] }, msg);
+    }
+    await upsertExtraTime(trx, examId, userId, minutes);
+    return examExtraTimes(trx, examId);
+  });
+}

@@ -1,0 +1,65 @@
+// What a student may see of exams: PUBLISHED and CLOSED ones of their academic year, aimed at one of their
+// parcours. Drafts and archived exams, other years and other parcours never show. Exam taking builds on this.
+import { sql } from 'kysely';
+import { STUDENT_VISIBLE_EXAM_STATUSES, type StudentExamBase } from '@exam/shared';
+import type { Db } from './repository';
+
+/** The part of a signed-in user the scope needs (SessionUser fits). */
+export interface StudentExamScope {
+  academic_year_id: number | null;
+  specializations: ReadonlyArray<{ id: number }>;
+}
+
+function selectVisible(db: Db, user: StudentExamScope) {
+  const specIds = user.specializations.map((s) => s.id);
+  const q = db
+    .selectFrom('exams as e')
+    .select((eb) => [
+      'e.id',
+      'e.title',
+      'e.description',
+      'e.start_at',
+      'e.end_at',
+      'e.duration_minutes',
+      'e.status',
+      'e.show_solutions_after_close',
+      eb.selectFrom('exam_questions as q').select((x) => x.fn.countAll<number>().as('n')).whereRef('q.exam_id', '=', 'e.id').as('question_count'),
+      eb.selectFrom('exam_questions as q').select(sql<string>`coalesce(sum(q.points), 0)`.as('p')).whereRef('q.exam_id', '=', 'e.id').as('total_points'),
+    ])
+    .where('e.status', 'in', [...STUDENT_VISIBLE_EXAM_STATUSES]);
+  if (!user.academic_year_id || specIds.length === 0) return q.where(sql<boolean>`false`);
+  return q
+    .where('e.academic_year_id', '=', user.academic_year_id)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('exam_specializations as es').select('es.exam_id').whereRef('es.exam_id', '=', 'e.id').where('es.specialization_id', 'in', specIds)),
+    );
+}
+
+type VisibleRow = Awaited<ReturnType<ReturnType<typeof selectVisible>['executeTakeFirstOrThrow']>>;
+
+function toStudentExam(r: VisibleRow): StudentExamBase {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    start_at: new Date(r.start_at as unknown as string).toISOString(),
+    end_at: new Date(r.end_at as unknown as string).toISOString(),
+    duration_minutes: r.duration_minutes,
+    status: r.status as StudentExamBase['status'],
+    show_solutions_after_close: r.show_solutions_after_close ? 1 : 0,
+    question_count: Number(r.question_count ?? 0),
+    total_points: Number(r.total_points ?? 0),
+  };
+}
+
+/** The student's exams, soonest opening first. */
+export async function listExamsForStudent(db: Db, user: StudentExamScope): Promise<StudentExamBase[]> {
+  const rows = await selectVisible(db, user).orderBy('e.start_at').orderBy('e.id').limit(500).execute();
+  return rows.map(toStudentExam);
+}
+
+/** One exam if the student may see it, else undefined (absent, draft, archived, another year or parcours alike). */
+export async function findExamForStudent(db: Db, id: number, user: StudentExamScope): Promise<StudentExamBase | undefined> {
+  const row = await selectVisible(db, user).where('e.id', '=', id).executeTakeFirst();
+  return row ? toStudentExam(row) : undefined;
+}

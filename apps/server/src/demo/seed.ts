@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { sanitizeChapterHtml } from '../features/chapters/sanitize';
+import { seedDemoExams } from './exams';
 
 export const DEMO_ACCOUNTS = {
   teacher: { email: 'enseignant@univ.example', password: 'Enseignant123!' },
@@ -18,11 +19,14 @@ function yearBounds(now = new Date()) {
   return { label: `${y}-${y + 1}`, start: `${y}-09-01`, end: `${y + 1}-08-31` };
 }
 
+const demoExamScope = () => ({ teacherEmail: DEMO_ACCOUNTS.teacher.email, studentEmail: DEMO_ACCOUNTS.student.email, yearLabel: yearBounds().label });
+
 export async function seedDemo(db: Kysely<Database>, opts: { quiet?: boolean } = {}): Promise<void> {
   const done = await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.teacher.email).executeTakeFirst();
   if (done) {
     if (!opts.quiet) console.log('Données de démonstration déjà présentes.');
     await seedDemoCourses(db);
+    await seedDemoExams(db, demoExamScope());
     return;
   }
   await db.transaction().execute(async (trx) => {
@@ -98,6 +102,7 @@ export async function seedDemo(db: Kysely<Database>, opts: { quiet?: boolean } =
     await trx.insertInto('student_enrolments').values({ user_id: former.id, academic_year_id: prev.id, specialization_id: specs[2].id }).execute();
   });
   await seedDemoCourses(db);
+  await seedDemoExams(db, demoExamScope());
   if (!opts.quiet) {
     console.log('Données de démonstration créées :');
     console.log(`  enseignant : ${DEMO_ACCOUNTS.teacher.email} / ${DEMO_ACCOUNTS.teacher.password}`);

@@ -1,0 +1,92 @@
+// Demo exams (docs/examens.md "Données de démonstration"): one exam open now for the demo student's year and
+// parcours, built from the demo questions (one of each type first), and one draft. Idempotent, and runs after the
+// demo questions exist: without questions it adds nothing, and a later run adds it.
+import { sql, type Kysely } from 'kysely';
+import { examInputSchema, type ExamStatus } from '@exam/shared';
+import type { Database } from '../db/schema';
+import { insertExam, setExamStatus } from '../features/exams/repository';
+
+export const DEMO_OPEN_EXAM_TITLE = 'Examen de démonstration : statistique et programmation';
+export const DEMO_DRAFT_EXAM_TITLE = 'Partiel de fin de semestre (brouillon)';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const TYPES = ['QCM', 'EXACT', 'ALGORITHM', 'MATH'] as const;
+
+/** Up to `max` question ids: the first of each type, then the next ones in type order. */
+function pickQuestions(rows: Array<{ id: number; type: string }>, max: number): number[] {
+  const byType = TYPES.map((t) => rows.filter((r) => r.type === t).map((r) => r.id));
+  const out: number[] = [];
+  for (let round = 0; out.length < max && byType.some((ids) => ids.length > round); round += 1) {
+    for (const ids of byType) if (ids[round] !== undefined && out.length < max) out.push(ids[round]);
+  }
+  return out;
+}
+
+export async function seedDemoExams(db: Kysely<Database>, demo: { teacherEmail: string; studentEmail: string; yearLabel: string }): Promise<void> {
+  const existing = await db.selectFrom('exams').select('title').where('title', 'in', [DEMO_OPEN_EXAM_TITLE, DEMO_DRAFT_EXAM_TITLE]).execute();
+  if (existing.length === 2) return;
+  const teacher = await db.selectFrom('users').select('id').where('email', '=', demo.teacherEmail).executeTakeFirst();
+  const year = await db.selectFrom('academic_years').select('id').where('label', '=', demo.yearLabel).executeTakeFirst();
+  const student = await db.selectFrom('users').select('id').where('email', '=', demo.studentEmail).executeTakeFirst();
+  if (!teacher || !year || !student) return;
+  const specs = await db
+    .selectFrom('student_enrolments')
+    .select('specialization_id')
+    .where('user_id', '=', student.id)
+    .where('academic_year_id', '=', year.id)
+    .execute();
+  // Exam questions first (not the courses' practice exercises), the demo teacher's first, oldest first.
+  const questions = await db
+    .selectFrom('questions')
+    .select(['id', 'type'])
+    .orderBy('is_practice')
+    .orderBy(sql`case when created_by = ${teacher.id} then 0 else 1 end`)
+    .orderBy('id')
+    .limit(200)
+    .execute();
+  const open = pickQuestions(questions, 6);
+  if (specs.length === 0 || open.length === 0) return;
+
+  const now = Date.now();
+  const points = (id: number) => (questions.find((q) => q.id === id)?.type === 'ALGORITHM' ? 4 : 2);
+  const exams: Array<{ title: string; status: ExamStatus; body: unknown }> = [
+    {
+      title: DEMO_OPEN_EXAM_TITLE,
+      status: 'PUBLISHED',
+      body: {
+        title: DEMO_OPEN_EXAM_TITLE,
+        description: "Une question de chaque type : choix multiple, réponse exacte, programme, expression mathématique. Vous disposez d'une heure dès que vous commencez.",
+        academic_year_id: year.id,
+        specialization_ids: specs.map((s) => s.specialization_id),
+        start_at: new Date(now - 5 * MINUTE).toISOString(),
+        end_at: new Date(now + 30 * DAY).toISOString(),
+        duration_minutes: 60,
+        show_solutions_after_close: 1,
+        questions: open.map((id) => ({ question_id: id, points: points(id) })),
+      },
+    },
+    {
+      title: DEMO_DRAFT_EXAM_TITLE,
+      status: 'DRAFT',
+      body: {
+        title: DEMO_DRAFT_EXAM_TITLE,
+        description: 'En préparation : à compléter avant publication.',
+        academic_year_id: year.id,
+        specialization_ids: specs.map((s) => s.specialization_id),
+        start_at: new Date(now + 14 * DAY).toISOString(),
+        end_at: new Date(now + 14 * DAY + 2 * 60 * MINUTE).toISOString(),
+        duration_minutes: 90,
+        show_solutions_after_close: 0,
+        questions: open.slice(0, 2).map((id) => ({ question_id: id, points: 5 })),
+      },
+    },
+  ];
+  await db.transaction().execute(async (trx) => {
+    for (const e of exams) {
+      if (existing.some((x) => x.title === e.title)) continue;
+      const id = await insertExam(trx, examInputSchema.parse(e.body), teacher.id);
+      if (e.status !== 'DRAFT') await setExamStatus(trx, id, e.status);
+    }
+  });
+}

@@ -8,3 +8,4 @@ export * from './runner';
 export * from './courses';
 export * from './exams';
 export * from './questions';
+export * from './grading';

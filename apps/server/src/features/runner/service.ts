@@ -10,7 +10,7 @@ export async function checkRate(ctx: AppContext, userId: number): Promise<void> 
   await enforceRateLimit(ctx, `runner:${userId}`, limit, 60, `Vous avez lancé plus de ${limit} exécutions en une minute. Patientez un instant avant de relancer.`);
 }
 
-function requireRunner(ctx: AppContext): CodeRunner {
+export function requireRunner(ctx: AppContext): CodeRunner {
   if (!ctx.runner) throw serviceUnavailable('L’exécution de code est désactivée sur ce serveur.');
   return ctx.runner;
 }

@@ -1,0 +1,89 @@
+// ALGORITHM questions: a program against the question's test cases, all side by side in the runner's pool.
+import { judge, type CodeRunner, type JudgeResult, type RunLimits } from '@exam/runner';
+import { MAX_DETAIL_OUTPUT, type AlgorithmGradeDetails } from '@exam/shared';
+import type { AlgorithmQuestion, GradeOutcome, InternalCaseResult, ReferenceFailure } from './types';
+
+type Test = AlgorithmQuestion['tests'][number];
+
+/**
+ * The question's limits as the runner takes them. The wall-clock limit keeps the runner's default ratio (twice the
+ * CPU time), so a question asking for the default limits runs in the runner's pre-started sandboxes.
+ */
+export function runLimits(limits: AlgorithmQuestion['limits']): Partial<RunLimits> | undefined {
+  if (!limits) return undefined;
+  return { cpuSeconds: limits.cpu_seconds, memoryMb: limits.memory_mb, wallMs: limits.cpu_seconds * 2000 };
+}
+
+export function runCases(runner: CodeRunner, question: AlgorithmQuestion, code: string, tests: Test[]): Promise<JudgeResult> {
+  return judge(
+    runner,
+    question.language,
+    code,
+    tests.map((t) => ({ stdin: t.stdin, expectedOutput: t.expected_output, hidden: t.is_hidden })),
+    { limits: runLimits(question.limits) },
+  );
+}
+
+function cut(text: string): string {
+  if (text.length <= MAX_DETAIL_OUTPUT) return text;
+  return `${text.slice(0, MAX_DETAIL_OUTPUT)}\n[… ${text.length - MAX_DETAIL_OUTPUT} caractères de plus non affichés]`;
+}
+
+/**
+ * Turns the judge's result into the outcome: the student-safe details carry the visible cases in full and only
+ * counts of the hidden ones; `internal` keeps everything for staff. `tests` are the cases that ran (all, or the
+ * visible ones), in the question's order.
+ */
+export function toOutcome(question: AlgorithmQuestion, tests: Test[], result: JudgeResult): GradeOutcome {
+  const allIndex = new Map(question.tests.map((t, i) => [t, i]));
+  const internal: InternalCaseResult[] = result.cases.map((c, i) => ({
+    test_id: tests[i].id,
+    index: allIndex.get(tests[i]) ?? i,
+    is_hidden: tests[i].is_hidden,
+    verdict: c.verdict,
+    stdout: c.stdout,
+    stderr: c.stderr,
+    exit_code: c.exit_code,
+    duration_ms: c.duration_ms,
+  }));
+  const visible: AlgorithmGradeDetails['visible'] = internal.flatMap((c, j) =>
+    c.is_hidden
+      ? []
+      : [
+          {
+            index: c.index,
+            verdict: c.verdict,
+            stdin: tests[j].stdin,
+            expected_output: tests[j].expected_output,
+            stdout: cut(c.stdout),
+            stderr: cut(c.stderr),
+            duration_ms: c.duration_ms,
+          },
+        ],
+  );
+  const hidden = internal.filter((c) => c.is_hidden);
+  const totalWeight = tests.reduce((s, t) => s + Math.max(0, t.weight), 0);
+  const passedWeight = internal.reduce((s, c, i) => s + (c.verdict === 'OK' ? Math.max(0, tests[i].weight) : 0), 0);
+  const score = totalWeight > 0 ? passedWeight / totalWeight : result.total > 0 ? result.passed / result.total : 0;
+  return {
+    is_valid: result.total > 0 && result.passed === result.total,
+    score,
+    details: {
+      type: 'ALGORITHM',
+      verdict: result.verdict,
+      passed: result.passed,
+      total: result.total,
+      visible,
+      hidden: { passed: hidden.filter((c) => c.verdict === 'OK').length, total: hidden.length },
+    },
+    internal: { cases: internal },
+  };
+}
+
+/** The first failing case (in the question's order), with expected vs got, or null when every case passed. */
+export function firstFailure(question: AlgorithmQuestion, result: JudgeResult): ReferenceFailure | null {
+  const c = result.cases.find((x) => x.verdict !== 'OK');
+  if (!c) return null;
+  const test = question.tests[c.index];
+  return { index: c.index, test_id: test.id, verdict: c.verdict, stdin: test.stdin, expected: test.expected_output, got: c.stdout, stderr: c.stderr };
+}

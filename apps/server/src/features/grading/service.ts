@@ -1,0 +1,132 @@
+// One grading service for every question type, used by the question bank (reference check, preview), exam taking
+// and practice. It holds the rules of what counts as right; the runner does the running.
+import { RunnerBusyError, type CodeRunner } from '@exam/runner';
+import { MAX_CODE_LENGTH, z } from '@exam/shared';
+import type { AppContext } from '../../lib/context';
+import { HttpError, serviceUnavailable, tooManyRequests, unprocessable } from '../../lib/errors';
+import { checkRate, requireRunner } from '../runner';
+import { firstFailure, runCases, toOutcome } from './algorithm';
+import { matchesExact } from './exact';
+import type { AlgorithmQuestion, GradeCaller, GradeInput, GradeOutcome, ReferenceFailure } from './types';
+
+export const GRADING_TEXTS = {
+  runnerFailed: 'Le service d’exécution est momentanément indisponible. Réessayez dans quelques instants.',
+  expectedUnreadable: 'La correction de cette question est momentanément impossible : son expression attendue ne peut pas être lue. L’équipe pédagogique a été prévenue.',
+  qcmShape: 'La réponse doit être une liste de choix.',
+  qcmUnknown: (ids: number[]) =>
+    ids.length > 1 ? `Les choix ${ids.join(', ')} n’appartiennent pas à cette question.` : `Le choix ${ids[0]} n’appartient pas à cette question.`,
+  textShape: 'La réponse doit être un texte.',
+  textTooLong: (max: number) => `La réponse ne doit pas dépasser ${max} caractères.`,
+  codeRequired: 'Le code est obligatoire.',
+  codeTooLong: `Le code ne doit pas dépasser ${MAX_CODE_LENGTH} caractères.`,
+  noTest: 'Cette question n’a aucun test à exécuter.',
+  noVisibleTest: 'Cette question n’a aucun exemple visible sur lequel tester.',
+  mathEmpty: 'Aucune expression saisie.',
+} as const;
+
+const MAX_TEXT_ANSWER = 2000;
+
+/** Runs `task` on the runner: a full queue is a French 429, anything unexpected is logged and a French 503. */
+async function onRunner<T>(caller: GradeCaller, task: () => Promise<T>): Promise<T> {
+  try {
+    return await task();
+  } catch (err) {
+    if (err instanceof RunnerBusyError) throw tooManyRequests(err.message);
+    if (err instanceof HttpError) throw err;
+    report(caller, err, 'grading: runner failure');
+    throw serviceUnavailable(GRADING_TEXTS.runnerFailed);
+  }
+}
+
+function report(caller: GradeCaller, err: unknown, msg: string) {
+  if (caller.log) caller.log.error({ err, reqId: caller.requestId }, msg);
+  else console.error(msg, { reqId: caller.requestId }, err);
+}
+
+const answerError = (message: string) => unprocessable({ answer: [message] }, message);
+
+function textAnswer(answer: unknown, max: number): string {
+  if (typeof answer !== 'string') throw answerError(GRADING_TEXTS.textShape);
+  if (answer.length > max) throw answerError(GRADING_TEXTS.textTooLong(max));
+  return answer;
+}
+
+function codeAnswer(answer: unknown): string {
+  if (typeof answer !== 'string') throw answerError(GRADING_TEXTS.textShape);
+  if (answer.trim() === '') throw answerError(GRADING_TEXTS.codeRequired);
+  if (answer.length > MAX_CODE_LENGTH) throw answerError(GRADING_TEXTS.codeTooLong);
+  return answer;
+}
+
+const choiceIds = z.array(z.number().int()).max(1000);
+
+function gradeQcm(question: Extract<GradeInput['question'], { type: 'QCM' }>, answer: unknown): GradeOutcome {
+  const parsed = choiceIds.safeParse(answer);
+  if (!parsed.success) throw answerError(GRADING_TEXTS.qcmShape);
+  const known = new Set(question.choices.map((c) => c.id));
+  const unknown = [...new Set(parsed.data.filter((id) => !known.has(id)))];
+  if (unknown.length) throw answerError(GRADING_TEXTS.qcmUnknown(unknown));
+  const chosen = new Set(parsed.data);
+  const correct = question.choices.filter((c) => c.is_correct).map((c) => c.id);
+  const valid = correct.length > 0 && chosen.size === correct.length && correct.every((id) => chosen.has(id));
+  return { is_valid: valid, score: valid ? 1 : 0, details: { type: 'QCM' } };
+}
+
+async function gradeMath(ctx: AppContext, input: GradeInput & { question: { type: 'MATH' } }): Promise<GradeOutcome> {
+  const expression = textAnswer(input.answer, MAX_TEXT_ANSWER);
+  if (expression.trim() === '') return { is_valid: false, score: 0, details: { type: 'MATH', message: GRADING_TEXTS.mathEmpty } };
+  const runner = requireRunner(ctx);
+  await checkRate(ctx, input.userId);
+  const r = await onRunner(input, () => runner.compareMath(expression, input.question.expected));
+  if (r.ok) return { is_valid: r.equal, score: r.equal ? 1 : 0, details: { type: 'MATH' } };
+  if (r.field === 'expected') {
+    // The question itself is wrong: the student cannot do anything about it, staff must.
+    report(input, new Error(`${r.message} (${JSON.stringify(input.question.expected)})`), 'grading: unreadable expected expression');
+    throw serviceUnavailable(GRADING_TEXTS.expectedUnreadable);
+  }
+  return { is_valid: false, score: 0, details: { type: 'MATH', message: r.message } };
+}
+
+async function gradeAlgorithm(ctx: AppContext, input: GradeInput & { question: AlgorithmQuestion }): Promise<GradeOutcome> {
+  const code = codeAnswer(input.answer);
+  const { question } = input;
+  const tests = input.visibleOnly ? question.tests.filter((t) => !t.is_hidden) : question.tests;
+  if (tests.length === 0) throw answerError(input.visibleOnly && question.tests.length ? GRADING_TEXTS.noVisibleTest : GRADING_TEXTS.noTest);
+  const runner = requireRunner(ctx);
+  // One unit of the per-user limit for the program, whatever its number of cases.
+  await checkRate(ctx, input.userId);
+  const result = await onRunner(input, () => runCases(runner, question, code, tests));
+  return toOutcome(question, tests, result);
+}
+
+/** One unit of the per-user run limit per program (k cases = 1 unit); cases run side by side in the pool;
+ *  runner failures → logged with requestId + French 503; queue full → French 429. */
+export async function grade(ctx: AppContext, input: GradeInput): Promise<GradeOutcome> {
+  const q = input.question;
+  switch (q.type) {
+    case 'QCM':
+      return gradeQcm(q, input.answer);
+    case 'EXACT': {
+      const answer = textAnswer(input.answer, MAX_TEXT_ANSWER);
+      const valid = matchesExact(answer, q.accepted, q.tolerance);
+      return { is_valid: valid, score: valid ? 1 : 0, details: { type: 'EXACT' } };
+    }
+    case 'MATH':
+      return gradeMath(ctx, { ...input, question: q });
+    case 'ALGORITHM':
+      return gradeAlgorithm(ctx, { ...input, question: q });
+  }
+}
+
+/** Runs a reference solution on every case; first failing case with expected vs got, or null when all pass. */
+export async function checkReferenceSolution(
+  ctx: AppContext,
+  input: GradeCaller & { question: AlgorithmQuestion; code: string },
+): Promise<ReferenceFailure | null> {
+  const { question } = input;
+  if (question.tests.length === 0) return null;
+  const runner: CodeRunner = requireRunner(ctx);
+  await checkRate(ctx, input.userId);
+  const result = await onRunner(input, () => runCases(runner, question, input.code, question.tests));
+  return firstFailure(question, result);
+}

@@ -20,6 +20,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes';
 import { IconChevronDown, IconLock, IconLogout, IconSchool, IconUser } from '@tabler/icons-react';
 import type { Role, User } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
@@ -54,6 +55,7 @@ export function SignedInShell({ group, menu, homeTo, profileTo, failed = false }
 
   return (
     <ModalsProvider labels={{ confirm: texts.confirm, cancel: texts.cancel }}>
+      <UnsavedChangesGuard />
       <AppShell header={{ height: 60 }} padding="md">
         <a href="#main-content" className={classes.skip}>
           {texts.menu.skipToContent}

@@ -73,8 +73,6 @@ export const coursesTexts = {
     content: 'Contenu',
     save: 'Enregistrer le chapitre',
     cancel: 'Annuler',
-    discard: 'Abandonner les modifications de ce chapitre ? Le texte et les fichiers ajoutés depuis le dernier enregistrement seront perdus.',
-    discardConfirm: 'Abandonner',
     createdTitle: 'Création chapitre',
     updatedTitle: 'Mis à jour chapitre',
     saveCourseFirst: 'Enregistrez le cours pour pouvoir ajouter des chapitres.',

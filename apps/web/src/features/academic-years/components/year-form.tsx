@@ -5,6 +5,7 @@ import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mant
 import { academicYearSchema, type AcademicYear, type AcademicYearInput } from '@exam/shared';
 import type { z } from 'zod';
 import { applyApiErrors } from '@/components/form-errors';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { yearsTexts } from '../texts';
 
 const t = yearsTexts.form;
@@ -25,9 +26,10 @@ export function YearForm({ year, onSubmit, onCancel }: { year?: AcademicYear; on
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FormIn, unknown, AcademicYearInput>({ resolver: zodResolver(academicYearSchema), defaultValues: toForm(year) });
 
+  useUnsavedChanges(isDirty && !isSubmitting);
   const submit = handleSubmit((values) => onSubmit(values).catch((e) => applyApiErrors(e, setError)));
 
   return (

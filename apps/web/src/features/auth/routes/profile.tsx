@@ -6,6 +6,7 @@ import { Alert, Badge, Button, Card, Divider, Grid, Group, PasswordInput, Simple
 import { isStudent, updateProfileSchema, type UpdateProfileInput, type User } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
 import { applyApiErrors } from '@/components/form-errors';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { useCurrentUser } from '@/app/auth/session';
 import { texts } from '@/app/texts';
 import { paths } from '@/config/paths';
@@ -32,11 +33,13 @@ export function ProfilePage() {
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isDirty },
+    formState: { errors, isDirty, isSubmitting },
   } = useForm<UpdateProfileInput>({ resolver: zodResolver(updateProfileSchema), defaultValues: toForm(user) });
 
   // The profile is reloaded after an update: show what the server now holds.
   useEffect(() => reset(toForm(user)), [user, reset]);
+
+  useUnsavedChanges(isDirty && !isSubmitting);
 
   const onSubmit = handleSubmit((values) =>
     mutation.mutateAsync(values).catch((err) => {

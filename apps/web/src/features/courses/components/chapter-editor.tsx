@@ -13,7 +13,7 @@ import TipTapImage from '@tiptap/extension-image';
 import { IconMathFunction, IconSquareRoot2 } from '@tabler/icons-react';
 import { chapterInputSchema, type Chapter, type ChapterInput, type FileInfo } from '@exam/shared';
 import { applyApiErrors } from '@/components/form-errors';
-import { confirmDialog } from '@/components/confirm-dialog';
+import { confirmDiscard, useUnsavedChanges } from '@/components/unsaved-changes';
 import { notifyError } from '@/lib/api-client';
 import { useSaveChapter } from '../api/chapters';
 import { uploadFile } from '../api/files';
@@ -100,9 +100,11 @@ export function ChapterEditor({ courseId, chapter, onDone }: ChapterEditorProps)
   });
 
   const initialFiles = useRef((chapter?.files ?? []).map((f) => f.id).join(','));
+  const changed = isDirty || files.map((f) => f.id).join(',') !== initialFiles.current;
+  useUnsavedChanges(changed && !isSubmitting);
+  // Annuler asks the same question as leaving the page.
   const cancel = async () => {
-    const changed = isDirty || files.map((f) => f.id).join(',') !== initialFiles.current;
-    if (!changed || (await confirmDialog({ message: t.discard, confirmLabel: t.discardConfirm, danger: true }))) onDone();
+    if (!changed || (await confirmDiscard())) onDone();
   };
 
   const submitMath = (latex: string, display: boolean) => {

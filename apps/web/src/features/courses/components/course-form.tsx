@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { courseInputSchema, type Course, type CourseData } from '@exam/shared';
 import { applyApiErrors } from '@/components/form-errors';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { specializationOption, useSpecializationOptions, useYearOptions, yearOption } from '@/lib/reference-options';
 import { coursesTexts } from '../texts';
 
@@ -52,7 +53,7 @@ export function CourseForm({
     setError,
     setValue,
     getValues,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<CourseFormValues, unknown, CourseData>({
     resolver: zodResolver(courseInputSchema) as unknown as Resolver<CourseFormValues, unknown, CourseData>,
     defaultValues: toForm(course),
@@ -68,6 +69,7 @@ export function CourseForm({
     }
   }, [course, years.data, getValues, setValue]);
 
+  useUnsavedChanges(isDirty && !isSubmitting);
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit(values);

@@ -5,6 +5,7 @@ import { Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/
 import { mentionSchema, type Mention, type MentionInput } from '@exam/shared';
 import type { z } from 'zod';
 import { applyApiErrors } from '@/components/form-errors';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { mentionsTexts } from '../texts';
 
 const t = mentionsTexts.form;
@@ -15,11 +16,12 @@ export function MentionForm({ mention, onSubmit, onCancel }: { mention?: Mention
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FormIn, unknown, MentionInput>({
     resolver: zodResolver(mentionSchema),
     defaultValues: { name: mention?.name ?? '', code: mention?.code ?? '', description: mention?.description ?? '' },
   });
+  useUnsavedChanges(isDirty && !isSubmitting);
   const submit = handleSubmit((values) => onSubmit(values).catch((e) => applyApiErrors(e, setError)));
   return (
     <form onSubmit={submit} noValidate aria-label={mention ? mentionsTexts.editTitle : mentionsTexts.createTitle}>

@@ -5,6 +5,7 @@ import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/co
 import { LEVELS, specializationSchema, type Specialization, type SpecializationInput } from '@exam/shared';
 import type { z } from 'zod';
 import { applyApiErrors } from '@/components/form-errors';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { useMentionOptions } from '@/lib/reference-options';
 import { specializationsTexts } from '../texts';
 
@@ -28,7 +29,7 @@ export function SpecializationForm({
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FormIn, unknown, SpecializationInput>({
     resolver: zodResolver(specializationSchema),
     defaultValues: {
@@ -38,6 +39,7 @@ export function SpecializationForm({
       mention_id: specialization ? String(specialization.mention_id) : '',
     },
   });
+  useUnsavedChanges(isDirty && !isSubmitting);
   const submit = handleSubmit((values) => onSubmit(values).catch((e) => applyApiErrors(e, setError)));
   return (
     <form onSubmit={submit} noValidate aria-label={specialization ? specializationsTexts.editTitle : specializationsTexts.createTitle}>

@@ -7,6 +7,7 @@ import { Button, Divider, Group, MultiSelect, PasswordInput, Select, SimpleGrid,
 import { userInputSchema, type Role, type UserInput, type UserListItem } from '@exam/shared';
 import type { z } from 'zod';
 import { applyApiErrors } from '@/components/form-errors';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { useHelper } from '@/app/auth/session';
 import { useYearOptions } from '@/lib/reference-options';
 import { specializationOption, useSpecializationOptions } from '@/lib/reference-options';
@@ -49,7 +50,7 @@ export function UserForm({
     setError,
     setValue,
     getValues,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FormIn, unknown, UserInput>({ resolver: zodResolver(userInputSchema), defaultValues: toForm(user, fixedRole ?? 'TEACHER') });
   const role = useWatch({ control, name: 'role' });
   const student = role === 'STUDENT';
@@ -62,6 +63,7 @@ export function UserForm({
     }
   }, [user, student, years.data, getValues, setValue]);
 
+  useUnsavedChanges(isDirty && !isSubmitting);
   const submit = handleSubmit((values) => onSubmit(values).catch((e) => applyApiErrors(e, setError)));
   const roleOptions = (helper.data?.ROLE ?? []).map((r) => ({ value: r.value, label: r.label }));
   const specOptions = (specs.data ?? []).map(specializationOption);

@@ -1,4 +1,6 @@
 // Public entry of the exams feature: what other features (exam taking, results) may use.
+// Starting an attempt must happen in a transaction holding `lockExam(trx, examId)`: edits take the same row lock
+// before counting attempts, so a start and a change of questions never cross.
 export { examRoutes } from './routes';
 export { listExamsForStudent, findExamForStudent, type StudentExamScope } from './student-repository';
 export { lockExam, countAttempts, examQuestions, type Db as ExamDb } from './repository';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { KvStore } from './kv';
-import type { SessionUser } from '../features/auth/repository';
+import type { SessionUser } from './session-user';
 import type { CodeRunner } from '@exam/runner';
 
 export interface AppContext {

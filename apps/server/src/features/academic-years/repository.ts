@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AcademicYear, AcademicYearInput, ListQuery } from '@exam/shared';
 import type { Database } from '../../db/schema';
-import { likePattern, orderFrom } from '../users/list-helpers';
+import { likePattern, orderFrom, paginate } from '../../lib/list';
 
 type Db = Kysely<Database>;
 
@@ -27,23 +27,14 @@ function base(db: Db) {
 
 export async function listYears(db: Db, q: ListQuery) {
   let query = base(db);
-  let count = db.selectFrom('academic_years').select(sql<number>`count(*)::int`.as('n'));
-  if (q.search) {
-    const like = likePattern(q.search);
-    query = query.where('academic_years.label', 'ilike', like);
-    count = count.where('academic_years.label', 'ilike', like);
-  }
+  if (q.search) query = query.where('academic_years.label', 'ilike', likePattern(q.search));
   const [col, dir] = orderFrom(q.sort, SORTS, ['label', 'desc']);
-  const [rows, total] = await Promise.all([
-    query
-      .orderBy(`academic_years.${col}` as 'academic_years.label', dir)
-      .orderBy('academic_years.id', 'desc')
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as AcademicYear[], total: total.n };
+  const { rows, total } = await paginate(
+    query.orderBy(`academic_years.${col}` as 'academic_years.label', dir).orderBy('academic_years.id', 'desc'),
+    q.page,
+    q.per_page,
+  );
+  return { rows: rows as AcademicYear[], total };
 }
 
 export async function findYear(db: Db, id: number) {

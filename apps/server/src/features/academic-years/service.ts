@@ -3,6 +3,7 @@
 import type { AcademicYear, AcademicYearInput } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
+import { withTransaction } from '../../lib/transaction';
 import * as repo from './repository';
 
 const NOT_FOUND = "Cette année universitaire n'existe pas.";
@@ -22,7 +23,7 @@ export async function getYear(ctx: AppContext, id: number): Promise<AcademicYear
 
 export async function createYear(ctx: AppContext, input: AcademicYearInput): Promise<AcademicYear> {
   await assertLabelFree(ctx, input.label);
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const id = await withTransaction(ctx.db, async (trx) => {
     // Making this year current un-marks the previous one in the same transaction;
     // the partial unique index still refuses two concurrent switches.
     if (input.is_current === 1) await repo.clearCurrent(trx);
@@ -34,7 +35,7 @@ export async function createYear(ctx: AppContext, input: AcademicYearInput): Pro
 export async function updateYear(ctx: AppContext, id: number, input: AcademicYearInput): Promise<AcademicYear> {
   await getYear(ctx, id);
   await assertLabelFree(ctx, input.label, id);
-  await ctx.db.transaction().execute(async (trx) => {
+  await withTransaction(ctx.db, async (trx) => {
     if (input.is_current === 1) await repo.clearCurrent(trx, id);
     await repo.updateYear(trx, id, input);
   });

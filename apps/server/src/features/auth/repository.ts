@@ -2,15 +2,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { User } from '@exam/shared';
 import type { Database } from '../../db/schema';
+import type { SessionUser } from '../../lib/session-user';
 
 type Db = Kysely<Database>;
 
-/** What the access rules need besides the public user fields. */
-export interface SessionUser extends User {
-  /** Access window of the student's year (null for staff or students with no enrolment). */
-  access_start: string | null;
-  access_end: string | null;
-}
+export type { SessionUser } from '../../lib/session-user';
 
 /**
  * The session lookup behind every authenticated request, in one round trip: the token, its user, the student's

@@ -2,7 +2,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Chapter, ChapterSummary } from '@exam/shared';
 import type { Database } from '../../db/schema';
-import { likePattern, type Db } from '../courses/repository';
+import type { Db } from '../courses/repository';
+import { likePattern, paginate } from '../../lib/list';
 import { filesOfChapters } from '../files/repository';
 
 type Trx = Transaction<Database>;
@@ -42,7 +43,7 @@ export async function listChapters(
   let q = db.selectFrom('chapters as ch').innerJoin('courses as c', 'c.id', 'ch.course_id');
   if (f.search) q = q.where('ch.title', 'ilike', likePattern(f.search));
   if (f.course_id) q = q.where('ch.course_id', '=', f.course_id);
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await paginate(
     q
       .select((eb) => [
         'ch.id',
@@ -60,14 +61,13 @@ export async function listChapters(
       ])
       .orderBy('c.title')
       .orderBy('ch.position')
-      .limit(perPage)
-      .offset((pageNo - 1) * perPage)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('ch.id'),
+    pageNo,
+    perPage,
+  );
   return {
     rows: rows.map((r) => ({ ...r, files_count: Number(r.files_count ?? 0), updated_at: new Date(r.updated_at as unknown as string).toISOString() })),
-    total: Number(count.n),
+    total,
   };
 }
 

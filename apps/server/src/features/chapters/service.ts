@@ -3,6 +3,7 @@
 import type { Chapter, ChapterData } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { notFound, unprocessable } from '../../lib/errors';
+import { withTransaction } from '../../lib/transaction';
 import { lockCourse, missingIds, touchCourse } from '../courses/repository';
 import { deleteUnusedFiles, unreferencedHashes } from '../files/repository';
 import { removeBlobs } from '../files/storage';
@@ -34,7 +35,7 @@ async function checkFiles(ctx: AppContext, fileIds: number[], content: string): 
   return inline.filter((id) => !gone.has(id));
 }
 
-/** Removes files that were used before a change and are used by nothing after it. */
+/** Removes the stored content of deleted files no other file row shares (after the commit). */
 async function dropOrphans(ctx: AppContext, hashes: string[]): Promise<void> {
   await removeBlobs(ctx.config.dataDir, await unreferencedHashes(ctx.db, hashes));
 }
@@ -42,7 +43,7 @@ async function dropOrphans(ctx: AppContext, hashes: string[]): Promise<void> {
 export async function createChapter(ctx: AppContext, data: ChapterData): Promise<Chapter> {
   const content = sanitizeChapterHtml(data.content);
   const inline = await checkFiles(ctx, data.file_ids, content);
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const id = await withTransaction(ctx.db, async (trx) => {
     if (!(await lockCourse(trx, data.course_id))) throw unprocessable({ course_id: [COURSE_MISSING] }, COURSE_MISSING);
     const count = await countChapters(trx, data.course_id);
     const position = Math.min(Math.max(data.position ?? count + 1, 1), count + 1);
@@ -63,7 +64,7 @@ export async function updateChapter(ctx: AppContext, id: number, data: ChapterDa
   }
   const content = sanitizeChapterHtml(data.content);
   const inline = await checkFiles(ctx, data.file_ids, content);
-  const orphans = await ctx.db.transaction().execute(async (trx) => {
+  await withTransaction(ctx.db, async (trx, afterCommit) => {
     if (!(await lockCourse(trx, data.course_id))) throw notFound(COURSE_MISSING);
     const now = await findChapterCourse(trx, id);
     if (!now) throw notFound('Ce chapitre est introuvable.');
@@ -75,16 +76,16 @@ export async function updateChapter(ctx: AppContext, id: number, data: ChapterDa
     await updateChapterRow(trx, id, { title: data.title, content, position: target });
     await setChapterFiles(trx, id, data.file_ids, inline);
     await touchCourse(trx, data.course_id);
-    return deleteUnusedFiles(trx, before);
+    const orphans = await deleteUnusedFiles(trx, before);
+    afterCommit(() => dropOrphans(ctx, orphans));
   });
-  await dropOrphans(ctx, orphans);
   return (await findChapter(ctx.db, id))!;
 }
 
 export async function deleteChapter(ctx: AppContext, id: number): Promise<void> {
   const current = await findChapterCourse(ctx.db, id);
   if (!current) throw notFound('Ce chapitre est introuvable.');
-  const orphans = await ctx.db.transaction().execute(async (trx) => {
+  await withTransaction(ctx.db, async (trx, afterCommit) => {
     await lockCourse(trx, current.course_id);
     const now = await findChapterCourse(trx, id);
     if (!now) throw notFound('Ce chapitre est introuvable.');
@@ -93,13 +94,13 @@ export async function deleteChapter(ctx: AppContext, id: number): Promise<void> 
     await deleteChapterRow(trx, id);
     await shiftPositions(trx, now.course_id, now.position + 1, count, -1);
     await touchCourse(trx, now.course_id);
-    return deleteUnusedFiles(trx, before);
+    const orphans = await deleteUnusedFiles(trx, before);
+    afterCommit(() => dropOrphans(ctx, orphans));
   });
-  await dropOrphans(ctx, orphans);
 }
 
 export async function reorderChapters(ctx: AppContext, courseId: number, ids: number[]): Promise<Chapter[]> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await withTransaction(ctx.db, async (trx) => {
     if (!(await lockCourse(trx, courseId))) throw notFound(COURSE_MISSING);
     const existing = await chapterIdsOfCourse(trx, courseId);
     const given = new Set(ids);

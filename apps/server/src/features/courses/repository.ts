@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Course, CourseData, StudentCourse } from '@exam/shared';
 import type { Database } from '../../db/schema';
+import { likePattern, paginate } from '../../lib/list';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -14,10 +15,6 @@ export interface CourseFilters {
   is_premium?: number;
 }
 
-/** `%text%` for ILIKE, with %, _ and \ taken literally. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
-}
 
 function selectCourses(db: Db) {
   return db
@@ -87,15 +84,8 @@ export async function listCourses(
   pageNo: number,
   perPage: number,
 ): Promise<{ rows: Course[]; total: number }> {
-  const base = applyFilters(selectCourses(db), f);
-  const [rows, count] = await Promise.all([
-    base.orderBy(order[0], order[1]).orderBy('c.id', 'desc').limit(perPage).offset((pageNo - 1) * perPage).execute(),
-    applyFilters(selectCourses(db), f)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toCourse), total: Number(count.n) };
+  const { rows, total } = await paginate(applyFilters(selectCourses(db), f).orderBy(order[0], order[1]).orderBy('c.id', 'desc'), pageNo, perPage);
+  return { rows: rows.map(toCourse), total };
 }
 
 export async function findCourse(db: Db, id: number): Promise<Course | undefined> {

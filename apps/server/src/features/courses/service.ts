@@ -4,6 +4,7 @@
 import { COURSE_SORTS, type Course, type CourseData, type StudentCourseDetail } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { forbidden, notFound, unprocessable } from '../../lib/errors';
+import { withTransaction } from '../../lib/transaction';
 import type { SessionUser } from '../auth/repository';
 import { requirePremium } from '../auth/plugin';
 import { chaptersOfCourse, chapterIdsOfCourse, fileIdsOfChapters } from '../chapters/repository';
@@ -34,13 +35,13 @@ async function checkReferences(ctx: AppContext, data: CourseData): Promise<void>
 
 export async function createCourse(ctx: AppContext, data: CourseData, authorId: number): Promise<Course> {
   await checkReferences(ctx, data);
-  const id = await ctx.db.transaction().execute((trx) => insertCourse(trx, data, authorId));
+  const id = await withTransaction(ctx.db, (trx) => insertCourse(trx, data, authorId));
   return (await findCourse(ctx.db, id))!;
 }
 
 export async function editCourse(ctx: AppContext, id: number, data: CourseData): Promise<Course> {
   await checkReferences(ctx, data);
-  await ctx.db.transaction().execute(async (trx) => {
+  await withTransaction(ctx.db, async (trx) => {
     if (!(await lockCourse(trx, id))) throw notFound('Ce cours est introuvable.');
     await updateCourse(trx, id, data);
   });
@@ -48,7 +49,7 @@ export async function editCourse(ctx: AppContext, id: number, data: CourseData):
 }
 
 export async function removeCourse(ctx: AppContext, id: number): Promise<{ chapters: number }> {
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  const result = await withTransaction(ctx.db, async (trx) => {
     if (!(await lockCourse(trx, id))) throw notFound('Ce cours est introuvable.');
     const chapterIds = await chapterIdsOfCourse(trx, id);
     const fileIds = await fileIdsOfChapters(trx, chapterIds);

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ListQuery, Mention, MentionInput } from '@exam/shared';
 import type { Database } from '../../db/schema';
-import { likePattern, orderFrom } from '../users/list-helpers';
+import { likePattern, orderFrom, paginate } from '../../lib/list';
 
 type Db = Kysely<Database>;
 
@@ -24,23 +24,13 @@ function base(db: Db) {
 
 export async function listMentions(db: Db, q: ListQuery) {
   let query = base(db);
-  let count = db.selectFrom('mentions').select(sql<number>`count(*)::int`.as('n'));
   if (q.search) {
     const like = likePattern(q.search);
     query = query.where((eb) => eb.or([eb('mentions.name', 'ilike', like), eb('mentions.code', 'ilike', like)]));
-    count = count.where((eb) => eb.or([eb('mentions.name', 'ilike', like), eb('mentions.code', 'ilike', like)]));
   }
   const [col, dir] = orderFrom(q.sort, SORTS, ['name', 'asc']);
-  const [rows, total] = await Promise.all([
-    query
-      .orderBy(`mentions.${col}` as 'mentions.name', dir)
-      .orderBy('mentions.id')
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as Mention[], total: total.n };
+  const { rows, total } = await paginate(query.orderBy(`mentions.${col}` as 'mentions.name', dir).orderBy('mentions.id'), q.page, q.per_page);
+  return { rows: rows as Mention[], total };
 }
 
 export async function findMention(db: Db, id: number) {

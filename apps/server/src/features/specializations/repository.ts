@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Specialization, SpecializationInput, SpecializationListQuery } from '@exam/shared';
 import type { Database } from '../../db/schema';
-import { likePattern, orderFrom } from '../users/list-helpers';
+import { likePattern, orderFrom, paginate } from '../../lib/list';
 
 type Db = Kysely<Database>;
 
@@ -30,31 +30,15 @@ function base(db: Db) {
 
 export async function listSpecializations(db: Db, q: SpecializationListQuery) {
   let query = base(db);
-  let count = db.selectFrom('specializations as s').innerJoin('mentions as m', 'm.id', 's.mention_id').select(sql<number>`count(*)::int`.as('n'));
   if (q.search) {
     const like = likePattern(q.search);
     query = query.where((eb) => eb.or([eb('s.name', 'ilike', like), eb('s.code', 'ilike', like), eb('m.name', 'ilike', like)]));
-    count = count.where((eb) => eb.or([eb('s.name', 'ilike', like), eb('s.code', 'ilike', like), eb('m.name', 'ilike', like)]));
   }
-  if (q.mention_id) {
-    query = query.where('s.mention_id', '=', q.mention_id);
-    count = count.where('s.mention_id', '=', q.mention_id);
-  }
-  if (q.level) {
-    query = query.where('s.level', '=', q.level);
-    count = count.where('s.level', '=', q.level);
-  }
+  if (q.mention_id) query = query.where('s.mention_id', '=', q.mention_id);
+  if (q.level) query = query.where('s.level', '=', q.level);
   const [col, dir] = orderFrom(q.sort, SORTS, ['s.name', 'asc']);
-  const [rows, total] = await Promise.all([
-    query
-      .orderBy(col as 's.name', dir)
-      .orderBy('s.id')
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as Specialization[], total: total.n };
+  const { rows, total } = await paginate(query.orderBy(col as 's.name', dir).orderBy('s.id'), q.page, q.per_page);
+  return { rows: rows as Specialization[], total };
 }
 
 export async function findSpecialization(db: Db, id: number) {

@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Role, StudentListQuery, UserListItem, UserListQuery } from '@exam/shared';
 import type { Database, NewUser, UserUpdate } from '../../db/schema';
-import { foldSearch, likePattern, orderFrom } from './list-helpers';
+import { foldSearch, likePattern, orderFrom } from '../../lib/list';
 
 type Db = Kysely<Database>;
 type Eb = ExpressionBuilder<Database, 'users'>;

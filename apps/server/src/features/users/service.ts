@@ -5,6 +5,7 @@ import type { Role, UserCreated, UserInput, UserListItem } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import type { SessionUser } from '../auth/repository';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { withTransaction } from '../../lib/transaction';
 import { hashPassword } from '../../lib/password';
 import { hashGeneratedPassword } from './generated-password';
 import * as repo from './repository';
@@ -61,7 +62,7 @@ export async function createUser(ctx: AppContext, actor: SessionUser, input: Use
   if (student) await checkStudentFields(ctx, input);
   const generated = input.password ? undefined : generatePassword();
   const passwordHash = generated ? await hashGeneratedPassword(generated) : await hashPassword(input.password as string);
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const id = await withTransaction(ctx.db, async (trx) => {
     const { id } = await repo.insertUser(trx, {
       last_name: input.last_name,
       first_name: input.first_name,
@@ -93,7 +94,7 @@ export async function updateUser(ctx: AppContext, actor: SessionUser, id: number
   const student = input.role === 'STUDENT';
   if (student) await checkStudentFields(ctx, input);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  await ctx.db.transaction().execute(async (trx) => {
+  await withTransaction(ctx.db, async (trx) => {
     await repo.updateUser(trx, id, {
       last_name: input.last_name,
       first_name: input.first_name,

@@ -1,4 +1,5 @@
 // Bundles the server (with the shared and runner workspaces) into dist/, one file per entry point.
+import fs from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -23,3 +24,6 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
+
+// The maths server's Python program is read at start next to the bundle (packages/runner/src/math.ts).
+fs.copyFileSync('../../packages/runner/src/math_server.py', 'dist/math_server.py');

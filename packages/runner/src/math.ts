@@ -1,7 +1,8 @@
-// Maths equivalence through a warm, sandboxed sympy fork-server (see math-server-source.ts).
+// Maths equivalence through a warm, sandboxed sympy fork-server (see math_server.py).
 // The server is started once, restarted when it dies, and every request has a deadline.
+import fs from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { MATH_SERVER_SOURCE } from './math-server-source';
 import { launchSandboxed, PYTHON_PATH, type Launched, type SandboxEnv } from './sandbox';
 import type { MathCompareResult } from './types';
 
@@ -23,6 +24,17 @@ interface Pending {
 
 export class MathUnavailableError extends Error {}
 
+/** The server's Python program: next to this module in the sources, next to the bundle once built (build.mjs copies it). */
+export const MATH_SERVER_FILE = path.join(import.meta.dirname, 'math_server.py');
+
+function readServerSource(): string {
+  try {
+    return fs.readFileSync(MATH_SERVER_FILE, 'utf8');
+  } catch {
+    throw new Error(`Le programme du service de calcul est introuvable (${MATH_SERVER_FILE}) : reconstruisez le serveur (npm run build).`);
+  }
+}
+
 export class MathService {
   private proc?: Launched;
   private starting?: Promise<Launched>;
@@ -30,6 +42,8 @@ export class MathService {
   private nextId = 1;
   private closed = false;
   private readonly opts: Required<MathServiceOptions>;
+  /** Read once, when the runner starts: a missing file stops the start-up rather than every later comparison. */
+  private readonly source = readServerSource();
 
   constructor(
     private readonly env: SandboxEnv,
@@ -58,7 +72,7 @@ export class MathService {
     return new Promise((resolve, reject) => {
       const launched = launchSandboxed(this.env, {
         argv: [PYTHON_PATH, '-I', '/tmp/math_server.py'],
-        files: [{ path: '/tmp/math_server.py', content: MATH_SERVER_SOURCE }],
+        files: [{ path: '/tmp/math_server.py', content: this.source }],
         // The server lives long: a generous CPU budget (children get their own small one) and no output cap.
         limits: { cpuSeconds: 24 * 3600, wallMs: 0, memoryMb: this.opts.memoryMb, outputBytes: 0 },
         env: { MATH_CPU: String(this.opts.childCpuSeconds), MATH_WALL: String(this.opts.childWallSeconds) },

@@ -1,6 +1,7 @@
-// The maths fork-server run inside the sandbox: sympy loaded once, one forked child (with its own CPU
-// limit and deadline) per comparison. Expressions are parsed with a restricted vocabulary, never run as code.
-export const MATH_SERVER_SOURCE = String.raw`import sys, os, json, select, signal, resource, time, random, math, re
+# The maths fork-server run inside the sandbox: sympy loaded once, one forked child (with its own CPU
+# limit and deadline) per comparison. Expressions are parsed with a restricted vocabulary, never run as code.
+# Read by math.ts at start and handed to the sandbox as /tmp/math_server.py.
+import sys, os, json, select, signal, resource, time, random, math, re
 
 import sympy
 from sympy.parsing.sympy_parser import (
@@ -508,4 +509,3 @@ if __name__ == '__main__':
             print(handle({'a': a, 'b': b}))
     else:
         serve()
-`;

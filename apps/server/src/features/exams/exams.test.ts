@@ -157,6 +157,18 @@ describe('staff exams', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('describes every exam route with its body and answer', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const path of ['/api/admin/exams', '/api/admin/exams/create', '/api/admin/exams/{id}/update', '/api/admin/exams/{id}/show', '/api/admin/exams/{id}/delete', '/api/admin/exams/{id}/update-status/{status}', '/api/admin/exams/{id}/extra-time']) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    const create = doc.paths['/api/admin/exams/create'].post;
+    expect(Object.keys(create.requestBody.content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['title', 'start_at', 'end_at', 'questions']));
+    expect(create.responses['200'].content['application/json'].schema.properties.data.properties.questions).toBeDefined();
+  });
+});
+
 describe('validation', () => {
   it('answers each bad field in French', async () => {
     const res = await call(teacher, 'POST', '/api/admin/exams/create', {

@@ -1,6 +1,6 @@
 // Configuration payloads: academic years, mentions, specializations (parcours), users and students.
 import { z } from 'zod';
-import { emailField, passwordField, requiredText } from './zod-fr';
+import { emailField, idField, multilineText, optionalIdFilter, optionalPasswordField, plainText, requiredText } from './zod-fr';
 import { flag01, isoDate, listQuerySchema } from './common';
 import { roleSchema } from './helper';
 import type { User, UserSpecialization } from './auth';
@@ -45,7 +45,7 @@ export interface AcademicYear {
 export const mentionSchema = z.object({
   name: requiredText('Le nom', 150),
   code: requiredText('Le code', 30).regex(/^[A-Za-z0-9_-]+$/, { error: 'Le code ne peut contenir que des lettres, chiffres, - et _.' }),
-  description: z.string().trim().max(2000).optional().nullable(),
+  description: multilineText('La description', 2000).optional().nullable(),
 });
 export type MentionInput = z.infer<typeof mentionSchema>;
 
@@ -61,7 +61,7 @@ export const specializationSchema = z.object({
   name: requiredText('Le nom', 150),
   code: requiredText('Le code', 30).regex(/^[A-Za-z0-9_-]+$/, { error: 'Le code ne peut contenir que des lettres, chiffres, - et _.' }),
   level: z.enum(LEVELS, { error: 'Le niveau doit être L1, L2, L3, M1, M2 ou D.' }),
-  mention_id: z.coerce.number({ error: 'La mention est obligatoire.' }).int().positive({ error: 'La mention est obligatoire.' }),
+  mention_id: idField('La mention'),
 });
 export type SpecializationInput = z.infer<typeof specializationSchema>;
 
@@ -82,17 +82,15 @@ export const userInputSchema = z
     last_name: requiredText('Le nom', 100),
     first_name: requiredText('Le prénom', 100),
     email: emailField,
-    password: passwordField.optional().or(z.literal('')),
+    password: optionalPasswordField('Le mot de passe'),
     role: roleSchema,
     is_premium: flag01.optional(),
-    student_number: z
-      .string()
-      .trim()
-      .max(50, { error: "Le numéro d'étudiant ne doit pas dépasser 50 caractères." })
-      .optional()
-      .nullable(),
-    specialization_ids: z.array(z.coerce.number().int().positive()).max(20).optional(),
-    academic_year_id: z.coerce.number().int().positive().optional().nullable(),
+    student_number: plainText("Le numéro d'étudiant", 50).optional().nullable(),
+    specialization_ids: z
+      .array(idField('Le parcours'), { error: 'La liste des parcours est invalide.' })
+      .max(20, { error: 'Un étudiant ne peut pas suivre plus de 20 parcours.' })
+      .optional(),
+    academic_year_id: idField("L'année universitaire").optional().nullable(),
   })
   .superRefine((v, ctx) => {
     if (v.role === 'STUDENT') {
@@ -105,14 +103,10 @@ export const userInputSchema = z
   });
 export type UserInput = z.infer<typeof userInputSchema>;
 
-const optionalId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: "L'identifiant doit être un nombre." }).int().positive({ error: "L'identifiant doit être un entier positif." }).optional(),
-);
 
 export const academicYearListQuerySchema = listQuerySchema;
 export const mentionListQuerySchema = listQuerySchema;
-export const specializationListQuerySchema = listQuerySchema.extend({ mention_id: optionalId, level: z.enum(LEVELS).optional() });
+export const specializationListQuerySchema = listQuerySchema.extend({ mention_id: optionalIdFilter('La mention'), level: z.enum(LEVELS, { error: 'Le niveau doit être L1, L2, L3, M1, M2 ou D.' }).optional() });
 export type SpecializationListQuery = z.infer<typeof specializationListQuerySchema>;
 
 /** GET /api/admin/users: every role for admins (filter `role`). */
@@ -121,9 +115,9 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 /** GET /api/admin/users/students: filters of the students list. */
 export const studentListQuerySchema = listQuerySchema.extend({
-  academic_year_id: optionalId,
-  mention_id: optionalId,
-  specialization_id: optionalId,
+  academic_year_id: optionalIdFilter("L'année universitaire"),
+  mention_id: optionalIdFilter('La mention'),
+  specialization_id: optionalIdFilter('Le parcours'),
   is_premium: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1'], { error: 'Le filtre premium doit valoir 0 ou 1.' }).optional()),
 });
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;

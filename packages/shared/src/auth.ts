@@ -1,11 +1,11 @@
 // Session and profile payloads (API.md "Session and profile").
 import { z } from 'zod';
-import { emailField, passwordField, requiredText } from './zod-fr';
+import { emailField, optionalPasswordField, passwordInput, PASSWORD_MAX, requiredText } from './zod-fr';
 import type { Role } from './helper';
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string({ error: 'Le mot de passe est obligatoire.' }).min(1, { error: 'Le mot de passe est obligatoire.' }).max(200),
+  password: passwordInput('Le mot de passe'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -37,9 +37,15 @@ export const updateProfileSchema = z
     last_name: requiredText('Le nom', 100),
     first_name: requiredText('Le prénom', 100),
     email: emailField,
-    current_password: z.string().max(200).optional().or(z.literal('')),
-    password: passwordField.optional().or(z.literal('')),
-    password_confirmation: z.string().max(200).optional().or(z.literal('')),
+    current_password: z
+      .string({ error: 'Le mot de passe actuel doit être un texte.' })
+      .max(PASSWORD_MAX, { error: `Le mot de passe actuel ne doit pas dépasser ${PASSWORD_MAX} caractères.` })
+      .optional(),
+    password: optionalPasswordField('Le mot de passe'),
+    password_confirmation: z
+      .string({ error: 'La confirmation doit être un texte.' })
+      .max(PASSWORD_MAX, { error: `La confirmation ne doit pas dépasser ${PASSWORD_MAX} caractères.` })
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.password) {

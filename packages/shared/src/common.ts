@@ -1,5 +1,6 @@
 // The JSON envelope every API answer uses, and list paging (DESIGN.md §4).
 import { z } from 'zod';
+import { intField, searchText } from './zod-fr';
 
 export const TOAST_STATUSES = ['success', 'info', 'warn', 'error'] as const;
 export type ToastStatus = (typeof TOAST_STATUSES)[number];
@@ -42,26 +43,28 @@ export const paginatedSchema = <T extends z.ZodType>(item: T) =>
 
 /** Query of every list: page, per_page, search, sort ("field" or "-field" for descending). */
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, { error: 'La page doit être au moins 1.' }).default(1),
-  per_page: z.coerce
-    .number()
-    .int()
-    .min(1, { error: 'Le nombre par page doit être au moins 1.' })
-    .max(100, { error: 'Le nombre par page ne doit pas dépasser 100.' })
-    .default(10),
-  search: z.string().trim().max(100).optional(),
+  page: intField('La page', 1, 1_000_000).default(1),
+  per_page: intField('Le nombre par page', 1, 100).default(10),
+  search: searchText.optional(),
   sort: z
-    .string()
+    .string({ error: 'Le tri demandé est invalide.' })
     .trim()
-    .regex(/^-?[a-z_]+$/, { error: 'Le tri demandé est invalide.' })
+    .regex(/^-?[a-z_]{1,60}$/, { error: 'Le tri demandé est invalide.' })
     .optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /** Checkbox-like flags arrive as 0/1, "0"/"1", true/false. */
 export const flag01 = z
-  .union([z.literal(0), z.literal(1), z.boolean(), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')])
+  .union([z.literal(0), z.literal(1), z.boolean(), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')], {
+    error: 'Cette case doit valoir 0 ou 1.',
+  })
   .transform((v) => (v === 1 || v === true || v === '1' || v === 'true' ? 1 : 0));
 
+/** A calendar date (AAAA-MM-JJ): "… est obligatoire." when empty, "… doit être une date valide" when malformed. */
 export const isoDate = (label: string) =>
-  z.iso.date({ error: `${label} doit être une date valide (AAAA-MM-JJ).` });
+  z
+    .string({ error: (i) => (i.input === undefined || i.input === null ? `${label} est obligatoire.` : `${label} doit être une date valide (AAAA-MM-JJ).`) })
+    .trim()
+    .min(1, { error: `${label} est obligatoire.` })
+    .pipe(z.iso.date({ error: `${label} doit être une date valide (AAAA-MM-JJ).` }));

@@ -3,18 +3,17 @@
 // <span data-type="math-inline" data-latex="…"> or <div data-type="math-block" data-latex="…">,
 // code blocks as <pre><code class="language-python|language-r">.
 import { z } from 'zod';
-import { requiredText } from './zod-fr';
+import { idField, intField, multilineText, optionalIdFilter, requiredText, richText } from './zod-fr';
 import { flag01, listQuerySchema } from './common';
 
-const positiveId = (label: string) =>
-  z.coerce.number({ error: `${label} est obligatoire.` }).int({ error: `${label} est invalide.` }).positive({ error: `${label} est obligatoire.` });
+const positiveId = idField;
 
 /** Largest chapter content accepted, in characters (images are files, never inlined). */
 export const CHAPTER_CONTENT_MAX = 500_000;
 
 export const courseInputSchema = z.object({
   title: requiredText('Le titre', 200),
-  description: z.string({ error: 'La description doit être un texte.' }).trim().max(5000, { error: 'La description ne doit pas dépasser 5000 caractères.' }).default(''),
+  description: multilineText('La description', 5000).default(''),
   academic_year_id: positiveId("L'année universitaire"),
   specialization_ids: z
     .array(positiveId('Le parcours'), { error: 'Choisissez au moins un parcours.' })
@@ -26,14 +25,13 @@ export const courseInputSchema = z.object({
 export type CourseInput = z.input<typeof courseInputSchema>;
 export type CourseData = z.infer<typeof courseInputSchema>;
 
-const optionalId = z.coerce.number().int().positive().optional();
 const optionalFlag = z.enum(['0', '1'], { error: 'Le filtre doit valoir 0 ou 1.' }).transform(Number).optional();
 
 export const COURSE_SORTS = ['title', 'created_at', 'updated_at'] as const;
 
 export const courseListQuerySchema = listQuerySchema.extend({
-  academic_year_id: optionalId,
-  specialization_id: optionalId,
+  academic_year_id: optionalIdFilter("L'année universitaire"),
+  specialization_id: optionalIdFilter('Le parcours'),
   is_published: optionalFlag,
   is_premium: optionalFlag,
 });
@@ -42,24 +40,21 @@ export type CourseListQuery = z.input<typeof courseListQuerySchema>;
 export const chapterInputSchema = z.object({
   course_id: positiveId('Le cours'),
   title: requiredText('Le titre', 200),
-  content: z
-    .string({ error: 'Le contenu doit être un texte.' })
-    .max(CHAPTER_CONTENT_MAX, { error: `Le contenu ne doit pas dépasser ${CHAPTER_CONTENT_MAX} caractères.` })
-    .default(''),
+  content: richText('Le contenu', CHAPTER_CONTENT_MAX).default(''),
   /** 1-based place in the course; absent means "at the end" (store) or "unchanged" (update). */
-  position: z.coerce.number({ error: 'La position doit être un nombre.' }).int({ error: 'La position doit être un entier.' }).min(1, { error: 'La position doit être au moins 1.' }).optional(),
+  position: intField('La position', 1, 10_000).optional(),
   file_ids: z.array(positiveId('Le fichier'), { error: 'La liste des fichiers est invalide.' }).max(50, { error: 'Un chapitre ne peut pas avoir plus de 50 fichiers.' }).default([]),
 });
 export type ChapterInput = z.input<typeof chapterInputSchema>;
 export type ChapterData = z.infer<typeof chapterInputSchema>;
 
-export const chapterListQuerySchema = listQuerySchema.extend({ course_id: optionalId });
+export const chapterListQuerySchema = listQuerySchema.extend({ course_id: optionalIdFilter('Le cours') });
 
 export const chapterReorderSchema = z.object({
   ids: z
     .array(positiveId('Le chapitre'), { error: 'La liste des chapitres est obligatoire.' })
     .min(1, { error: 'La liste des chapitres est obligatoire.' })
-    .max(500),
+    .max(500, { error: 'Un cours ne peut pas avoir plus de 500 chapitres.' }),
 });
 export type ChapterReorderInput = z.infer<typeof chapterReorderSchema>;
 

@@ -6,6 +6,36 @@ import { HttpError } from './errors';
 
 const GENERIC = 'Une erreur interne est survenue. Réessayez plus tard.';
 
+/**
+ * PostgreSQL errors caused by the data sent, not by the server: a schema should have refused the value first, so
+ * each is logged as a warning, but the person gets a 4xx in French rather than a 500.
+ * Class 22 (data exception), 23502/23514 (missing or out-of-rule value), 54 (value too large to handle).
+ */
+export function badDataMessage(code: string | undefined): string | null {
+  if (!code || !/^[0-9A-Z]{5}$/.test(code)) return null;
+  switch (code) {
+    case '22003':
+      return 'Un nombre envoyé est hors des limites permises.';
+    case '22P02':
+      return 'Une valeur envoyée n’a pas le format attendu.';
+    case '22021':
+    case '22P05':
+      return 'Un texte envoyé contient un caractère non autorisé.';
+    case '22001':
+      return 'Un texte envoyé est trop long.';
+    case '22007':
+    case '22008':
+      return 'Une date envoyée est invalide.';
+    case '23502':
+      return 'Un champ obligatoire est manquant.';
+    case '23514':
+      return 'Une valeur envoyée ne respecte pas les règles de ce champ.';
+  }
+  if (code.startsWith('22')) return 'Une valeur envoyée est invalide.';
+  if (code.startsWith('54')) return 'La requête est trop volumineuse pour être traitée.';
+  return null;
+}
+
 function fieldOf(instancePath: string | undefined): string {
   const p = (instancePath ?? '').replace(/^\//, '').split('/').filter(Boolean);
   return p.length ? p.join('.') : '_';
@@ -20,7 +50,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       const errors: Record<string, string[]> = {};
       for (const v of err.validation) {
         const key = fieldOf(v.instancePath);
-        (errors[key] ??= []).push(v.message ?? 'Valeur invalide.');
+        const list = (errors[key] ??= []);
+        const message = v.message ?? 'Valeur invalide.';
+        if (!list.includes(message)) list.push(message);
       }
       const first = Object.values(errors)[0]?.[0];
       return reply.status(422).send({ status: 'error', message: first ?? 'Les données envoyées sont invalides.', errors });
@@ -41,6 +73,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         return reply.status(409).send({ status: 'error', message: 'Cet enregistrement existe déjà.' });
       case '23503':
         return reply.status(409).send({ status: 'error', message: 'Cet enregistrement est encore utilisé ailleurs.' });
+    }
+    const badData = badDataMessage(err.code);
+    if (badData) {
+      req.log.warn({ err, reqId: req.id, url: req.routeOptions.url }, 'value refused by the database');
+      return reply.status(422).send({ status: 'error', message: badData });
     }
     if (err instanceof SyntaxError || err.statusCode === 400) {
       return reply.status(400).send({ status: 'error', message: 'Requête invalide.' });

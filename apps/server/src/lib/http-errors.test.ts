@@ -1,9 +1,11 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper';
+import { authed, createTestApp, loginAs, seedStructure, seedUser, sql, type TestApp } from '../../test/helper';
+import { registerErrorHandling } from './error-handler';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { BODY_LIMIT_BYTES: '2048' } });
+  t = await createTestApp({ config: { BODY_LIMIT_BYTES: '4096' } });
 });
 afterAll(async () => t.close());
 
@@ -46,3 +48,100 @@ describe('error envelope', () => {
     expect(res.statusCode).toBe(415);
   });
 });
+
+describe('ids out of the database range and control characters', () => {
+  it('answers 4xx, never 500, for ids above 2,147,483,647 in paths, list filters and bodies', async () => {
+    const admin = await seedUser(t.ctx, 'ADMIN');
+    const token = await loginAs(t.app, admin);
+    const s = await seedStructure(t.ctx);
+    const student = await seedUser(t.ctx, 'STUDENT', { academic_year_id: s.yearId, specialization_id: s.specializationId });
+    const studentToken = await loginAs(t.app, student);
+    const hash = 'a'.repeat(64);
+    const cases = [
+      { method: 'GET' as const, url: `/api/files/2147483648/inline/${hash}` },
+      authed(studentToken, { method: 'GET', url: '/api/student/courses/2147483648/show' }),
+      authed(token, { method: 'GET', url: '/api/admin/courses/2147483648/show' }),
+      authed(token, { method: 'DELETE', url: '/api/admin/mentions/2147483648/delete' }),
+      authed(token, { method: 'GET', url: '/api/admin/users/students?academic_year_id=2147483648' }),
+      authed(token, { method: 'GET', url: '/api/admin/courses?specialization_id=99999999999' }),
+      authed(token, { method: 'GET', url: '/api/admin/chapters?course_id=1e30' }),
+      authed(token, {
+        method: 'POST',
+        url: '/api/admin/courses/create',
+        payload: { title: 'Cours', academic_year_id: s.yearId, specialization_ids: [2147483648] },
+      }),
+      authed(token, { method: 'POST', url: '/api/admin/chapters/store', payload: { title: 'Ch', course_id: 2147483648, file_ids: [2147483648] } }),
+    ];
+    for (const c of cases) {
+      const res = await t.app.inject(c);
+      expect(res.statusCode, `${c.method} ${c.url}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${c.method} ${c.url}`).toBeLessThan(500);
+      expect(res.json().message, String(c.url)).not.toMatch(/Entrée invalide|Trop grand|NaN/);
+    }
+    const one = await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/students?academic_year_id=2147483648' }));
+    expect(one.statusCode).toBe(422);
+    expect(one.json().errors.academic_year_id[0]).toBe("L'année universitaire est invalide : un nombre entier entre 1 et 2147483647 est attendu.");
+  });
+
+  it('refuses NUL and other control characters in texts with a French 422, and drops them from a search', async () => {
+    const s = await seedStructure(t.ctx);
+    const student = await seedUser(t.ctx, 'STUDENT', { academic_year_id: s.yearId, specialization_id: s.specializationId });
+    const token = await loginAs(t.app, student);
+    const res = await t.app.inject(
+      authed(token, { method: 'PUT', url: '/api/admin/users/update-profil', payload: { last_name: 'a\u0000', first_name: 'b\u0007', email: student.email } }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.last_name[0]).toBe('Le nom contient un caractère non autorisé (caractère de contrôle).');
+    expect(res.json().errors.first_name[0]).toMatch(/caractère non autorisé/);
+
+    const admin = await seedUser(t.ctx, 'ADMIN');
+    const adminToken = await loginAs(t.app, admin);
+    for (const url of ['/api/admin/users?search=%00', '/api/admin/courses?search=a%00b', '/api/admin/mentions?search=%00%01%1f']) {
+      expect((await t.app.inject(authed(adminToken, { method: 'GET', url }))).statusCode, url).toBe(200);
+    }
+    // Rich text keeps line breaks and tabs, but not NUL.
+    const course = await t.app.inject(
+      authed(adminToken, {
+        method: 'POST',
+        url: '/api/admin/courses/create',
+        payload: { title: 'Cours', description: 'ligne 1\n\tligne 2', academic_year_id: s.yearId, specialization_ids: [s.specializationId] },
+      }),
+    );
+    expect(course.statusCode).toBe(200);
+    const chapter = await t.app.inject(
+      authed(adminToken, { method: 'POST', url: '/api/admin/chapters/store', payload: { title: 'Ch', course_id: course.json().data.id, content: '<p>a\u0000</p>' } }),
+    );
+    expect(chapter.statusCode).toBe(422);
+    expect(chapter.json().errors.content[0]).toMatch(/caractère non autorisé/);
+  });
+
+  it('speaks plain French for wrong types and huge numbers', async () => {
+    const admin = await seedUser(t.ctx, 'ADMIN');
+    const token = await loginAs(t.app, admin);
+    const page = await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users?page=abc&per_page=1e300' }));
+    expect(page.statusCode).toBe(422);
+    expect(page.json().errors).toEqual({
+      page: ['La page doit être un nombre entier.'],
+      per_page: ['Le nombre par page ne doit pas dépasser 100.'],
+    });
+    const huge = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'a@b.fr', password: 'x'.repeat(1000) } });
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().errors.password).toEqual(['Le mot de passe ne doit pas dépasser 200 caractères.']);
+  });
+
+  it('answers 422, not 500, when the database itself refuses a value (safety net)', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    app.get('/int', async () => sql`select ${'2147483648'}::int as v`.execute(t.ctx.db));
+    app.get('/text', async () => sql`select ${'abc'}::int as v`.execute(t.ctx.db));
+    app.get('/nul', async () => t.ctx.db.insertInto('mentions').values({ name: 'a\u0000', code: 'NUL' }).execute());
+    app.get('/null', async () => sql`insert into mentions (name, code) values (null, 'X')`.execute(t.ctx.db));
+    for (const url of ['/int', '/text', '/nul', '/null']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().status).toBe('error');
+    }
+    await app.close();
+  });
+});
+

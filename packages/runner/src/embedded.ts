@@ -26,9 +26,6 @@ export interface EmbeddedRunnerOptions {
   warmPerLanguage?: number;
 }
 
-const sameLimits = (a: RunLimits, b: RunLimits) =>
-  a.cpuSeconds === b.cpuSeconds && a.wallMs === b.wallMs && a.memoryMb === b.memoryMb && a.outputBytes === b.outputBytes;
-
 /** Limits asked for by a question, kept within MAX_LIMITS. */
 export function effectiveLimits(partial?: Partial<RunLimits>): RunLimits {
   const l = { ...DEFAULT_LIMITS, ...partial };
@@ -66,7 +63,11 @@ function command(language: Language): { argv: string[]; file: string; env?: Reco
  */
 function warmR(): WarmCommand | undefined {
   if (!fs.existsSync(R_BINARY) || process.arch !== 'x64') return undefined;
-  const script = `mkfifo /tmp/.programme && { cat <&3 >/tmp/.programme & } && exec ${R_BINARY} --no-echo --no-restore --no-save --file=/tmp/.programme 3<&-`;
+  // The first line on descriptor 3 holds the run's limits (limitsHeader): applied to R (the shell's pid, which
+  // exec hands to R) before a byte of the program reaches it; if they cannot be applied, R is killed.
+  const feed =
+    'read -r cpu_soft cpu_hard mem <&3 && prlimit --pid $$ --cpu=$cpu_soft:$cpu_hard --as=$mem && cat <&3 >/tmp/.programme || kill -9 $$';
+  const script = `mkfifo /tmp/.programme && { { ${feed}; } & } && exec ${R_BINARY} --no-echo --no-restore --no-save --file=/tmp/.programme 3<&-`;
   return { argv: ['/bin/sh', '-c', script], env: R_ENV };
 }
 
@@ -97,11 +98,10 @@ export class EmbeddedRunner implements CodeRunner {
     const limits = effectiveLimits(req.limits);
     // A typed stdin often lacks its final newline; R warns about such an "incomplete final line".
     const stdin = req.stdin && !req.stdin.endsWith('\n') ? `${req.stdin}\n` : (req.stdin ?? '');
-    const warm = this.warm[req.language];
-    if (warm && sameLimits(limits, DEFAULT_LIMITS)) {
-      const warmRun = warm.run(req.code, stdin);
-      if (warmRun) return classify(await warmRun, req.expectedOutput, limits);
-    }
+    // A pre-started sandbox lowers its limits to the run's (a question's own CPU and memory limits); above the
+    // defaults it was started with, a fresh sandbox is launched.
+    const warmRun = this.warm[req.language]?.run(req.code, stdin, limits);
+    if (warmRun) return classify(await warmRun, req.expectedOutput, limits);
     const { argv, file, env } = command(req.language);
     const raw = await runInSandbox(this.sandbox, {
       argv,

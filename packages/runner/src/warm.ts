@@ -7,15 +7,32 @@
 import { launchSandboxed, PYTHON_PATH, supervise, type Launched, type RawRun, type SandboxEnv } from './sandbox';
 import type { RunLimits } from './types';
 
+/** CPU seconds as the sandbox sets them (soft limit, hard limit one second above: see buildArgv). */
+const cpuRlimit = (l: RunLimits) => Math.max(1, Math.ceil(l.cpuSeconds));
+
 /**
- * Runs inside the sandbox: reads the program from fd 3, writes it to /tmp/main.py (for tracebacks),
- * then runs it as __main__ in a fresh module, reporting errors exactly as `python3 /tmp/main.py` would.
+ * First line sent on descriptor 3 before the program: the run's CPU (soft, hard) and address-space limits, which
+ * the waiting interpreter applies to itself before reading the program. Limits can only be lowered there, so a
+ * pre-started sandbox serves a run whose limits are at most those it was started with.
+ */
+export function limitsHeader(l: RunLimits): string {
+  const cpu = cpuRlimit(l);
+  return `${cpu} ${cpu + 1} ${l.memoryMb * 1024 * 1024}\n`;
+}
+
+/**
+ * Runs inside the sandbox: reads the run's limits (first line) and the program from fd 3, lowers its own CPU
+ * and memory limits to the run's, writes the program to /tmp/main.py (for tracebacks), then runs it as
+ * __main__ in a fresh module, reporting errors exactly as `python3 /tmp/main.py` would.
  */
 export const PYTHON_LOADER = [
-  'import sys, types',
+  'import sys, types, resource',
   'def _load():',
   '    with open(3, "rb") as f:',
-  '        src = f.read()',
+  '        head, _, src = f.read().partition(b"\\n")',
+  '    cpu_soft, cpu_hard, mem = (int(x) for x in head.split())',
+  '    resource.setrlimit(resource.RLIMIT_CPU, (cpu_soft, cpu_hard))',
+  '    resource.setrlimit(resource.RLIMIT_AS, (mem, mem))',
   '    with open("/tmp/main.py", "wb") as f:',
   '        f.write(src)',
   '    m = types.ModuleType("__main__")',
@@ -107,11 +124,20 @@ export class WarmPool {
     });
   }
 
-  /** Runs `code` in a pre-started sandbox, or returns undefined when none is ready (the caller starts one cold). */
-  run(code: string, stdin: string): Promise<RawRun> | undefined {
+  /** Whether a sandbox of this pool can take a run with `limits` (CPU and memory lowered, never raised). */
+  fits(limits: RunLimits): boolean {
+    return cpuRlimit(limits) <= cpuRlimit(this.limits) && limits.memoryMb <= this.limits.memoryMb;
+  }
+
+  /**
+   * Runs `code` in a pre-started sandbox with the run's own limits (the pool's by default), or returns undefined
+   * when none is ready or the limits exceed the pool's (the caller starts one cold).
+   */
+  run(code: string, stdin: string, limits: RunLimits = this.limits): Promise<RawRun> | undefined {
+    if (!this.fits(limits)) return undefined;
     let warm: Warm | undefined;
     // Old enough that its own end (WARM_MAX_IDLE_S) could come before the run's deadline: not used.
-    const oldest = Date.now() - (WARM_MAX_IDLE_S * 1000 - this.limits.wallMs - 5000);
+    const oldest = Date.now() - (WARM_MAX_IDLE_S * 1000 - limits.wallMs - 5000);
     while ((warm = this.ready.shift())) {
       const alive = warm.launched.child.exitCode === null && warm.launched.child.signalCode === null;
       if (alive && warm.startedAt > oldest) break;
@@ -121,7 +147,7 @@ export class WarmPool {
     this.fill();
     if (!warm) return undefined;
     const { launched, codeFd } = warm;
-    return supervise(this.env, launched, { stdin, limits: this.limits }, performance.now(), () => codeFd.end(code));
+    return supervise(this.env, launched, { stdin, limits }, performance.now(), () => codeFd.end(limitsHeader(limits) + code));
   }
 
   get waiting(): number {

@@ -22,6 +22,8 @@ import {
 
 let runner: EmbeddedRunner;
 const fast: Partial<RunLimits> = { cpuSeconds: 1, wallMs: 3000 };
+/** More memory than the pre-started sandboxes have: forces a fresh sandbox. */
+const COLD: Partial<RunLimits> = { memoryMb: DEFAULT_LIMITS.memoryMb + 1 };
 
 /** Host processes whose command line contains `marker`. */
 function processesWith(marker: string): number[] {
@@ -125,7 +127,7 @@ describe('pre-started sandboxes', () => {
     expect(runner.warm.R?.waiting).toBeGreaterThan(0);
     const code = 'x <- readLines(file("stdin"))\nx\nprint(commandArgs(trailingOnly = TRUE))\nas.integer("a")\nf <- function() stop("boum")\nf()';
     const warm = await runner.run({ language: 'R', code, stdin: 'abc' });
-    const cold = await runner.run({ language: 'R', code, stdin: 'abc', limits: { wallMs: 9_999 } });
+    const cold = await runner.run({ language: 'R', code, stdin: 'abc', limits: COLD });
     expect(warm.stdout).toBe('[1] "abc"\ncharacter(0)\n[1] NA\n');
     expect(warm.stderr).toMatch(/Error in f\(\) : boum/);
     expect({ ...warm, duration_ms: 0 }).toEqual({ ...cold, duration_ms: 0 });
@@ -135,15 +137,43 @@ describe('pre-started sandboxes', () => {
     const code = 'import sys\nprint(sys.argv, __name__, __file__, sorted(k for k in globals() if not k.startswith("__")))\ndef f():\n    raise KeyError("k")\nf()';
     expect(runner.warm.PYTHON?.waiting).toBeGreaterThan(0);
     const warm = await runner.run({ language: 'PYTHON', code });
-    const cold = await runner.run({ language: 'PYTHON', code, limits: { wallMs: 9_999 } });
+    const cold = await runner.run({ language: 'PYTHON', code, limits: COLD });
     expect(warm.stdout).toBe("['/tmp/main.py'] __main__ /tmp/main.py ['sys']\n");
     expect(warm.stderr).toContain('File "/tmp/main.py", line 5, in <module>');
     expect({ ...warm, duration_ms: 0 }).toEqual({ ...cold, duration_ms: 0 });
     const syntax = await runner.run({ language: 'PYTHON', code: 'print(1' });
-    const syntaxCold = await runner.run({ language: 'PYTHON', code: 'print(1', limits: { wallMs: 9_999 } });
+    const syntaxCold = await runner.run({ language: 'PYTHON', code: 'print(1', limits: COLD });
     expect(syntax.stderr).toBe(syntaxCold.stderr);
     const exit = await runner.run({ language: 'PYTHON', code: 'import sys\nsys.exit(3)' });
     expect(exit).toMatchObject({ verdict: 'RUNTIME_ERROR', exit_code: 3 });
+  });
+
+  it.each([
+    ['PYTHON', 'print(open("/proc/self/limits").read())'],
+    ['R', 'cat(readLines("/proc/self/limits"), sep = "\\n")'],
+  ] as const)('%s: take a run with lower limits and apply them before the program starts', async (language, code) => {
+    const pool = runner.warm[language]!;
+    const taken: boolean[] = [];
+    const original = pool.run.bind(pool);
+    pool.run = (...args) => {
+      const r = original(...args);
+      taken.push(r !== undefined);
+      return r;
+    };
+    try {
+      const low = await runner.run({ language, code, limits: { cpuSeconds: 2, memoryMb: 200, wallMs: 4000 } });
+      expect(low.stdout).toMatch(/Max cpu time\s+2\s+3\s+seconds/);
+      expect(low.stdout).toMatch(/Max address space\s+209715200\s+209715200\s+bytes/);
+      const high = await runner.run({ language, code, limits: COLD });
+      expect(high.stdout).toMatch(new RegExp(`Max address space\\s+${257 * 1024 * 1024}\\s`));
+      expect(taken).toEqual([true, false]);
+      // The lowered limits hold: an endless loop stops at the run's CPU limit, not at the sandbox's.
+      const loop = await runner.run({ language, code: language === 'R' ? 'repeat { x <- 1 }' : 'while True:\n    pass', limits: { cpuSeconds: 1, wallMs: 4000 } });
+      expect(loop.verdict).toBe('TIME_LIMIT');
+      expect(taken).toEqual([true, false, true]);
+    } finally {
+      pool.run = original;
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { examInputSchema, type ExamStatus } from '@exam/shared';
 import type { Database } from '../db/schema';
 import { insertExam, setExamStatus } from '../features/exams/repository';
+import { withTransaction } from '../lib/transaction';
 
 export const DEMO_OPEN_EXAM_TITLE = 'Examen de démonstration : statistique et programmation';
 export const DEMO_DRAFT_EXAM_TITLE = 'Partiel de fin de semestre (brouillon)';
@@ -82,7 +83,7 @@ export async function seedDemoExams(db: Kysely<Database>, demo: { teacherEmail: 
       },
     },
   ];
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     for (const e of exams) {
       if (existing.some((x) => x.title === e.title)) continue;
       const id = await insertExam(trx, examInputSchema.parse(e.body), teacher.id);

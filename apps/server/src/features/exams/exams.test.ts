@@ -131,6 +131,17 @@ describe('staff exams', () => {
     expect((await call(teacher, 'GET', '/api/admin/exams?status=OPEN')).statusCode).toBe(422);
   });
 
+  it('paginates and sorts by title', async () => {
+    const y = await seedStructure(t.ctx);
+    for (const title of ['B examen', 'A examen', 'C examen']) await makeExam({ title, academic_year_id: y.yearId, specialization_ids: [y.specializationId] });
+    const p1 = await call(teacher, 'GET', `/api/admin/exams?academic_year_id=${y.yearId}&sort=title&per_page=2`);
+    expect(p1.json().data.map((x: { title: string }) => x.title)).toEqual(['A examen', 'B examen']);
+    expect(p1.json().meta).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
+    const p2 = await call(teacher, 'GET', `/api/admin/exams?academic_year_id=${y.yearId}&sort=-title&per_page=2&page=2`);
+    expect(p2.json().data.map((x: { title: string }) => x.title)).toEqual(['A examen']);
+    expect(p2.json().meta.total).toBe(3);
+  });
+
   it('counts students who started and finished', async () => {
     const e = await makeExam();
     expect((await setStatus(e.id, 'PUBLISHED')).statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { ExamData, ExamExtraTime, ExamListItem, ExamQuestion, ExamStatus } from '@exam/shared';
 import type { Database } from '../../db/schema';
+import { likePattern, paginate } from '../../lib/list';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -15,11 +16,6 @@ export interface ExamFilters {
 }
 
 export type ExamOrderColumn = 'e.title' | 'e.start_at' | 'e.end_at' | 'e.status' | 'e.created_at' | 'e.updated_at';
-
-/** `%text%` for ILIKE, with %, _ and \ taken literally. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
-}
 
 const iso = (v: unknown): string => new Date(v as string).toISOString();
 
@@ -120,14 +116,8 @@ export async function listExams(
   pageNo: number,
   perPage: number,
 ): Promise<{ rows: ExamListItem[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    applyFilters(selectExams(db), f).orderBy(order[0], order[1]).orderBy('e.id', 'desc').limit(perPage).offset((pageNo - 1) * perPage).execute(),
-    applyFilters(selectExams(db), f)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toListItem), total: Number(count.n) };
+  const { rows, total } = await paginate(applyFilters(selectExams(db), f).orderBy(order[0], order[1]).orderBy('e.id', 'desc'), pageNo, perPage);
+  return { rows: rows.map(toListItem), total };
 }
 
 export async function findExamListItem(db: Db, id: number): Promise<ExamListItem | undefined> {

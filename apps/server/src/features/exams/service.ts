@@ -2,11 +2,11 @@
 // concurrent edit; once a student has started, the questions, their points and order, the year and the parcours
 // already aimed at are frozen while dates, title and description may still move; the lifecycle is
 // DRAFT → PUBLISHED → CLOSED → ARCHIVED with PUBLISHED → DRAFT only before any start.
-import type { Transaction } from 'kysely';
 import { EXAM_SORTS, EXAM_STATUS_LABELS, EXAM_TRANSITIONS, type Exam, type ExamData, type ExamExtraTime, type ExamStatus } from '@exam/shared';
-import type { Database } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
+import { orderFrom } from '../../lib/list';
+import { withTransaction, type Trx } from '../../lib/transaction';
 import {
   countAttempts,
   deleteExam,
@@ -38,16 +38,8 @@ const SORT_COLUMNS: Record<(typeof EXAM_SORTS)[number], ExamOrderColumn> = {
   updated_at: 'e.updated_at',
 };
 
-export function examOrder(sort: string | undefined): [ExamOrderColumn, 'asc' | 'desc'] {
-  if (!sort) return ['e.start_at', 'desc'];
-  const desc = sort.startsWith('-');
-  const key = desc ? sort.slice(1) : sort;
-  if (!(EXAM_SORTS as readonly string[]).includes(key)) {
-    const msg = `Le tri « ${key} » n'est pas disponible ; choisissez parmi : ${EXAM_SORTS.join(', ')}.`;
-    throw unprocessable({ sort: [msg] }, msg);
-  }
-  return [SORT_COLUMNS[key as keyof typeof SORT_COLUMNS], desc ? 'desc' : 'asc'];
-}
+/** Latest opening first unless the list asks otherwise. */
+export const examOrder = (sort: string | undefined) => orderFrom(sort, SORT_COLUMNS, ['e.start_at', 'desc']);
 
 const label = (s: ExamStatus) => `« ${EXAM_STATUS_LABELS[s]} »`;
 
@@ -78,7 +70,7 @@ export async function loadExam(db: Db, id: number): Promise<Exam> {
 }
 
 export async function createExam(ctx: AppContext, data: ExamData, authorId: number): Promise<Exam> {
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const id = await withTransaction(ctx.db, async (trx) => {
     await checkReferences(trx, data);
     return insertExam(trx, data, authorId);
   });
@@ -89,7 +81,7 @@ const sameQuestions = (a: ExamData['questions'], b: ExamData['questions']) =>
   a.length === b.length && a.every((q, i) => q.question_id === b[i].question_id && Math.round(q.points * 100) === Math.round(b[i].points * 100));
 
 export async function editExam(ctx: AppContext, id: number, data: ExamData): Promise<Exam> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await withTransaction(ctx.db, async (trx) => {
     const row = await lockExam(trx, id);
     if (!row) throw notFound(NOT_FOUND);
     if (data.version !== undefined && data.version !== row.version) {
@@ -129,7 +121,7 @@ function frozenChecks(started: number, questionsChanged: boolean, yearChanged: b
 }
 
 export async function changeStatus(ctx: AppContext, id: number, target: ExamStatus): Promise<Exam> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await withTransaction(ctx.db, async (trx) => {
     const row = await lockExam(trx, id);
     if (!row) throw notFound(NOT_FOUND);
     await checkTransition(trx, id, row.status, target);
@@ -138,7 +130,7 @@ export async function changeStatus(ctx: AppContext, id: number, target: ExamStat
   return loadExam(ctx.db, id);
 }
 
-async function checkTransition(trx: Transaction<Database>, id: number, from: ExamStatus, to: ExamStatus): Promise<void> {
+async function checkTransition(trx: Trx, id: number, from: ExamStatus, to: ExamStatus): Promise<void> {
   if (from === to) throw conflict(`L'examen est déjà ${label(to)}.`);
   const move = `Impossible de passer l'examen de ${label(from)} à ${label(to)}`;
   const allowed = EXAM_TRANSITIONS[from];
@@ -159,7 +151,7 @@ async function checkTransition(trx: Transaction<Database>, id: number, from: Exa
 }
 
 export async function removeExam(ctx: AppContext, id: number): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await withTransaction(ctx.db, async (trx) => {
     const row = await lockExam(trx, id);
     if (!row) throw notFound(NOT_FOUND);
     if (row.status !== 'DRAFT') throw conflict(`Seul un examen en brouillon peut être supprimé ; celui-ci est ${label(row.status)}.`);
@@ -171,7 +163,7 @@ export async function removeExam(ctx: AppContext, id: number): Promise<void> {
 
 /** One student's extra minutes on one exam (upsert; 0 removes them). The student must be of the exam's year and parcours. */
 export async function setExtraTime(ctx: AppContext, examId: number, userId: number, minutes: number): Promise<ExamExtraTime[]> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return withTransaction(ctx.db, async (trx) => {
     if (!(await lockExam(trx, examId))) throw notFound(NOT_FOUND);
     if (!(await isStudentOfExam(trx, examId, userId))) {
       const msg = (await userExists(trx, userId))

@@ -9,6 +9,11 @@ export const componentTexts = {
     pagination: { first: 'Première page', last: 'Dernière page', previous: 'Page précédente', next: 'Page suivante' } as Record<string, string>,
     actions: 'Actions',
   },
+  math: {
+    preview: 'Aperçu',
+    emptyPreview: 'Rien à afficher.',
+    fieldLabel: (label: string) => `${label} (éditeur mathématique)`,
+  },
   unsaved: {
     message: 'Des modifications n’ont pas été enregistrées. Quitter cette page les abandonne définitivement.',
   },

@@ -5,7 +5,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconDownload, IconUpload, IconX } from '@tabler/icons-react';
 import type { FileInfo } from '@exam/shared';
 import { notifyError } from '@/lib/api-client';
-import { downloadFile, uploadFile } from '../api/files';
+import { downloadFile, uploadFile } from '@/lib/files';
 import { coursesTexts, formatSize } from '../texts';
 import { fileIcon } from './file-icon';
 import '@mantine/dropzone/styles.css';

@@ -9,7 +9,7 @@ import { TableSkeleton } from '@/components/loading-skeleton';
 import { useChapters, useDeleteChapter, useReorderChapters } from '../api/chapters';
 import { coursesTexts } from '../texts';
 import { ChapterEditor } from './chapter-editor';
-import { moveId } from './reorder';
+import { moveId } from '@/lib/reorder';
 
 const t = coursesTexts.chapters;
 

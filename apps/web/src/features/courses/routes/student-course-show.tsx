@@ -9,9 +9,9 @@ import { PageSkeleton } from '@/components/loading-skeleton';
 import { EmptyState } from '@/components/empty-state';
 import { paths } from '@/config/paths';
 import { useStudentCourse } from '../api/student-courses';
-import { downloadFile } from '../api/files';
+import { downloadFile } from '@/lib/files';
 import { fileIcon } from '../components/file-icon';
-import { RichContent } from '../components/rich-content';
+import { RichContent } from '@/components/rich-text/rich-content';
 import { coursesTexts, formatSize } from '../texts';
 
 const t = coursesTexts.student;

@@ -6,7 +6,7 @@ import type { ExecResult, Language } from '@exam/shared';
 import { PageHeader, type Crumb } from '@/components/page-header';
 import { useRunCode } from '../api/practice';
 import { practiceTexts } from '../texts';
-import { CodeEditor } from './code-editor';
+import { CodeEditor } from '@/components/code-editor';
 import { VerdictBadge } from './verdict-badge';
 
 const t = practiceTexts.code;

@@ -7,7 +7,7 @@ import { PageHeader, type Crumb } from '@/components/page-header';
 import { isApiError, notifyError } from '@/lib/api-client';
 import { useCompareMath } from '../api/practice';
 import { practiceTexts } from '../texts';
-import { MathInput } from './math-input';
+import { MathInput } from '@/components/math-input';
 
 const t = practiceTexts.math;
 

@@ -1,12 +1,12 @@
-// Shows a chapter's HTML (already sanitised by the server): formulas drawn with KaTeX, code blocks
+// Shows rich text (a chapter, a question statement) as HTML (already sanitised by the server): formulas drawn with KaTeX, code blocks
 // highlighted for their language, links opening in a new tab.
 import { useLayoutEffect, useRef } from 'react';
 import { Typography } from '@mantine/core';
 import { highlightInto, isHighlightable } from './highlight';
 import { renderLatex } from './katex-render';
-import { coursesTexts } from '../texts';
+import { richTextTexts } from './texts';
 import 'katex/dist/katex.min.css';
-import './course-content.css';
+import './rich-text.css';
 
 /** Highlights `pre > code.language-*` blocks and draws formulas inside `root`. */
 export function enhance(root: HTMLElement) {
@@ -14,7 +14,7 @@ export function enhance(root: HTMLElement) {
     const latex = el.getAttribute('data-latex') ?? '';
     el.classList.add('course-math');
     renderLatex(el, latex, el.getAttribute('data-type') === 'math-block');
-    el.setAttribute('aria-label', coursesTexts.editor.formulaLabel(latex));
+    el.setAttribute('aria-label', richTextTexts.editor.formulaLabel(latex));
   });
   root.querySelectorAll<HTMLElement>('pre > code').forEach((code) => {
     const lang = /language-([a-z0-9]+)/.exec(code.className)?.[1];

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from './highlight';
-import { moveId } from './reorder';
 
 const classes = (src: string, lang: 'python' | 'r') => tokenize(src, lang).filter(([, c]) => c).map(([t, c]) => `${c}:${t}`);
 
@@ -24,12 +23,5 @@ describe('tokenize', () => {
   it('gives back the source unchanged when joined', () => {
     const src = 'x <- c(1, 2) # somme\ncat(sum(x), "\\n")';
     expect(tokenize(src, 'r').map(([t]) => t).join('')).toBe(src);
-  });
-});
-
-describe('moveId', () => {
-  it('moves one id to a new place', () => {
-    expect(moveId([1, 2, 3, 4], 3, 0)).toEqual([4, 1, 2, 3]);
-    expect(moveId([1, 2, 3], 0, 2)).toEqual([2, 3, 1]);
   });
 });

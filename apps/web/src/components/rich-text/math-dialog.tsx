@@ -2,9 +2,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Box, Button, Group, Modal, Switch, Text, Textarea } from '@mantine/core';
 import { renderLatex } from './katex-render';
-import { coursesTexts } from '../texts';
+import { richTextTexts } from './texts';
 
-const t = coursesTexts.editor;
+const t = richTextTexts.editor;
 
 export interface MathDialogState {
   latex: string;
@@ -39,6 +39,8 @@ export function MathDialog({
     <Modal opened={state !== null} onClose={onClose} title={editing ? t.mathEdit : t.math} size="lg" centered>
       <form
         onSubmit={(e) => {
+          // React events cross the portal: without this, the form around the editor would be submitted too.
+          e.stopPropagation();
           e.preventDefault();
           if (latex.trim()) onSubmit(latex.trim(), display);
         }}

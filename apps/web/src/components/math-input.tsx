@@ -5,13 +5,13 @@ import katex from 'katex';
 import 'katex/dist/katex.min.css';
 import { MathfieldElement } from 'mathlive';
 import 'mathlive/fonts.css';
-import { practiceTexts } from '../texts';
+import { componentTexts } from './texts';
 
 // Fonts come from mathlive/fonts.css through Vite; no sounds are fetched.
 MathfieldElement.fontsDirectory = null;
 MathfieldElement.soundsDirectory = null;
 
-const t = practiceTexts.math;
+const t = componentTexts.math;
 
 export interface MathInputProps {
   label: string;

@@ -3,7 +3,7 @@
 // the form the server's sanitiser keeps and the student view renders.
 import { Node, mergeAttributes } from '@tiptap/react';
 import { renderLatex } from './katex-render';
-import { coursesTexts } from '../texts';
+import { richTextTexts } from './texts';
 
 export interface MathOptions {
   /** Called when a formula is double-clicked (or chosen with Enter): open the formula dialog for it. */
@@ -42,7 +42,7 @@ function makeMathNode(name: 'mathInline' | 'mathBlock', display: boolean) {
         const draw = () => {
           const latex = current.attrs.latex as string;
           dom.title = latex;
-          dom.setAttribute('aria-label', coursesTexts.editor.formulaLabel(latex));
+          dom.setAttribute('aria-label', richTextTexts.editor.formulaLabel(latex));
           renderLatex(dom, latex || '\\square', display);
         };
         draw();

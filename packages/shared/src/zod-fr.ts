@@ -7,8 +7,10 @@ import { z } from 'zod';
 export const MAX_INT = 2_147_483_647;
 
 /** Control characters refused in one-line texts (names, codes, titles…): every C0 character and DEL. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 export const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 /** Control characters refused in multi-line texts: the same, but tab, line feed and carriage return are kept. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 export const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 const TYPE_NAMES: Record<string, string> = {
@@ -113,7 +115,7 @@ export const requiredText = (label: string, max = 255) =>
 export const searchText = z
   .string({ error: 'La recherche doit être un texte.' })
   .max(1000, { error: 'La recherche ne doit pas dépasser 100 caractères.' })
-  .overwrite((s) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim())
+  .overwrite((s) => s.replace(new RegExp(CONTROL_CHARS.source, 'g'), ' ').trim())
   .pipe(z.string().max(100, { error: 'La recherche ne doit pas dépasser 100 caractères.' }));
 
 export const emailField = z

@@ -5,7 +5,8 @@
 // (`studentQuestionSchema`): no correct flag, no accepted answer, no hidden test, no reference solution,
 // no expected expression. The statement is HTML from the chapters' rich text editor, sanitised by the server.
 import { z } from 'zod';
-import { flag01, listQuerySchema } from './common';
+import { envelopeSchema, flag01, listQuerySchema, paginatedSchema } from './common';
+import { gradeDetailsSchema } from './grading';
 import { LANGUAGES } from './helper';
 import { MAX_CODE_LENGTH, MAX_STDIN_LENGTH } from './runner';
 
@@ -211,6 +212,7 @@ export const questionListQuerySchema = listQuerySchema.extend({
   is_practice: z.enum(['0', '1'], { error: 'Le filtre doit valoir 0 ou 1.' }).transform(Number).optional(),
 });
 export type QuestionListQuery = z.input<typeof questionListQuerySchema>;
+export type QuestionListFilters = z.infer<typeof questionListQuerySchema>;
 
 /** possible-solutions create / update (API.md): the question's rules still hold afterwards. */
 export const possibleSolutionInputSchema = z.object({
@@ -314,3 +316,29 @@ export const qcmAnswerSchema = z
 export const textAnswerSchema = z
   .string({ error: 'La réponse doit être un texte.' })
   .max(MAX_CODE_LENGTH, { error: `La réponse ne doit pas dépasser ${MAX_CODE_LENGTH} caractères.` });
+
+/** POST questions/{id}/preview: the grade a student would get for this answer (student-safe details only). */
+export const questionPreviewResultSchema = z.object({
+  is_valid: z.boolean(),
+  /** Fraction 0..1 of the points (ALGORITHM: weighted share of the cases passed). */
+  score: z.number(),
+  details: gradeDetailsSchema,
+});
+export type QuestionPreviewResult = z.infer<typeof questionPreviewResultSchema>;
+
+export const questionEnvelopeSchema = envelopeSchema(questionSchema);
+export const questionPageSchema = paginatedSchema(questionListItemSchema);
+export const questionDeletedEnvelopeSchema = envelopeSchema(z.object({ id: z.number().int() }));
+export const questionTagsEnvelopeSchema = envelopeSchema(z.array(questionTagSchema));
+export const questionPreviewEnvelopeSchema = envelopeSchema(
+  z.object({ question: studentQuestionSchema, result: questionPreviewResultSchema.nullable() }),
+);
+export const possibleSolutionEnvelopeSchema = envelopeSchema(possibleSolutionSchema);
+export const possibleSolutionDeletedEnvelopeSchema = envelopeSchema(z.object({ id: z.number().int(), question_id: z.number().int() }));
+
+/** Messages shown by the editor (and sent by the API as the envelope message). */
+export const QUESTION_TEXTS = {
+  noReferenceWarning:
+    'Question enregistrée, sans solution de référence : les cas de test n’ont pas été vérifiés. Ajoutez-en une pour que chaque enregistrement les contrôle.',
+  referenceChecked: (n: number) => `Question enregistrée : la solution de référence réussit les ${n} cas de test.`,
+} as const;

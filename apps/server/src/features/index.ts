@@ -11,6 +11,8 @@ import { mentionRoutes } from './mentions/routes';
 import { specializationRoutes } from './specializations/routes';
 import { userRoutes } from './users/routes';
 import { runnerRoutes } from './runner/routes';
+import { questionRoutes } from './questions';
+import { possibleSolutionRoutes } from './possible-solutions/routes';
 import { examRoutes } from './exams';
 
-export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutes, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, examRoutes];
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutes, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionRoutes, possibleSolutionRoutes, examRoutes];

@@ -1,5 +1,6 @@
-// Rows of uploaded files and their use by chapters.
-import { sql } from 'kysely';
+// Rows of uploaded files and their use by chapters and by question statements.
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { FileInfo } from '@exam/shared';
 import type { Db } from '../courses/repository';
 import { IMAGE_MIMES } from './detect';
@@ -35,6 +36,22 @@ export async function findFile(db: Db, id: number): Promise<FileRow | undefined>
   return db.selectFrom('files').select(['id', 'hash', 'name', 'size', 'mime']).where('id', '=', id).executeTakeFirst();
 }
 
+/** A file is in use while a chapter or a question statement refers to it. */
+const unused = ({ not, exists, selectFrom }: ExpressionBuilder<Database, 'files'>) =>
+  not(
+    exists(
+      selectFrom('chapter_files')
+        .select('file_id')
+        .whereRef('chapter_files.file_id', '=', 'files.id')
+        .union(selectFrom('question_files').select('file_id').whereRef('question_files.file_id', '=', 'files.id')),
+    ),
+  );
+
+/** The first question whose statement uses the file, for the refusal message. */
+export async function firstQuestionUse(db: Db, fileId: number) {
+  return db.selectFrom('question_files').select('question_id').where('file_id', '=', fileId).orderBy('question_id').executeTakeFirst();
+}
+
 /** The first chapter (and its course) using the file, for the refusal message. */
 export async function firstUse(db: Db, fileId: number) {
   return db
@@ -52,13 +69,13 @@ export async function deleteFileRow(db: Db, id: number): Promise<void> {
   await db.deleteFrom('files').where('id', '=', id).execute();
 }
 
-/** Deletes those of the given files no chapter uses any more; returns their hashes. */
+/** Deletes those of the given files no chapter and no question uses any more; returns their hashes. */
 export async function deleteUnusedFiles(db: Db, ids: number[]): Promise<string[]> {
   if (!ids.length) return [];
   const rows = await db
     .deleteFrom('files')
     .where('id', 'in', [...new Set(ids)])
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('chapter_files').select('file_id').whereRef('chapter_files.file_id', '=', 'files.id'))))
+    .where(unused)
     .returning('hash')
     .execute();
   return rows.map((r) => r.hash);
@@ -95,13 +112,13 @@ export async function filesOfChapters(db: Db, chapterIds: number[]): Promise<Map
   return out;
 }
 
-/** Uploads no chapter ever took (editing abandoned), older than the cut-off: deleted, hashes returned. */
+/** Uploads no chapter or question ever took (editing abandoned), older than the cut-off: deleted, hashes returned. */
 export async function deleteStaleUploads(db: Db, olderThan: Date, limit = 100): Promise<string[]> {
   const stale = db
     .selectFrom('files')
     .select('id')
     .where(sql<boolean>`files.created_at < ${olderThan.toISOString()}::timestamptz`)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('chapter_files').select('file_id').whereRef('chapter_files.file_id', '=', 'files.id'))))
+    .where(unused)
     .limit(limit);
   const rows = await db.deleteFrom('files').where('id', 'in', stale).returning('hash').execute();
   return rows.map((r) => r.hash);

@@ -7,7 +7,7 @@ import { conflict, notFound, paymentRequired, tooLarge, unprocessable } from '..
 import type { SessionUser } from '../auth/repository';
 import { visibleCoursesUsingFile } from '../courses/repository';
 import { cleanFileName, detectType, IMAGE_MIMES } from './detect';
-import { deleteFileRow, deleteStaleUploads, findFile, firstUse, insertFile, toFileInfo, unreferencedHashes, type FileRow } from './repository';
+import { deleteFileRow, deleteStaleUploads, findFile, firstQuestionUse, firstUse, insertFile, toFileInfo, unreferencedHashes, type FileRow } from './repository';
 import { blobPath, discard, keep, receive, removeBlobs } from './storage';
 
 function formatSize(bytes: number): string {
@@ -58,6 +58,10 @@ export async function removeFile(ctx: AppContext, id: number): Promise<void> {
     throw conflict(
       `Ce fichier est encore utilisé par le chapitre « ${used.chapter_title} » du cours « ${used.course_title} ». Retirez-le de ce chapitre avant de le supprimer.`,
     );
+  }
+  const question = await firstQuestionUse(ctx.db, id);
+  if (question) {
+    throw conflict(`Ce fichier est encore utilisé par l’énoncé de la question n° ${question.question_id}. Retirez-le de cet énoncé avant de le supprimer.`);
   }
   await deleteFileRow(ctx.db, id);
   await removeBlobs(ctx.config.dataDir, await unreferencedHashes(ctx.db, [file.hash]));

@@ -1,0 +1,146 @@
+// Staff question bank routes (API.md "Staff resources" → questions), all under /api/admin (staff only).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  QUESTION_TEXTS,
+  idParam,
+  questionDeletedEnvelopeSchema,
+  questionEnvelopeSchema,
+  questionInputSchema,
+  questionListQuerySchema,
+  questionPageSchema,
+  questionPreviewEnvelopeSchema,
+  questionPreviewSchema,
+  questionTagsEnvelopeSchema,
+} from '@exam/shared';
+import { page } from '../../lib/envelope';
+import { notFound } from '../../lib/errors';
+import { grade } from '../grading';
+import { findQuestion, listQuestions, listTags } from './repository';
+import { QUESTION_MISSING, createQuestion, deleteQuestion, duplicateQuestion, updateQuestion, type SaveResult } from './service';
+import { toGradable, toStudentQuestion } from './shapes';
+
+const tags = ['Questions'];
+
+/** The envelope of a save: a warning when an ALGORITHM question has no reference solution to check its cases. */
+function saved({ question, checked }: SaveResult, message: string) {
+  if (question.type === 'ALGORITHM' && !question.reference_solution) {
+    return { status: 'warn' as const, message: QUESTION_TEXTS.noReferenceWarning, data: question };
+  }
+  return { status: 'success' as const, message: checked ? QUESTION_TEXTS.referenceChecked(checked) : message, data: question };
+}
+
+const ok = <T>(data: T, message: string) => ({ status: 'success' as const, message, data });
+
+export async function questionRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const caller = (req: { user: { id: number } | null; id: string; log: import('fastify').FastifyBaseLogger }) => ({ userId: req.user!.id, requestId: req.id, log: req.log });
+
+  app.get(
+    '/api/admin/questions',
+    {
+      schema: {
+        tags,
+        summary: 'Banque de questions (recherche dans l’énoncé et les étiquettes ; filtres type, language, course_id, tag, is_practice ; tri created_at, updated_at, type, points, exam_count)',
+        querystring: questionListQuerySchema,
+        response: { 200: questionPageSchema },
+      },
+    },
+    async (req) => {
+      const { rows, total } = await listQuestions(app.ctx.db, req.query);
+      return page(rows, total, req.query.page, req.query.per_page, 'Questions chargées.');
+    },
+  );
+
+  app.get(
+    '/api/admin/questions/tags',
+    { schema: { tags, summary: 'Étiquettes déjà utilisées, avec leur nombre de questions', response: { 200: questionTagsEnvelopeSchema } } },
+    async () => ok(await listTags(app.ctx.db), 'Étiquettes chargées.'),
+  );
+
+  app.post(
+    '/api/admin/questions/create',
+    {
+      schema: {
+        tags,
+        summary: 'Créer une question (ALGORITHM avec solution de référence : elle est exécutée sur chaque cas de test, 422 au premier échec)',
+        body: questionInputSchema,
+        response: { 200: questionEnvelopeSchema },
+      },
+    },
+    async (req) => saved(await createQuestion(app.ctx, caller(req), req.body), 'Question créée.'),
+  );
+
+  app.put(
+    '/api/admin/questions/:id/update',
+    {
+      schema: {
+        tags,
+        summary: 'Modifier une question (envoyer `version` : 409 si quelqu’un d’autre l’a modifiée entre-temps)',
+        params: idParam,
+        body: questionInputSchema,
+        response: { 200: questionEnvelopeSchema },
+      },
+    },
+    async (req) => saved(await updateQuestion(app.ctx, caller(req), req.params.id, req.body), 'Question mise à jour.'),
+  );
+
+  app.get(
+    '/api/admin/questions/:id/show',
+    { schema: { tags, summary: 'Une question avec ses solutions possibles', params: idParam, response: { 200: questionEnvelopeSchema } } },
+    async (req) => {
+      const q = await findQuestion(app.ctx.db, req.params.id);
+      if (!q) throw notFound(QUESTION_MISSING);
+      return ok(q, 'Question chargée.');
+    },
+  );
+
+  app.delete(
+    '/api/admin/questions/:id/delete',
+    { schema: { tags, summary: 'Supprimer une question (409 tant qu’un examen l’utilise)', params: idParam, response: { 200: questionDeletedEnvelopeSchema } } },
+    async (req) => {
+      await deleteQuestion(app.ctx, req.params.id);
+      return ok({ id: req.params.id }, 'Question supprimée.');
+    },
+  );
+
+  app.post(
+    '/api/admin/questions/:id/duplicate',
+    { schema: { tags, summary: 'Dupliquer une question', params: idParam, response: { 200: questionEnvelopeSchema } } },
+    async (req) => ok(await duplicateQuestion(app.ctx, req.user!.id, req.params.id), 'Question dupliquée.'),
+  );
+
+  app.get(
+    '/api/admin/questions/:id/preview',
+    { schema: { tags, summary: 'La question telle qu’un étudiant la voit', params: idParam, response: { 200: questionPreviewEnvelopeSchema } } },
+    async (req) => {
+      const q = await findQuestion(app.ctx.db, req.params.id);
+      if (!q) throw notFound(QUESTION_MISSING);
+      return ok({ question: toStudentQuestion(q, req.user!.id), result: null }, 'Aperçu chargé.');
+    },
+  );
+
+  app.post(
+    '/api/admin/questions/:id/preview',
+    {
+      schema: {
+        tags,
+        summary: 'Essayer une réponse : le verdict qu’un étudiant obtiendrait (sans la bonne réponse)',
+        params: idParam,
+        body: questionPreviewSchema,
+        response: { 200: questionPreviewEnvelopeSchema },
+      },
+    },
+    async (req) => {
+      const q = await findQuestion(app.ctx.db, req.params.id);
+      if (!q) throw notFound(QUESTION_MISSING);
+      const outcome = await grade(app.ctx, { ...caller(req), question: toGradable(q), answer: req.body.answer });
+      const result = { is_valid: outcome.is_valid, score: outcome.score, details: outcome.details };
+      return {
+        status: outcome.is_valid ? ('success' as const) : ('warn' as const),
+        message: outcome.is_valid ? 'Réponse validée.' : 'Réponse non validée.',
+        data: { question: toStudentQuestion(q, req.user!.id), result },
+      };
+    },
+  );
+}

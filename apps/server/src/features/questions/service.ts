@@ -1,0 +1,308 @@
+// Question bank rules: the statement sanitised and its files recorded, each type's fields kept to what it uses,
+// an ALGORITHM reference solution checked in the sandbox against every case before anything is written,
+// concurrent edits refused through the version, and a question used by an exam never deleted.
+import type { FastifyBaseLogger } from 'fastify';
+import { questionRuleIssues, VERDICT_LABELS, type Question, type QuestionData, type QuestionSolutionData } from '@exam/shared';
+import type { AppContext } from '../../lib/context';
+import { conflict, notFound, unprocessable } from '../../lib/errors';
+import { foldSearch } from '../../lib/list';
+import { withTransaction } from '../../lib/transaction';
+import { sanitizeRichText } from '../chapters';
+import { deleteUnusedFiles, unreferencedHashes } from '../files/repository';
+import { removeBlobs } from '../files/storage';
+import { checkReferenceSolution, type AlgorithmQuestion } from '../grading';
+import {
+  courseAndChapter,
+  deleteQuestionRow,
+  examCountOf,
+  existingFileIds,
+  fileIdsOfQuestion,
+  findQuestion,
+  insertQuestion,
+  lockQuestion,
+  plainText,
+  replaceSolutions,
+  setQuestionFiles,
+  setTags,
+  touchQuestion,
+  updateQuestionRow,
+  type QuestionRowValues,
+  type SolutionValues,
+} from './repository';
+
+export const QUESTION_MISSING = 'Cette question est introuvable.';
+
+/** Who saves, for the runner's per-user limit and the logs. */
+export interface Caller {
+  userId: number;
+  requestId?: string;
+  log?: FastifyBaseLogger;
+}
+
+/** Every /api/files/{id}/… address in a statement (inline images and download links). */
+export function referencedFileIds(html: string): number[] {
+  const ids = new Set<number>();
+  for (const m of html.matchAll(/\/api\/files\/(\d{1,9})\//g)) ids.add(Number(m[1]));
+  return [...ids];
+}
+
+/** The solutions as stored for the type: fields a type does not use are reset. */
+function solutionValues(type: QuestionData['type'], ps: QuestionSolutionData[]): SolutionValues[] {
+  return ps.map((p) => {
+    const base = { ...(p.id !== undefined ? { id: p.id } : {}), content: '', is_correct: 0, stdin: '', expected_output: '', is_hidden: 0, weight: 1 };
+    switch (type) {
+      case 'QCM':
+        return { ...base, content: p.content.trim(), is_correct: p.is_correct };
+      case 'EXACT':
+      case 'MATH':
+        return { ...base, content: p.content.trim(), is_correct: 1 };
+      case 'ALGORITHM':
+        return { ...base, content: p.content, stdin: p.stdin, expected_output: p.expected_output, is_hidden: p.is_hidden, weight: p.weight };
+    }
+  });
+}
+
+function rowValues(data: QuestionData, statement: string): QuestionRowValues {
+  const algo = data.type === 'ALGORITHM';
+  return {
+    type: data.type,
+    statement,
+    language: algo ? data.language : null,
+    points: data.points,
+    course_id: data.course_id,
+    chapter_id: data.course_id ? data.chapter_id : null,
+    is_practice: data.is_practice,
+    starter_code: algo ? data.starter_code : null,
+    reference_solution: algo ? data.reference_solution : null,
+    tolerance_kind: data.type === 'EXACT' && data.tolerance ? data.tolerance.kind : null,
+    tolerance_value: data.type === 'EXACT' && data.tolerance ? data.tolerance.value : null,
+    cpu_seconds: algo && data.limits ? data.limits.cpu_seconds : null,
+    memory_mb: algo && data.limits ? data.limits.memory_mb : null,
+    search_text: searchTextOf(statement, data.tags),
+  };
+}
+
+export function searchTextOf(statement: string, tags: string[]): string {
+  return foldSearch(`${plainText(statement)} ${tags.join(' ')}`).slice(0, 20_000);
+}
+
+const shorten = (s: string, max = 300) => (s.length > max ? `${s.slice(0, max)}…` : s);
+const shown = (s: string) => (s.trim() === '' ? '(rien)' : `« ${shorten(s.replace(/\n+$/, ''))} »`);
+
+/**
+ * Runs the reference solution on every case (ALGORITHM with a reference only). A failing case refuses the save
+ * with a 422 naming the case, expected vs got. Returns how many cases were checked (0 when there is no reference).
+ */
+export async function checkReference(
+  ctx: AppContext,
+  caller: Caller,
+  q: { type: QuestionData['type']; language: QuestionData['language']; reference_solution: string | null; limits: QuestionData['limits'] },
+  solutions: SolutionValues[],
+): Promise<number> {
+  if (q.type !== 'ALGORITHM' || !q.reference_solution || !q.language) return 0;
+  const question: AlgorithmQuestion = {
+    type: 'ALGORITHM',
+    language: q.language,
+    tests: solutions.map((s, i) => ({ id: s.id ?? -(i + 1), stdin: s.stdin, expected_output: s.expected_output, is_hidden: s.is_hidden === 1, weight: s.weight })),
+    limits: q.limits,
+  };
+  const failure = await checkReferenceSolution(ctx, { ...caller, question, code: q.reference_solution });
+  if (!failure) return question.tests.length;
+  const n = failure.index + 1;
+  const verdict = VERDICT_LABELS[failure.verdict].toLowerCase();
+  const detail =
+    failure.verdict === 'WRONG_ANSWER'
+      ? `sortie attendue ${shown(failure.expected)}, obtenue ${shown(failure.got)}`
+      : `${verdict}${failure.stderr.trim() ? ` : ${shorten(failure.stderr.trim(), 500)}` : ''} (sortie attendue ${shown(failure.expected)}, obtenue ${shown(failure.got)})`;
+  const message = `La solution de référence échoue au cas de test ${n} : ${detail}. Rien n’a été enregistré.`;
+  throw unprocessable(
+    {
+      [`possible_solutions.${failure.index}.expected_output`]: [`Cas ${n} : attendu ${shown(failure.expected)}, obtenu ${shown(failure.got)}.`],
+      reference_solution: [message],
+    },
+    message,
+  );
+}
+
+/** Sanitised statement, its checked files, and the course / chapter checked. */
+async function prepare(ctx: AppContext, data: QuestionData) {
+  const statement = sanitizeRichText(data.statement);
+  if (plainText(statement) === '' && !/<img\b/i.test(statement)) {
+    throw unprocessable({ statement: ["L'énoncé est obligatoire."] }, "L'énoncé est obligatoire.");
+  }
+  const fileIds = referencedFileIds(statement);
+  const found = new Set(await existingFileIds(ctx.db, fileIds));
+  const missing = fileIds.filter((id) => !found.has(id));
+  if (missing.length) {
+    const m = `L'énoncé renvoie à un fichier introuvable (n° ${missing.join(', ')}). Téléversez-le de nouveau.`;
+    throw unprocessable({ statement: [m] }, m);
+  }
+  const { course, chapter } = await courseAndChapter(ctx.db, data.course_id, data.chapter_id);
+  if (data.course_id && !course) throw unprocessable({ course_id: ['Ce cours est introuvable.'] }, 'Ce cours est introuvable.');
+  if (data.chapter_id) {
+    if (!data.course_id) throw unprocessable({ chapter_id: ['Choisissez d’abord le cours de ce chapitre.'] }, 'Choisissez d’abord le cours de ce chapitre.');
+    if (!chapter || chapter.course_id !== data.course_id) {
+      throw unprocessable({ chapter_id: ['Ce chapitre n’appartient pas au cours choisi.'] }, 'Ce chapitre n’appartient pas au cours choisi.');
+    }
+  }
+  if (data.is_practice && !data.course_id) {
+    const m = 'Un exercice d’entraînement doit être rattaché à un cours.';
+    throw unprocessable({ is_practice: [m] }, m);
+  }
+  return { statement, fileIds };
+}
+
+export interface SaveResult {
+  question: Question;
+  /** Cases the reference solution passed (0: no reference, nothing checked). */
+  checked: number;
+}
+
+export async function createQuestion(ctx: AppContext, caller: Caller, data: QuestionData): Promise<SaveResult> {
+  if (data.possible_solutions.some((p) => p.id !== undefined)) {
+    throw unprocessable({ possible_solutions: ['Une nouvelle question ne peut pas reprendre des solutions existantes.'] });
+  }
+  const { statement, fileIds } = await prepare(ctx, data);
+  const solutions = solutionValues(data.type, data.possible_solutions);
+  const values = rowValues(data, statement);
+  // In the sandbox before any write: a failing case leaves nothing behind.
+  const checked = await checkReference(ctx, caller, { ...values, limits: values.cpu_seconds && values.memory_mb ? { cpu_seconds: values.cpu_seconds, memory_mb: values.memory_mb } : null }, solutions);
+  const id = await withTransaction(ctx.db, async (trx) => {
+    const qid = await insertQuestion(trx, values, caller.userId);
+    await replaceSolutions(trx, qid, solutions);
+    await setTags(trx, qid, data.tags);
+    await setQuestionFiles(trx, qid, fileIds);
+    return qid;
+  });
+  return { question: (await findQuestion(ctx.db, id))!, checked };
+}
+
+function concurrentEdit(current: number, sent: number) {
+  return conflict(
+    `Cette question a été modifiée par quelqu’un d’autre pendant votre édition (version ${current}, vous aviez la version ${sent}). Rechargez-la pour voir ses changements, puis refaites les vôtres.`,
+    { version: ['La question a changé depuis son ouverture.'] },
+  );
+}
+
+/** Removes the stored content of deleted files no other row shares (after the commit). */
+async function dropBlobs(ctx: AppContext, hashes: string[]) {
+  await removeBlobs(ctx.config.dataDir, await unreferencedHashes(ctx.db, hashes));
+}
+
+export async function updateQuestion(ctx: AppContext, caller: Caller, id: number, data: QuestionData): Promise<SaveResult> {
+  const before = await findQuestion(ctx.db, id);
+  if (!before) throw notFound(QUESTION_MISSING);
+  if (data.version !== undefined && data.version !== before.version) throw concurrentEdit(before.version, data.version);
+  if (before.type !== data.type && before.exam_count > 0) {
+    const m = `Le type d’une question utilisée par ${examsPhrase(before.exam_count)} ne peut pas changer. Dupliquez-la pour en faire une autre.`;
+    throw conflict(m, { type: [m] });
+  }
+  const known = new Set(before.possible_solutions.map((p) => p.id));
+  const unknown = data.possible_solutions.filter((p) => p.id !== undefined && !known.has(p.id));
+  if (unknown.length) {
+    throw unprocessable(
+      { possible_solutions: [`Solutions inconnues pour cette question : ${unknown.map((p) => p.id).join(', ')}. Rechargez la question.`] },
+      'Certaines solutions envoyées n’appartiennent pas à cette question. Rechargez-la.',
+    );
+  }
+  const { statement, fileIds } = await prepare(ctx, data);
+  // A question changing type starts from new rows: choice ids of the old type mean nothing in the new one.
+  const given = before.type === data.type ? data.possible_solutions : data.possible_solutions.map(({ id: _drop, ...p }) => p);
+  const solutions = solutionValues(data.type, given);
+  const values = rowValues(data, statement);
+  const checked = await checkReference(ctx, caller, { ...values, limits: values.cpu_seconds && values.memory_mb ? { cpu_seconds: values.cpu_seconds, memory_mb: values.memory_mb } : null }, solutions);
+  await withTransaction(ctx.db, async (trx, afterCommit) => {
+    const locked = await lockQuestion(trx, id);
+    if (!locked) throw notFound(QUESTION_MISSING);
+    // Another save may have landed while the sandbox ran: the row lock makes this check final.
+    if (locked.version !== before.version) throw concurrentEdit(locked.version, data.version ?? before.version);
+    const oldFiles = await fileIdsOfQuestion(trx, id);
+    await updateQuestionRow(trx, id, values);
+    await replaceSolutions(trx, id, solutions);
+    await setTags(trx, id, data.tags);
+    await setQuestionFiles(trx, id, fileIds);
+    const orphans = await deleteUnusedFiles(trx, oldFiles.filter((f) => !fileIds.includes(f)));
+    afterCommit(() => dropBlobs(ctx, orphans));
+  });
+  return { question: (await findQuestion(ctx.db, id))!, checked };
+}
+
+export const examsPhrase = (n: number) => (n > 1 ? `${n} examens` : 'un examen');
+
+export async function deleteQuestion(ctx: AppContext, id: number): Promise<void> {
+  await withTransaction(ctx.db, async (trx, afterCommit) => {
+    if (!(await lockQuestion(trx, id))) throw notFound(QUESTION_MISSING);
+    const used = await examCountOf(trx, id);
+    if (used > 0) {
+      throw conflict(`Cette question est utilisée par ${examsPhrase(used)} : retirez-la ${used > 1 ? 'de ces examens' : 'de cet examen'} avant de la supprimer.`);
+    }
+    const files = await fileIdsOfQuestion(trx, id);
+    await deleteQuestionRow(trx, id);
+    const orphans = await deleteUnusedFiles(trx, files);
+    afterCommit(() => dropBlobs(ctx, orphans));
+  });
+}
+
+/** A copy (statement, solutions, tags, files), marked as a copy, not used by any exam. */
+export async function duplicateQuestion(ctx: AppContext, userId: number, id: number): Promise<Question> {
+  const q = await findQuestion(ctx.db, id);
+  if (!q) throw notFound(QUESTION_MISSING);
+  const tags = q.tags;
+  const newId = await withTransaction(ctx.db, async (trx) => {
+    const qid = await insertQuestion(
+      trx,
+      {
+        type: q.type,
+        statement: q.statement,
+        language: q.language,
+        points: q.points,
+        course_id: q.course_id,
+        chapter_id: q.chapter_id,
+        is_practice: q.is_practice,
+        starter_code: q.starter_code,
+        reference_solution: q.reference_solution,
+        tolerance_kind: q.tolerance?.kind ?? null,
+        tolerance_value: q.tolerance?.value ?? null,
+        cpu_seconds: q.limits?.cpu_seconds ?? null,
+        memory_mb: q.limits?.memory_mb ?? null,
+        search_text: searchTextOf(q.statement, tags),
+      },
+      userId,
+    );
+    await replaceSolutions(
+      trx,
+      qid,
+      q.possible_solutions.map(({ content, is_correct, stdin, expected_output, is_hidden, weight }) => ({ content, is_correct, stdin, expected_output, is_hidden, weight })),
+    );
+    await setTags(trx, qid, tags);
+    await setQuestionFiles(trx, qid, q.files.map((f) => f.id));
+    return qid;
+  });
+  return (await findQuestion(ctx.db, newId))!;
+}
+
+/**
+ * For the possible-solutions routes: the question's solutions replaced by `next` (ids kept where given), after
+ * the same checks as a question save (the type's rules as a 422, the reference solution in the sandbox), in one
+ * transaction under the question's row lock. Returns the question as saved.
+ */
+export async function replaceQuestionSolutions(ctx: AppContext, caller: Caller, question: Question, next: QuestionSolutionData[]): Promise<Question> {
+  const issues = questionRuleIssues({ type: question.type, language: question.language, tolerance: question.tolerance, possible_solutions: next });
+  if (issues.length) {
+    const errors: Record<string, string[]> = {};
+    for (const i of issues) (errors[i.path.join('.')] ??= []).push(i.message);
+    throw unprocessable(errors, issues[0]!.message);
+  }
+  const solutions = solutionValues(question.type, next);
+  await checkReference(ctx, caller, question, solutions);
+  await withTransaction(ctx.db, async (trx) => {
+    const locked = await lockQuestion(trx, question.id);
+    if (!locked) throw notFound(QUESTION_MISSING);
+    if (locked.version !== question.version) {
+      throw conflict('Cette question vient d’être modifiée par quelqu’un d’autre. Rechargez-la puis recommencez.', { version: ['La question a changé.'] });
+    }
+    await replaceSolutions(trx, question.id, solutions);
+    await touchQuestion(trx, question.id);
+  });
+  return (await findQuestion(ctx.db, question.id))!;
+}

@@ -23,28 +23,38 @@ export interface JudgeResult {
 }
 
 /**
- * Runs every case at the same time: each is one `runner.run`, so the runner's pool runs as many side by side as it
- * has free slots and queues the rest (a program against k cases takes about ceil(k / free slots) runs of wall time,
- * not k). When a run fails (queue full, runner gone), the other cases are still awaited before the error is thrown,
- * so no run of this program is left in flight; a full queue wins over other errors.
+ * Runs the cases side by side: up to `concurrency` of them at once (default: all), each one `runner.run`, so the
+ * runner's pool runs as many as it has free slots (a program against k cases takes about k / slots runs of wall
+ * time, not k). Keep `concurrency` near the pool's slots: more only fills the pool's queue, and a program with many
+ * cases would then be refused as if the runner were saturated. When a run fails (queue full, runner gone), no
+ * further case starts, the cases in flight are awaited (none is left running), and the error is thrown; a full
+ * queue wins over other errors.
  */
 export async function judge(
   runner: CodeRunner,
   language: Language,
   code: string,
   tests: TestCase[],
-  opts: { limits?: Partial<RunLimits> } = {},
+  opts: { limits?: Partial<RunLimits>; concurrency?: number } = {},
 ): Promise<JudgeResult> {
-  const settled = await Promise.allSettled(
-    tests.map((t) => runner.run({ language, code, stdin: t.stdin, expectedOutput: t.expectedOutput, limits: opts.limits })),
-  );
-  const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  const results: ExecResult[] = new Array(tests.length);
+  const failures: unknown[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (failures.length === 0 && next < tests.length) {
+      const index = next++;
+      const t = tests[index];
+      try {
+        results[index] = await runner.run({ language, code, stdin: t.stdin, expectedOutput: t.expectedOutput, limits: opts.limits });
+      } catch (err) {
+        failures.push(err);
+      }
+    }
+  };
+  const width = Math.max(1, Math.min(tests.length, opts.concurrency ?? tests.length));
+  await Promise.all(Array.from({ length: width }, worker));
   if (failures.length) throw failures.find((e) => e instanceof RunnerBusyError) ?? failures[0];
-  const cases: TestCaseResult[] = settled.map((s, index) => ({
-    ...(s as PromiseFulfilledResult<ExecResult>).value,
-    index,
-    hidden: !!tests[index].hidden,
-  }));
+  const cases: TestCaseResult[] = results.map((r, index) => ({ ...r, index, hidden: !!tests[index].hidden }));
   const firstFailure = cases.find((c) => c.verdict !== 'OK');
   return { verdict: firstFailure?.verdict ?? 'OK', passed: cases.filter((c) => c.verdict === 'OK').length, total: tests.length, cases };
 }

@@ -14,13 +14,14 @@ export function runLimits(limits: AlgorithmQuestion['limits']): Partial<RunLimit
   return { cpuSeconds: limits.cpu_seconds, memoryMb: limits.memory_mb, wallMs: limits.cpu_seconds * 2000 };
 }
 
-export function runCases(runner: CodeRunner, question: AlgorithmQuestion, code: string, tests: Test[]): Promise<JudgeResult> {
+/** Runs the cases side by side, as many at once as the runner has slots (`concurrency`). */
+export function runCases(runner: CodeRunner, question: AlgorithmQuestion, code: string, tests: Test[], concurrency: number): Promise<JudgeResult> {
   return judge(
     runner,
     question.language,
     code,
     tests.map((t) => ({ stdin: t.stdin, expectedOutput: t.expected_output, hidden: t.is_hidden })),
-    { limits: runLimits(question.limits) },
+    { limits: runLimits(question.limits), concurrency },
   );
 }
 

@@ -234,7 +234,7 @@ describe('cases side by side', () => {
         ...sumPython,
         tests: [1, 2, 3, 4].map((i) => ({ id: i, stdin: `${i} ${i}`, expected_output: String(2 * i), is_hidden: i > 2, weight: 1 })),
       };
-      const r = await grade(ctxWith(watched), { userId: user(), question: q, answer: `import time\ntime.sleep(0.3)\n${PY_RIGHT}` });
+      const r = await grade(ctxWith(watched, { RUNNER_SLOTS: '4' }), { userId: user(), question: q, answer: `import time\ntime.sleep(0.3)\n${PY_RIGHT}` });
       expect(r.details).toMatchObject({ verdict: 'OK', passed: 4 });
       expect(watched.runs).toBe(4);
       // Run one after another, the pool would never hold more than one of them.
@@ -244,16 +244,32 @@ describe('cases side by side', () => {
     }
   });
 
-  it('queues the cases beyond the free slots, and a full queue is a French 429', async () => {
+  it('runs as many cases at once as the runner has slots, so that many cases never fill its queue', async () => {
     const watched = new WatchedRunner(runner);
-    const r = await grade(ctxWith(watched), { userId: user(), question: sumPython, answer: PY_RIGHT });
+    const r = await grade(ctxWith(watched, { RUNNER_SLOTS: '2' }), { userId: user(), question: sumPython, answer: PY_RIGHT });
     expect(r.is_valid).toBe(true);
     expect(watched.maxActive).toBe(2);
-    expect(watched.maxInPool).toBe(3);
+    expect(watched.maxInPool).toBe(2);
 
+    // No queue at all: 12 cases still pass, two at a time.
+    const noQueue = await createEmbeddedRunner({ slots: 2, maxQueue: 0, warmMath: false, warmPerLanguage: 0 });
+    try {
+      const many: AlgorithmQuestion = {
+        ...sumPython,
+        tests: Array.from({ length: 12 }, (_, i) => ({ id: i + 1, stdin: `${i} 1`, expected_output: String(i + 1), is_hidden: i % 2 === 0, weight: 1 })),
+      };
+      const ok = await grade(ctxWith(noQueue, { RUNNER_SLOTS: '2' }), { userId: user(), question: many, answer: PY_RIGHT });
+      expect(ok.details).toMatchObject({ verdict: 'OK', passed: 12, total: 12, hidden: { passed: 6, total: 6 } });
+    } finally {
+      await noQueue.close();
+    }
+  });
+
+  it('answers a French 429 when the runner’s queue is full', async () => {
     const tiny = await createEmbeddedRunner({ slots: 1, maxQueue: 0, warmMath: false, warmPerLanguage: 0 });
     try {
-      const err = await httpError(grade(ctxWith(tiny), { userId: user(), question: sumPython, answer: PY_RIGHT }));
+      // The configuration says 2 slots, the runner has 1 and no queue: the second case is refused.
+      const err = await httpError(grade(ctxWith(tiny, { RUNNER_SLOTS: '2' }), { userId: user(), question: sumPython, answer: PY_RIGHT }));
       expect(err.statusCode).toBe(429);
       expect(err.message).toBe('Le serveur d’exécution est saturé. Réessayez dans quelques secondes.');
     } finally {

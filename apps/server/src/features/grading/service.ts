@@ -4,7 +4,7 @@ import { RunnerBusyError, type CodeRunner } from '@exam/runner';
 import { MAX_CODE_LENGTH, z } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError, serviceUnavailable, tooManyRequests, unprocessable } from '../../lib/errors';
-import { checkRate, requireRunner } from '../runner';
+import { checkRate, requireRunner, runnerSlots } from '../runner';
 import { firstFailure, runCases, toOutcome } from './algorithm';
 import { matchesExact } from './exact';
 import type { AlgorithmQuestion, GradeCaller, GradeInput, GradeOutcome, ReferenceFailure } from './types';
@@ -95,7 +95,7 @@ async function gradeAlgorithm(ctx: AppContext, input: GradeInput & { question: A
   const runner = requireRunner(ctx);
   // One unit of the per-user limit for the program, whatever its number of cases.
   await checkRate(ctx, input.userId);
-  const result = await onRunner(input, () => runCases(runner, question, code, tests));
+  const result = await onRunner(input, () => runCases(runner, question, code, tests, runnerSlots(ctx.config)));
   return toOutcome(question, tests, result);
 }
 
@@ -127,6 +127,6 @@ export async function checkReferenceSolution(
   if (question.tests.length === 0) return null;
   const runner: CodeRunner = requireRunner(ctx);
   await checkRate(ctx, input.userId);
-  const result = await onRunner(input, () => runCases(runner, question, input.code, question.tests));
+  const result = await onRunner(input, () => runCases(runner, question, input.code, question.tests, runnerSlots(ctx.config)));
   return firstFailure(question, result);
 }

@@ -1,2 +1,4 @@
-// What other features may use of the code runner: the per-user run limit and the runner itself (or a French 503).
+// What other features may use of the code runner: the per-user run limit, the runner itself (or a French 503)
+// and its number of slots.
 export { checkRate, requireRunner } from './service';
+export { runnerSlots } from './factory';

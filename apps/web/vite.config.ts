@@ -13,7 +13,8 @@ const heavy: Array<[name: string, test: RegExp]> = [
   ['katex', /node_modules[\\/]katex[\\/]/],
   ['charts', /node_modules[\\/](recharts|d3-[a-z-]+|@mantine[\\/]charts|victory-vendor|internmap|decimal\.js-light|es-toolkit|@reduxjs|redux|immer|reselect|react-redux|use-sync-external-store|eventemitter3)[\\/]/],
   ['datatable', /node_modules[\\/]mantine-datatable[\\/]/],
-  ['dates', /node_modules[\\/](@mantine[\\/]dates|@mantine[\\/]dropzone|react-dropzone|file-selector|attr-accept)[\\/]/],
+  // dayjs with the date pickers: shared between a screen's chunk and this one, it would make them import each other.
+  ['dates', /node_modules[\\/](dayjs|@mantine[\\/]dates|@mantine[\\/]dropzone|react-dropzone|file-selector|attr-accept)[\\/]/],
 ];
 
 export default defineConfig({

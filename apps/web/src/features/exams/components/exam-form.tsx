@@ -1,0 +1,366 @@
+// The exam editor (create and edit): title, description, year, parcours, opening and closing date and time (typed
+// and shown in Europe/Paris, sent in UTC), optional duration, solutions after closing, and the ordered questions
+// with their points (picked from the bank, reordered by dragging or with the arrows, removed).
+import { useEffect, useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ActionIcon, Alert, Badge, Button, Card, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import 'dayjs/locale/fr';
+import '@mantine/dates/styles.css';
+import { examInputSchema, type Exam, type ExamData, type ExamInput, type QuestionListItem } from '@exam/shared';
+import { applyApiErrors } from '@/components/form-errors';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
+import { TIME_ZONE } from '@/components/format';
+import { specializationOption, useSpecializationOptions, useYearOptions, yearOption } from '@/lib/reference-options';
+import { examsTexts } from '../texts';
+import { QuestionPicker } from './question-picker';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const t = examsTexts.form;
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** A UTC instant → the picker's wall-clock value in Paris. */
+export const toParis = (iso: string | null | undefined) => (iso ? dayjs.utc(iso).tz(TIME_ZONE).format(PICKER_FORMAT) : null);
+/** The picker's wall-clock value in Paris → ISO 8601 in UTC. */
+export const fromParis = (value: string | null) => (value ? dayjs.tz(value, PICKER_FORMAT, TIME_ZONE).toISOString() : '');
+
+interface ExamQuestionRow {
+  question_id: number;
+  points: number | string;
+  type: string;
+  language: string | null;
+  excerpt: string;
+}
+
+export interface ExamFormValues {
+  title: string;
+  description: string;
+  academic_year_id: string | null;
+  specialization_ids: string[];
+  start_at: string | null;
+  end_at: string | null;
+  duration_minutes: number | string;
+  show_solutions_after_close: boolean;
+  questions: ExamQuestionRow[];
+}
+
+/** A new exam opens tomorrow at 09:00 and closes at 11:00, Paris time. */
+const tomorrowAt = (hour: number) => dayjs().tz(TIME_ZONE).add(1, 'day').hour(hour).minute(0).second(0).format(PICKER_FORMAT);
+
+const toForm = (e?: Exam): ExamFormValues => ({
+  title: e?.title ?? '',
+  description: e?.description ?? '',
+  academic_year_id: e ? String(e.academic_year_id) : null,
+  specialization_ids: e ? e.specialization_ids.map(String) : [],
+  start_at: e ? toParis(e.start_at) : tomorrowAt(9),
+  end_at: e ? toParis(e.end_at) : tomorrowAt(11),
+  duration_minutes: e?.duration_minutes ?? '',
+  show_solutions_after_close: e?.show_solutions_after_close === 1,
+  questions: (e?.questions ?? []).map((q) => ({ question_id: q.question_id, points: q.points, type: q.type, language: q.language, excerpt: q.statement_excerpt })),
+});
+
+/** The body sent to the API (dates in UTC). */
+const toBody = (v: ExamFormValues, version?: number): ExamInput => ({
+  title: v.title,
+  description: v.description,
+  academic_year_id: v.academic_year_id ? Number(v.academic_year_id) : 0,
+  specialization_ids: v.specialization_ids.map(Number),
+  start_at: fromParis(v.start_at),
+  end_at: fromParis(v.end_at),
+  duration_minutes: v.duration_minutes === '' ? null : Number(v.duration_minutes),
+  show_solutions_after_close: v.show_solutions_after_close ? 1 : 0,
+  questions: v.questions.map((q) => ({ question_id: q.question_id, points: Number(q.points) })),
+  ...(version !== undefined ? { version } : {}),
+});
+
+// The shared schema checks the body; its messages go back on the form's fields.
+const resolver: Resolver<ExamFormValues> = async (values, context, options) => {
+  const body = toBody(values);
+  const res = await (zodResolver(examInputSchema) as unknown as Resolver<ExamInput, unknown, ExamData>)(body as ExamInput, context, options as never);
+  return Object.keys(res.errors).length ? { values: {}, errors: res.errors as never } : { values, errors: {} };
+};
+
+export function ExamForm({
+  exam,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  extraActions,
+}: {
+  exam?: Exam;
+  submitLabel: string;
+  onSubmit: (body: ExamInput) => Promise<unknown>;
+  onCancel: () => void;
+  /** Rendered next to the submit button; receives the form's submit so that e.g. "Publier" saves first. */
+  extraActions?: (save: (after?: () => Promise<unknown>) => Promise<void>, dirty: boolean) => React.ReactNode;
+}) {
+  const years = useYearOptions();
+  const specs = useSpecializationOptions();
+  const [picking, setPicking] = useState(false);
+  const [dragIndex, setDragIndex] = useState<number | null>(null);
+  const [overIndex, setOverIndex] = useState<number | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ExamFormValues>({ resolver, defaultValues: toForm(exam) });
+  const { fields, append, remove, move } = useFieldArray({ control, name: 'questions', keyName: 'key' });
+  const rows = useWatch({ control, name: 'questions' });
+  useUnsavedChanges(isDirty && !isSubmitting);
+
+  // A new exam defaults to the current year.
+  useEffect(() => {
+    if (!exam && !getValues('academic_year_id') && years.data?.length) {
+      const current = years.data.find((y) => y.is_current === 1) ?? years.data[0];
+      if (current) setValue('academic_year_id', String(current.id));
+    }
+  }, [exam, years.data, getValues, setValue]);
+
+  const frozen = (exam?.started_count ?? 0) > 0;
+  const totalPoints = rows.reduce((s, q) => s + (Number(q.points) || 0), 0);
+
+  const save = (after?: () => Promise<unknown>) =>
+    handleSubmit(async (values) => {
+      try {
+        if (isDirty || !exam) await onSubmit(toBody(values, exam?.version));
+        if (after) await after();
+      } catch (err) {
+        applyApiErrors(err, setError);
+      }
+    })();
+
+  const addQuestion = (q: QuestionListItem) =>
+    append({ question_id: q.id, points: q.points, type: q.type, language: q.language, excerpt: q.excerpt });
+
+  const datePicker = (name: 'start_at' | 'end_at', label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <DateTimePicker
+          label={label}
+          description={t.timeZoneHint}
+          required
+          valueFormat="DD/MM/YYYY HH:mm"
+          value={field.value}
+          onChange={(v) => field.onChange(v)}
+          error={errors[name]?.message}
+          clearable
+          popoverProps={{ withinPortal: true }}
+        />
+      )}
+    />
+  );
+
+  return (
+    <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+        noValidate
+        aria-label={exam ? t.editTitle : t.createTitle}
+      >
+        <Stack gap="lg">
+          <Card withBorder radius="md" padding="lg">
+            <Stack gap="md">
+              <Title order={2} size="h4">
+                {t.general}
+              </Title>
+              <TextInput label={t.title} required error={errors.title?.message} {...register('title')} />
+              <Textarea label={t.description} description={t.descriptionHint} autosize minRows={2} maxRows={8} error={errors.description?.message} {...register('description')} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <Controller
+                  control={control}
+                  name="academic_year_id"
+                  render={({ field }) => (
+                    <Select
+                      label={t.year}
+                      placeholder={t.yearPlaceholder}
+                      required
+                      allowDeselect={false}
+                      data={(years.data ?? []).map(yearOption)}
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={errors.academic_year_id?.message}
+                    />
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name="specialization_ids"
+                  render={({ field }) => (
+                    <MultiSelect
+                      label={t.specializations}
+                      placeholder={field.value.length ? undefined : t.specializationsPlaceholder}
+                      required
+                      searchable
+                      data={(specs.data ?? []).map(specializationOption)}
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={errors.specialization_ids?.message ?? errors.specialization_ids?.[0]?.message}
+                    />
+                  )}
+                />
+                {datePicker('start_at', t.startAt)}
+                {datePicker('end_at', t.endAt)}
+                <Controller
+                  control={control}
+                  name="duration_minutes"
+                  render={({ field }) => (
+                    <NumberInput label={t.duration} description={t.durationHint} min={1} max={1440} allowDecimal={false} value={field.value} onChange={field.onChange} error={errors.duration_minutes?.message} />
+                  )}
+                />
+              </SimpleGrid>
+              <Controller
+                control={control}
+                name="show_solutions_after_close"
+                render={({ field }) => <Switch label={t.showSolutions} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />}
+              />
+            </Stack>
+          </Card>
+
+          <Card withBorder radius="md" padding="lg">
+            <Stack gap="sm">
+              <Group justify="space-between" wrap="wrap">
+                <Title order={2} size="h4">
+                  {t.questions}
+                </Title>
+                <Text size="sm" c="dimmed" data-testid="exam-total">
+                  {t.total(rows.length, totalPoints)}
+                </Text>
+              </Group>
+              {frozen ? (
+                <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
+                  {t.frozen(exam!.started_count)}
+                </Alert>
+              ) : null}
+              <Text size="sm" c="dimmed">
+                {fields.length ? t.questionsHint : t.noQuestion}
+              </Text>
+              <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t.questions}>
+                {fields.map((f, i) => (
+                  <Paper
+                    key={f.key}
+                    component="li"
+                    withBorder
+                    p="xs"
+                    radius="md"
+                    data-testid="exam-question"
+                    draggable={!frozen}
+                    onDragStart={(e: React.DragEvent) => {
+                      setDragIndex(i);
+                      e.dataTransfer.effectAllowed = 'move';
+                      e.dataTransfer.setData('text/plain', String(i));
+                    }}
+                    onDragOver={(e: React.DragEvent) => {
+                      if (dragIndex === null) return;
+                      e.preventDefault();
+                      setOverIndex(i);
+                    }}
+                    onDrop={(e: React.DragEvent) => {
+                      e.preventDefault();
+                      if (dragIndex !== null && dragIndex !== i) move(dragIndex, i);
+                      setDragIndex(null);
+                      setOverIndex(null);
+                    }}
+                    onDragEnd={() => {
+                      setDragIndex(null);
+                      setOverIndex(null);
+                    }}
+                    style={{ opacity: dragIndex === i ? 0.5 : 1, borderColor: overIndex === i && dragIndex !== i ? 'var(--mantine-color-blue-5)' : undefined }}
+                  >
+                    <Group gap="xs" wrap="nowrap" align="center">
+                      {!frozen ? <IconGripVertical size={18} style={{ cursor: 'grab', flexShrink: 0 }} aria-label={t.drag(i)} /> : null}
+                      <Text fw={600} size="sm" w={24} ta="right" style={{ flexShrink: 0 }}>
+                        {i + 1}.
+                      </Text>
+                      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                        <Text size="sm" lineClamp={2}>
+                          {f.excerpt}
+                        </Text>
+                        <Group gap={4}>
+                          <Badge size="xs" variant="light">
+                            {f.type}
+                          </Badge>
+                          {f.language ? (
+                            <Badge size="xs" variant="outline">
+                              {f.language}
+                            </Badge>
+                          ) : null}
+                        </Group>
+                      </Stack>
+                      <Controller
+                        control={control}
+                        name={`questions.${i}.points`}
+                        render={({ field }) => (
+                          <NumberInput
+                            aria-label={t.points(i)}
+                            w={90}
+                            min={0.01}
+                            max={1000}
+                            step={0.5}
+                            decimalScale={2}
+                            decimalSeparator=","
+                            disabled={frozen}
+                            value={field.value}
+                            onChange={field.onChange}
+                            error={errors.questions?.[i]?.points?.message}
+                          />
+                        )}
+                      />
+                      <Group gap={0} wrap="nowrap">
+                        <ActionIcon variant="subtle" aria-label={t.moveUp(i)} disabled={frozen || i === 0} onClick={() => move(i, i - 1)}>
+                          <IconArrowUp size={16} />
+                        </ActionIcon>
+                        <ActionIcon variant="subtle" aria-label={t.moveDown(i)} disabled={frozen || i === fields.length - 1} onClick={() => move(i, i + 1)}>
+                          <IconArrowDown size={16} />
+                        </ActionIcon>
+                        <ActionIcon variant="subtle" color="red" aria-label={t.remove(i)} disabled={frozen} onClick={() => remove(i)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Group>
+                    </Group>
+                  </Paper>
+                ))}
+              </Stack>
+              {errors.questions?.message || errors.questions?.root?.message ? (
+                <Text c="red" size="sm" role="alert">
+                  {errors.questions?.message ?? errors.questions?.root?.message}
+                </Text>
+              ) : null}
+              <Group>
+                <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setPicking(true)} disabled={frozen}>
+                  {t.addQuestions}
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel}>
+              {t.cancel}
+            </Button>
+            {extraActions?.(save, isDirty)}
+            <Button type="submit" loading={isSubmitting}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <QuestionPicker opened={picking} onClose={() => setPicking(false)} chosen={rows.map((r) => r.question_id)} onAdd={addQuestion} />
+    </DatesProvider>
+  );
+}

@@ -1,0 +1,70 @@
+// Question bank endpoints (API.md "Staff resources" → questions): list, show, create, update, delete, duplicate,
+// preview (a student's verdict on a tried answer), tags; and the chapters of a course for the chapter select.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Chapter, GradeDetails, Question, QuestionInput, QuestionListItem, QuestionTag } from '@exam/shared';
+import { api, type Query } from '@/lib/api-client';
+import { questionsTexts } from '../texts';
+
+export const questionKeys = {
+  all: ['questions'] as const,
+  list: (q: Query) => ['questions', 'list', q] as const,
+  one: (id: number) => ['questions', 'one', id] as const,
+  tags: ['questions', 'tags'] as const,
+};
+
+export const useQuestionsList = (q: Query) =>
+  useQuery({ queryKey: questionKeys.list(q), queryFn: () => api.page<QuestionListItem>('/admin/questions', q), placeholderData: keepPreviousData });
+
+export const useQuestion = (id: number) =>
+  useQuery({ queryKey: questionKeys.one(id), queryFn: () => api.get<Question>(`/admin/questions/${id}/show`, undefined, { silent: true }), retry: false, enabled: Number.isInteger(id) && id > 0 });
+
+/** Tags already used in the bank (suggestions of the tags input and the list filter). */
+export const useQuestionTags = () =>
+  useQuery({ queryKey: questionKeys.tags, queryFn: () => api.get<QuestionTag[]>('/admin/questions/tags'), staleTime: 60_000 });
+
+/** Chapters of one course, for the optional chapter of a question. */
+export const useCourseChapters = (courseId: number | null) =>
+  useQuery({
+    queryKey: ['courses', 'chapters', courseId],
+    queryFn: () => api.get<Chapter[]>(`/admin/chapters/${courseId}/all`),
+    enabled: courseId !== null,
+    staleTime: 60_000,
+  });
+
+export function useSaveQuestion(id?: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QuestionInput) =>
+      id
+        ? api.put<Question>(`/admin/questions/${id}/update`, body, { successTitle: questionsTexts.toast.update })
+        : api.post<Question>('/admin/questions/create', body, { successTitle: questionsTexts.toast.create }),
+    onSuccess: (q) => {
+      qc.setQueryData(questionKeys.one(q.id), q);
+      return qc.invalidateQueries({ queryKey: ['questions', 'list'] }).then(() => qc.invalidateQueries({ queryKey: questionKeys.tags }));
+    },
+  });
+}
+
+export function useDeleteQuestion() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/admin/questions/${id}/delete`, { successTitle: questionsTexts.toast.delete }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: questionKeys.all }),
+  });
+}
+
+export function useDuplicateQuestion() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<Question>(`/admin/questions/${id}/duplicate`, undefined, { successTitle: questionsTexts.toast.duplicate }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['questions', 'list'] }),
+  });
+}
+
+export interface PreviewOutcome {
+  is_valid: boolean;
+  details: GradeDetails;
+}
+
+export const usePreviewQuestion = (id: number) =>
+  useMutation({ mutationFn: (answer: unknown) => api.post<PreviewOutcome>(`/admin/questions/${id}/preview`, { answer }) });

@@ -1,0 +1,186 @@
+// The question exactly as a student sees it, drawn from the student shape only (no correct flag, no accepted
+// answer, no hidden case, no reference solution, no expected expression), with an answer to try: the verdict is
+// the one a student would get ("Validé" / "Non validé", and for a program the details of the visible cases).
+import { useState } from 'react';
+import { Alert, Badge, Button, Checkbox, Code, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { GRADE_LABELS, VERDICT_LABELS, testCaseLabel, type GradeDetails, type Question, type StudentQuestion } from '@exam/shared';
+import { RichContent } from '@/components/rich-text/rich-content';
+import { CodeEditor } from '@/components/code-editor';
+import { MathInput } from '@/components/math-input';
+import { usePreviewQuestion, type PreviewOutcome } from '../api/questions';
+import { questionsTexts } from '../texts';
+
+const t = questionsTexts.preview;
+
+/** The student shape of a staff question (what the student routes send): answers and hidden cases left out. */
+export function toStudentShape(q: Question): StudentQuestion {
+  const ps = q.possible_solutions;
+  return {
+    id: q.id,
+    type: q.type,
+    statement: q.statement,
+    language: q.language,
+    points: q.points,
+    starter_code: q.type === 'ALGORITHM' ? q.starter_code : null,
+    limits: q.type === 'ALGORITHM' ? q.limits : null,
+    multiple: q.type === 'QCM' && ps.filter((p) => p.is_correct === 1).length > 1,
+    choices: q.type === 'QCM' ? ps.map((p) => ({ id: p.id, content: p.content })) : [],
+    tests: q.type === 'ALGORITHM' ? ps.filter((p) => p.is_hidden === 0).map((p) => ({ stdin: p.stdin, expected_output: p.expected_output })) : [],
+  };
+}
+
+export function QuestionPreview({ question }: { question: StudentQuestion }) {
+  const preview = usePreviewQuestion(question.id);
+  const [choices, setChoices] = useState<string[]>([]);
+  const [text, setText] = useState(question.type === 'ALGORITHM' ? (question.starter_code ?? '') : '');
+  const [outcome, setOutcome] = useState<PreviewOutcome | null>(null);
+
+  const answer = question.type === 'QCM' ? choices.map(Number) : text;
+  const empty = question.type === 'QCM' ? choices.length === 0 : text.trim() === '';
+  const tryIt = async () => {
+    setOutcome(null);
+    try {
+      setOutcome(await preview.mutateAsync(answer));
+    } catch {
+      // The API client showed the message.
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {t.intro}
+        </Text>
+        <Badge variant="light" style={{ flexShrink: 0 }}>
+          {t.points(question.points)}
+        </Badge>
+      </Group>
+      <Paper withBorder p="md" radius="md">
+        <RichContent html={question.statement} />
+      </Paper>
+
+      {question.type === 'QCM' ? (
+        question.multiple ? (
+          <Checkbox.Group label={t.chooseMany} value={choices} onChange={setChoices}>
+            <Stack gap="xs" mt="xs">
+              {question.choices.map((c) => (
+                <Checkbox key={c.id} value={String(c.id)} label={c.content} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        ) : (
+          <Radio.Group label={t.chooseOne} value={choices[0] ?? null} onChange={(v) => setChoices([v])}>
+            <Stack gap="xs" mt="xs">
+              {question.choices.map((c) => (
+                <Radio key={c.id} value={String(c.id)} label={c.content} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        )
+      ) : null}
+      {question.type === 'EXACT' ? <TextInput label={t.yourAnswer} value={text} onChange={(e) => setText(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && !empty && void tryIt()} /> : null}
+      {question.type === 'MATH' ? <MathInput label={t.yourAnswer} value={text} onChange={setText} onSubmit={() => !empty && void tryIt()} /> : null}
+      {question.type === 'ALGORITHM' ? (
+        <Stack gap="xs">
+          {question.tests.length ? (
+            <>
+              <Title order={3} size="h5">
+                {t.examples}
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+                {question.tests.map((c, i) => (
+                  <Paper key={i} withBorder p="xs" radius="sm">
+                    <Text size="xs" fw={600}>
+                      {testCaseLabel(i)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {GRADE_LABELS.stdin}
+                    </Text>
+                    <Code block>{c.stdin || ' '}</Code>
+                    <Text size="xs" c="dimmed">
+                      {GRADE_LABELS.expected}
+                    </Text>
+                    <Code block>{c.expected_output || ' '}</Code>
+                  </Paper>
+                ))}
+              </SimpleGrid>
+            </>
+          ) : null}
+          <Text size="sm" fw={500}>
+            {t.code}
+          </Text>
+          <CodeEditor language={question.language ?? 'PYTHON'} value={text} onChange={setText} onRun={() => !empty && void tryIt()} label={t.code} minHeight="160px" />
+        </Stack>
+      ) : null}
+
+      <Group>
+        <Button leftSection={<IconPlayerPlay size={16} />} onClick={() => void tryIt()} loading={preview.isPending} disabled={empty}>
+          {t.try}
+        </Button>
+      </Group>
+      {outcome ? <Verdict outcome={outcome} /> : null}
+    </Stack>
+  );
+}
+
+function Verdict({ outcome }: { outcome: PreviewOutcome }) {
+  const d: GradeDetails = outcome.details;
+  return (
+    <Alert
+      color={outcome.is_valid ? 'teal' : 'red'}
+      variant="light"
+      icon={outcome.is_valid ? <IconCheck size={18} /> : <IconX size={18} />}
+      title={outcome.is_valid ? t.valid : t.invalid}
+      role="status"
+      data-testid="preview-verdict"
+    >
+      {d.type === 'MATH' && d.message ? <Text size="sm">{d.message}</Text> : null}
+      {d.type === 'ALGORITHM' ? (
+        <Stack gap="xs">
+          <Text size="sm">
+            {d.passed} / {d.total} — {VERDICT_LABELS[d.verdict]}
+          </Text>
+          {d.visible.map((c) => (
+            <Paper key={c.index} withBorder p="xs" radius="sm">
+              <Group gap="xs">
+                <Text size="sm" fw={600}>
+                  {testCaseLabel(c.index)}
+                </Text>
+                <Badge color={c.verdict === 'OK' ? 'teal' : 'red'} variant="light" size="sm">
+                  {VERDICT_LABELS[c.verdict]}
+                </Badge>
+              </Group>
+              {c.verdict !== 'OK' ? (
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt={4}>
+                  <div>
+                    <Text size="xs" c="dimmed">
+                      {GRADE_LABELS.expected}
+                    </Text>
+                    <Code block>{c.expected_output || ' '}</Code>
+                  </div>
+                  <div>
+                    <Text size="xs" c="dimmed">
+                      {GRADE_LABELS.stdout}
+                    </Text>
+                    <Code block>{c.stdout || ' '}</Code>
+                  </div>
+                  {c.stderr ? (
+                    <div style={{ gridColumn: '1 / -1' }}>
+                      <Text size="xs" c="dimmed">
+                        {GRADE_LABELS.stderr}
+                      </Text>
+                      <Code block>{c.stderr}</Code>
+                    </div>
+                  ) : null}
+                </SimpleGrid>
+              ) : null}
+            </Paper>
+          ))}
+          {d.hidden.total > 0 ? <Text size="sm">{t.hidden(d.hidden.passed, d.hidden.total)}</Text> : null}
+        </Stack>
+      ) : null}
+    </Alert>
+  );
+}

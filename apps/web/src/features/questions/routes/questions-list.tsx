@@ -1,0 +1,173 @@
+// /dashboard/questions: the question bank with search, filters (type, language, course, tag), sort and pages, the
+// number of exams using each question; duplicate, edit, delete (refused by the server while an exam uses it).
+import { Link, useNavigate } from 'react-router';
+import { ActionIcon, Badge, Button, Group, Select, Stack, Text, Tooltip, type MantineTheme } from '@mantine/core';
+import { IconCopy, IconPlus } from '@tabler/icons-react';
+import { QUESTION_KIND_LABELS, QUESTION_KINDS, type QuestionKind, type QuestionListItem } from '@exam/shared';
+import { PageHeader } from '@/components/page-header';
+import { confirmDialog } from '@/components/confirm-dialog';
+import { ListTable, SearchBox } from '@/components/list-table';
+import { useListState } from '@/components/list-state';
+import { useListLinkState } from '@/components/list-navigation';
+import { RowActions } from '@/components/row-actions';
+import { formatDate } from '@/components/format';
+import { componentTexts } from '@/components/texts';
+import { useHelper } from '@/app/auth/session';
+import { paths } from '@/config/paths';
+import { useCourseOptions } from '@/lib/reference-options';
+import { useDeleteQuestion, useDuplicateQuestion, useQuestionTags, useQuestionsList } from '../api/questions';
+import { questionsTexts } from '../texts';
+
+const t = questionsTexts.list;
+const wide = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
+const wider = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.md})`;
+const filterStyle = { flex: '1 1 170px', minWidth: 0 };
+const TYPE_COLORS: Record<QuestionKind, string> = { QCM: 'blue', EXACT: 'grape', ALGORITHM: 'orange', MATH: 'teal' };
+
+export function QuestionsListPage() {
+  const navigate = useNavigate();
+  const linkState = useListLinkState();
+  const helper = useHelper();
+  const list = useListState(
+    'updated_at',
+    { type: null as string | null, language: null as string | null, course_id: null as string | null, tag: null as string | null },
+    'desc',
+  );
+  const result = useQuestionsList(list.query);
+  const courses = useCourseOptions();
+  const tags = useQuestionTags();
+  const del = useDeleteQuestion();
+  const duplicate = useDuplicateQuestion();
+  const { filters } = list.state;
+
+  const typeLabel = (k: QuestionKind) => helper.data?.QUESTION_TYPE.find((x) => x.value === k)?.label ?? QUESTION_KIND_LABELS[k];
+  const name = (q: QuestionListItem) => `« ${q.excerpt.slice(0, 60) || t.untitled} »`;
+
+  const remove = async (q: QuestionListItem) => {
+    if (await confirmDialog({ message: t.deleteConfirm(q.excerpt.slice(0, 80) || t.untitled), danger: true, confirmLabel: t.delete })) {
+      await del.mutateAsync(q.id).catch(() => undefined);
+      if (result.data && result.data.data.length === 1 && list.state.page > 1) list.setPage(list.state.page - 1);
+    }
+  };
+  const copy = async (q: QuestionListItem) => {
+    const created = await duplicate.mutateAsync(q.id).catch(() => null);
+    if (created) navigate(paths.questionsEdit.href(created.id), { state: linkState });
+  };
+
+  const createButton = (
+    <Button component={Link} to={paths.questionsCreate.path} state={linkState} leftSection={<IconPlus size={16} aria-hidden="true" />}>
+      {t.create}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader title={t.title} description={t.description} breadcrumbs={[{ label: t.title }]} actions={createButton} />
+      <Stack gap="md">
+        <Group gap="sm" wrap="wrap" align="flex-end">
+          <SearchBox value={list.state.search} onChange={list.setSearch} label={t.search} placeholder={t.searchPlaceholder} />
+          <Select
+            aria-label={t.type}
+            placeholder={t.allTypes}
+            clearable
+            data={QUESTION_KINDS.map((k) => ({ value: k, label: typeLabel(k) }))}
+            value={filters.type}
+            onChange={(v) => list.setFilter('type', v)}
+            style={filterStyle}
+          />
+          <Select
+            aria-label={t.language}
+            placeholder={t.allLanguages}
+            clearable
+            data={(helper.data?.LANGAGE ?? []).map((l) => ({ value: l.value, label: l.label }))}
+            value={filters.language}
+            onChange={(v) => list.setFilter('language', v)}
+            style={filterStyle}
+          />
+          <Select
+            aria-label={t.course}
+            placeholder={t.allCourses}
+            clearable
+            searchable
+            data={(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.title }))}
+            value={filters.course_id}
+            onChange={(v) => list.setFilter('course_id', v)}
+            style={filterStyle}
+          />
+          <Select
+            aria-label={t.tag}
+            placeholder={t.allTags}
+            clearable
+            searchable
+            data={(tags.data ?? []).map((x) => ({ value: x.tag, label: `${x.tag} (${x.count})` }))}
+            value={filters.tag}
+            onChange={(v) => list.setFilter('tag', v)}
+            style={filterStyle}
+          />
+        </Group>
+        <ListTable<QuestionListItem>
+          ariaLabel={t.title}
+          list={list}
+          result={result}
+          empty={{ title: t.emptyTitle, description: t.emptyDescription, actions: createButton }}
+          columns={[
+            {
+              accessor: 'excerpt',
+              title: t.colStatement,
+              render: (q) => (
+                <Stack gap={4}>
+                  <Text size="sm" lineClamp={2}>
+                    {q.excerpt || t.untitled}
+                  </Text>
+                  <Group gap={4}>
+                    {q.is_practice ? (
+                      <Badge size="xs" variant="outline" color="teal">
+                        {t.practice}
+                      </Badge>
+                    ) : null}
+                    {q.tags.map((tag) => (
+                      <Badge key={tag} size="xs" variant="light" color="gray">
+                        {tag}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Stack>
+              ),
+            },
+            {
+              accessor: 'type',
+              title: t.colType,
+              sortable: true,
+              render: (q) => (
+                <Badge variant="light" color={TYPE_COLORS[q.type]} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {q.type === 'ALGORITHM' && q.language ? `${q.type} · ${q.language === 'PYTHON' ? 'Python' : 'R'}` : q.type}
+                </Badge>
+              ),
+            },
+            { accessor: 'course_title', title: t.colCourse, visibleMediaQuery: wider, render: (q) => q.course_title ?? '—' },
+            { accessor: 'points', title: t.colPoints, sortable: true, textAlign: 'right', visibleMediaQuery: wide, render: (q) => q.points.toLocaleString('fr-FR') },
+            { accessor: 'exam_count', title: t.colExams, sortable: true, textAlign: 'right', visibleMediaQuery: wide },
+            { accessor: 'updated_at', title: t.colUpdated, sortable: true, visibleMediaQuery: wider, render: (q) => formatDate(q.updated_at) },
+            {
+              accessor: 'actions',
+              title: componentTexts.list.actions,
+              textAlign: 'right',
+              render: (q) => (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label={t.duplicate}>
+                    <ActionIcon variant="subtle" aria-label={`${t.duplicate} ${name(q)}`} onClick={() => void copy(q)} loading={duplicate.isPending && duplicate.variables === q.id}>
+                      <IconCopy size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <RowActions name={name(q)} editTo={paths.questionsEdit.href(q.id)} linkState={linkState} onDelete={() => void remove(q)} />
+                </Group>
+              ),
+            },
+          ]}
+        />
+      </Stack>
+    </>
+  );
+}
+
+export const Component = QuestionsListPage;

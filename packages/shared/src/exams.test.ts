@@ -39,6 +39,9 @@ describe('examInputSchema', () => {
     expect(e['questions.0.points']).toEqual(['Les points doivent être supérieurs à 0.']);
     expect(errorsOf({ ...base, duration_minutes: 1441 }).duration_minutes[0]).toMatch(/ne doit pas dépasser 1440 minutes/);
     expect(errorsOf({ ...base, start_at: '2026-01-15T09:00:00' }).start_at[0]).toMatch(/avec leur fuseau/);
+    expect(examInputSchema.parse({ ...base, duration_minutes: '' }).duration_minutes).toBeNull();
+    expect(errorsOf({ ...base, questions: [{ question_id: 3_000_000_000, points: 1 }] })['questions.0.question_id'][0]).toMatch(/^La question est invalide/);
+    expect(errorsOf({ ...base, description: 'a\u0000b' }).description[0]).toMatch(/caractère non autorisé/);
   });
 
   it('refuses dates in the wrong order and duplicated questions', () => {

@@ -2,7 +2,7 @@
 // the API answers, the list row, and the lifecycle. Dates travel as ISO 8601 with an offset and are stored in UTC;
 // screens show them in the university's time zone (Europe/Paris).
 import { z } from 'zod';
-import { requiredText } from './zod-fr';
+import { idField, multilineText, optionalIdFilter, requiredText } from './zod-fr';
 import { envelopeSchema, flag01, listQuerySchema, paginatedSchema } from './common';
 
 export const EXAM_STATUSES = ['DRAFT', 'PUBLISHED', 'CLOSED', 'ARCHIVED'] as const;
@@ -46,8 +46,7 @@ export const EXAM_LIMITS = {
   extraMinutesMax: 1440,
 } as const;
 
-const positiveId = (label: string) =>
-  z.coerce.number({ error: `${label} est obligatoire.` }).int({ error: `${label} est invalide.` }).positive({ error: `${label} est obligatoire.` });
+const positiveId = idField;
 
 /** ISO 8601 date-time with its offset (`Z` or `+01:00`); normalised to UTC (`…Z`). */
 const dateTimeField = (label: string) =>
@@ -72,10 +71,7 @@ export type ExamQuestionInput = z.infer<typeof examQuestionInputSchema>;
 export const examInputSchema = z
   .object({
     title: requiredText('Le titre', EXAM_LIMITS.titleMax),
-    description: z
-      .string({ error: 'La description doit être un texte.' })
-      .trim()
-      .max(EXAM_LIMITS.descriptionMax, { error: `La description ne doit pas dépasser ${EXAM_LIMITS.descriptionMax} caractères.` })
+    description: multilineText('La description', EXAM_LIMITS.descriptionMax)
       .nullish()
       .transform((v) => v ?? ''),
     academic_year_id: positiveId("L'année universitaire"),
@@ -86,13 +82,17 @@ export const examInputSchema = z
       .transform((ids) => [...new Set(ids)]),
     start_at: dateTimeField("La date d'ouverture"),
     end_at: dateTimeField('La date de fermeture'),
-    duration_minutes: z.coerce
-      .number({ error: 'La durée doit être un nombre de minutes.' })
-      .int({ error: 'La durée doit être un nombre entier de minutes.' })
-      .min(EXAM_LIMITS.durationMin, { error: 'La durée doit être d’au moins 1 minute.' })
-      .max(EXAM_LIMITS.durationMax, { error: `La durée ne doit pas dépasser ${EXAM_LIMITS.durationMax} minutes (24 heures).` })
-      .nullish()
-      .transform((v) => v ?? null),
+    // Empty (a cleared form field) or null: no duration, the student has until the closing time.
+    duration_minutes: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z.coerce
+        .number({ error: 'La durée doit être un nombre de minutes.' })
+        .int({ error: 'La durée doit être un nombre entier de minutes.' })
+        .min(EXAM_LIMITS.durationMin, { error: 'La durée doit être d’au moins 1 minute.' })
+        .max(EXAM_LIMITS.durationMax, { error: `La durée ne doit pas dépasser ${EXAM_LIMITS.durationMax} minutes (24 heures).` })
+        .nullish()
+        .transform((v) => v ?? null),
+    ),
     show_solutions_after_close: flag01.default(0),
     questions: z
       .array(examQuestionInputSchema, { error: 'La liste des questions est invalide.' })
@@ -136,11 +136,9 @@ export type ExamExtraTimeInput = z.infer<typeof examExtraTimeInputSchema>;
 
 export const EXAM_SORTS = ['title', 'start_at', 'end_at', 'status', 'created_at', 'updated_at'] as const;
 
-const optionalId = z.coerce.number({ error: 'Le filtre doit être un identifiant.' }).int().positive({ error: 'Le filtre doit être un identifiant.' }).optional();
-
 export const examListQuerySchema = listQuerySchema.extend({
-  academic_year_id: optionalId,
-  specialization_id: optionalId,
+  academic_year_id: optionalIdFilter("L'année universitaire"),
+  specialization_id: optionalIdFilter('Le parcours'),
   status: examStatusSchema.optional(),
 });
 export type ExamListQuery = z.input<typeof examListQuerySchema>;

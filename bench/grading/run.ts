@@ -5,7 +5,7 @@
 //      (lower) limits, both served by pre-started sandboxes.
 //   2. Through the HTTP API of the built server, when it has the questions API: saving an ALGORITHM question with
 //      4 test cases and a reference solution (POST /api/admin/questions/create) against one exec-python-code call.
-// Usage: npx tsx bench/grading/run.ts   (N=30 PAUSE_MS=200 to change; npm run build first for part 2)
+// Usage: npx tsx bench/grading/run.ts   (N=30 PAUSE_MS=200 to change, ONLY=direct|api for one part; npm run build first for part 2)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -141,6 +141,7 @@ async function throughApi() {
 }
 
 console.log(`Charge (loadavg 1 min) : ${os.loadavg()[0].toFixed(2)} sur ${os.availableParallelism()} cœurs ; N=${N}, pause ${PAUSE_MS} ms`);
-await direct();
-await throughApi();
+// ONLY=direct or ONLY=api runs one part.
+if (process.env.ONLY !== 'api') await direct();
+if (process.env.ONLY !== 'direct') await throughApi();
 console.log(`\nCharge en fin de mesure : ${os.loadavg()[0].toFixed(2)}`);

@@ -9,3 +9,4 @@ export * from './courses';
 export * from './exams';
 export * from './questions';
 export * from './grading';
+export * from './responses';

@@ -1,17 +1,19 @@
 // Session and profile routes (API.md "Session and profile"); every signed-in role may use them.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginSchema, updateProfileSchema } from '@exam/shared';
-import { ok } from '../../lib/envelope';
+import { loginEnvelopeSchema, loginSchema, updateProfileSchema, userEnvelopeSchema } from '@exam/shared';
 import { login, logout, updateProfile } from './service';
 import { toPublicUser } from './repository';
+
+/** The success envelope with its data always present, as the declared response schemas require. */
+const ok = <T>(data: T, message: string) => ({ status: 'success' as const, message, data });
 
 export async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/api/users/login',
-    { config: { access: 'public' }, schema: { tags: ['Session'], summary: 'Connexion', body: loginSchema } },
+    { config: { access: 'public' }, schema: { tags: ['Session'], summary: 'Connexion', body: loginSchema, response: { 200: loginEnvelopeSchema } } },
     async (req) => ok(await login(app.ctx, req.body, req.ip), 'Connexion réussie.'),
   );
 
@@ -26,13 +28,13 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/admin/users/profile',
-    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Profil de l’utilisateur connecté' } },
+    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Profil de l’utilisateur connecté', response: { 200: userEnvelopeSchema } } },
     async (req) => ok(toPublicUser(req.user!), 'Profil chargé.'),
   );
 
   app.put(
     '/api/admin/users/update-profil',
-    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Mise à jour du profil', body: updateProfileSchema } },
+    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Mise à jour du profil', body: updateProfileSchema, response: { 200: userEnvelopeSchema } } },
     async (req) => ok(await updateProfile(app.ctx, req.user!.id, req.body), 'Votre profil a été mis à jour.'),
   );
 }

@@ -40,6 +40,8 @@ export interface AcademicYear {
   access_end: string;
   is_current: 0 | 1;
   students_count?: number;
+  /** Courses of this year (a year in use by students or courses cannot be deleted). */
+  courses_count?: number;
 }
 
 export const mentionSchema = z.object({
@@ -74,7 +76,12 @@ export interface Specialization {
   mention_name?: string;
   mention_code?: string;
   students_count?: number;
+  /** Courses offered to this parcours (a parcours in use by students or courses cannot be deleted). */
+  courses_count?: number;
 }
+
+/** How a parcours is named in every list and form: "Génie logiciel (GL-L3)" (its code is unique, its name may not be). */
+export const specializationLabel = (s: Pick<Specialization, 'name' | 'code'>): string => `${s.name} (${s.code})`;
 
 /** Create or update a user; students carry a number, parcours and a year. */
 export const userInputSchema = z

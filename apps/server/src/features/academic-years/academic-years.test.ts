@@ -79,6 +79,18 @@ describe('academic years', () => {
     expect(await t.ctx.db.selectFrom('academic_years').select('id').where('id', '=', s.yearId).executeTakeFirst()).toBeDefined();
   });
 
+  it('lists how many students and courses use a year, and refuses to delete a year courses use (409, French)', async () => {
+    const s = await seedStructure(t.ctx);
+    await t.ctx.db.insertInto('courses').values({ title: 'Cours de test', academic_year_id: s.yearId }).execute();
+    await t.ctx.db.insertInto('courses').values({ title: 'Cours de test 2', academic_year_id: s.yearId }).execute();
+    const label = (await t.ctx.db.selectFrom('academic_years').select('label').where('id', '=', s.yearId).executeTakeFirstOrThrow()).label;
+    const list = await t.app.inject(authed(admin, { method: 'GET', url: `/api/admin/academic-years?search=${label}` }));
+    expect(list.json().data[0]).toMatchObject({ id: s.yearId, students_count: 0, courses_count: 2 });
+    const r = await t.app.inject(authed(admin, { method: 'DELETE', url: `/api/admin/academic-years/${s.yearId}/delete` }));
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toBe(`Impossible de supprimer l'année ${label} : 2 cours y sont rattachés. Changez d'abord l'année de ces cours.`);
+  });
+
   it('lets teachers read years but never write them (403)', async () => {
     expect((await t.app.inject(authed(teacher, { method: 'GET', url: '/api/admin/academic-years' }))).statusCode).toBe(200);
     const r = await t.app.inject(authed(teacher, { method: 'POST', url: '/api/admin/academic-years/create', payload: year('2050-2051') }));

@@ -22,6 +22,11 @@ function base(db: Db) {
       .select(sql<number>`count(distinct se.user_id)::int`.as('n'))
       .whereRef('se.academic_year_id', '=', 'academic_years.id')
       .as('students_count'),
+    eb
+      .selectFrom('courses as c')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .whereRef('c.academic_year_id', '=', 'academic_years.id')
+      .as('courses_count'),
   ]);
 }
 

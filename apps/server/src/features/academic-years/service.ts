@@ -45,9 +45,14 @@ export async function updateYear(ctx: AppContext, id: number, input: AcademicYea
 export async function deleteYear(ctx: AppContext, id: number): Promise<AcademicYear> {
   const year = await getYear(ctx, id);
   const enrolled = await repo.countEnrolmentsInYear(ctx.db, id);
-  if (enrolled > 0) {
+  const courses = year.courses_count ?? 0;
+  if (enrolled > 0 || courses > 0) {
+    const uses = [
+      enrolled > 0 ? `${enrolled} étudiant${enrolled > 1 ? 's y sont inscrits' : ' y est inscrit'}` : null,
+      courses > 0 ? `${courses} cours y ${courses > 1 ? 'sont rattachés' : 'est rattaché'}` : null,
+    ].filter(Boolean);
     throw conflict(
-      `Impossible de supprimer l'année ${year.label} : ${enrolled} étudiant${enrolled > 1 ? 's y sont inscrits' : ' y est inscrit'}. Changez d'abord leur inscription.`,
+      `Impossible de supprimer l'année ${year.label} : ${uses.join(' et ')}. ${enrolled > 0 ? "Changez d'abord leur inscription." : "Changez d'abord l'année de ces cours."}`,
     );
   }
   await repo.deleteYear(ctx.db, id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, createTestApp, loginAs, seedUser, type TestApp } from '../../../test/helper';
+import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
 let admin: string;
@@ -72,6 +72,17 @@ describe('mentions and parcours', () => {
     const r = await t.app.inject(authed(admin, { method: 'DELETE', url: `/api/admin/specializations/${s.id}/delete` }));
     expect(r.statusCode).toBe(409);
     expect(r.json().message).toMatch(/1 étudiant y est inscrit/);
+  });
+
+  it('lists how many students and courses use a parcours, and refuses to delete one a course uses (409, French)', async () => {
+    const st = await seedStructure(t.ctx);
+    const course = await t.ctx.db.insertInto('courses').values({ title: 'Cours du parcours', academic_year_id: st.yearId }).returning('id').executeTakeFirstOrThrow();
+    await t.ctx.db.insertInto('course_specializations').values({ course_id: course.id, specialization_id: st.specializationId }).execute();
+    const list = await t.app.inject(authed(admin, { method: 'GET', url: `/api/admin/specializations?mention_id=${st.mentionId}` }));
+    expect(list.json().data[0]).toMatchObject({ id: st.specializationId, students_count: 0, courses_count: 1 });
+    const r = await t.app.inject(authed(admin, { method: 'DELETE', url: `/api/admin/specializations/${st.specializationId}/delete` }));
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toMatch(/^Impossible de supprimer le parcours .* : 1 cours y est proposé\. Retirez d'abord ce parcours de ces cours\.$/);
   });
 
   it('lets teachers read but not write mentions and parcours (403)', async () => {

@@ -25,6 +25,11 @@ function base(db: Db) {
         .select(sql<number>`count(distinct se.user_id)::int`.as('n'))
         .whereRef('se.specialization_id', '=', 's.id')
         .as('students_count'),
+      eb
+        .selectFrom('course_specializations as cs')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('cs.specialization_id', '=', 's.id')
+        .as('courses_count'),
     ]);
 }
 

@@ -37,9 +37,14 @@ export async function updateSpecialization(ctx: AppContext, id: number, input: S
 export async function deleteSpecialization(ctx: AppContext, id: number) {
   const s = await getSpecialization(ctx, id);
   const n = s.students_count ?? 0;
-  if (n > 0) {
+  const courses = s.courses_count ?? 0;
+  if (n > 0 || courses > 0) {
+    const uses = [
+      n > 0 ? `${n} étudiant${n > 1 ? 's y sont inscrits' : ' y est inscrit'}` : null,
+      courses > 0 ? `${courses} cours y ${courses > 1 ? 'sont proposés' : 'est proposé'}` : null,
+    ].filter(Boolean);
     throw conflict(
-      `Impossible de supprimer le parcours ${s.name} : ${n} étudiant${n > 1 ? 's y sont inscrits' : ' y est inscrit'}. Changez d'abord leur parcours.`,
+      `Impossible de supprimer le parcours ${s.name} : ${uses.join(' et ')}. ${n > 0 ? "Changez d'abord leur parcours." : "Retirez d'abord ce parcours de ces cours."}`,
     );
   }
   await repo.deleteSpecialization(ctx.db, id);

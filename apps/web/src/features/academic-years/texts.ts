@@ -8,7 +8,7 @@ export const yearsTexts = {
   search: 'Rechercher une année',
   emptyTitle: 'Aucune année universitaire',
   emptyDescription: 'Créez la première année pour inscrire des étudiants.',
-  columns: { label: 'Année', start: 'Début', end: 'Fin', access: 'Accès des étudiants', current: 'Courante', students: 'Étudiants' },
+  columns: { label: 'Année', start: 'Début', end: 'Fin', access: 'Accès des étudiants', current: 'Courante', students: 'Étudiants', courses: 'Cours' },
   currentBadge: 'Courante',
   form: {
     label: 'Libellé',
@@ -25,6 +25,17 @@ export const yearsTexts = {
     cancel: 'Annuler',
   },
   toast: { create: 'Création année', update: 'Mis à jour année', delete: 'Suppression année' },
+  deleteTitle: 'Suppression impossible',
+  /** Why a year in use cannot be deleted (told before asking, from the list's counts). */
+  deleteBlocked: (label: string, students: number, courses: number) =>
+    `L’année ${label} est encore utilisée : ${[
+      students ? `${students} étudiant${students > 1 ? 's y sont inscrits' : ' y est inscrit'}` : '',
+      courses ? `${courses} cours y ${courses > 1 ? 'sont rattachés' : 'est rattaché'}` : '',
+    ]
+      .filter(Boolean)
+      .join(' et ')}. Elle ne peut pas être supprimée avant que ${[students ? 'ces étudiants changent d’année' : '', courses ? 'ces cours changent d’année' : '']
+      .filter(Boolean)
+      .join(' et ')}.`,
   deleteConfirm: (label: string) => `Supprimer l’année universitaire ${label} ? Cette action est irréversible.`,
   notFound: 'Cette année universitaire n’existe pas ou a été supprimée.',
   back: 'Retour à la liste',

@@ -1,6 +1,7 @@
 // /dashboard/years: the academic years list (search, sort, pages), create dialog, edit link, delete with confirmation.
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
 import type { AcademicYear } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
@@ -25,6 +26,11 @@ export function YearsPage() {
   const del = useDeleteYear();
 
   const remove = async (y: AcademicYear) => {
+    // A year in use cannot be deleted: say so at once rather than after a confirmation (as for mentions).
+    if ((y.students_count ?? 0) > 0 || (y.courses_count ?? 0) > 0) {
+      modals.open({ title: t.deleteTitle, centered: true, children: <Text size="sm">{t.deleteBlocked(y.label, y.students_count ?? 0, y.courses_count ?? 0)}</Text> });
+      return;
+    }
     if (await confirmDialog({ message: t.deleteConfirm(y.label), danger: true })) del.mutate(y.id);
   };
   const createButton = (
@@ -67,6 +73,7 @@ export function YearsPage() {
             { accessor: 'end_date', title: t.columns.end, sortable: true, render: (y) => formatDate(y.end_date), visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.sm})` },
             { accessor: 'access_start', title: t.columns.access, render: (y) => `${formatDate(y.access_start)} → ${formatDate(y.access_end)}` },
             { accessor: 'students_count', title: t.columns.students, textAlign: 'right', visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})` },
+            { accessor: 'courses_count', title: t.columns.courses, textAlign: 'right', visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})` },
             {
               accessor: 'actions',
               title: componentTexts.list.actions,

@@ -2,6 +2,7 @@
 // edit link, delete with confirmation.
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
 import type { Specialization } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
@@ -27,6 +28,11 @@ export function SpecializationsPage() {
   const del = useDeleteSpecialization();
 
   const remove = async (s: Specialization) => {
+    // A parcours in use cannot be deleted: say so at once rather than after a confirmation (as for mentions).
+    if ((s.students_count ?? 0) > 0 || (s.courses_count ?? 0) > 0) {
+      modals.open({ title: t.deleteTitle, centered: true, children: <Text size="sm">{t.deleteBlocked(s.name, s.students_count ?? 0, s.courses_count ?? 0)}</Text> });
+      return;
+    }
     if (await confirmDialog({ message: t.deleteConfirm(s.name), danger: true })) del.mutate(s.id);
   };
   const createButton = (
@@ -72,6 +78,7 @@ export function SpecializationsPage() {
             { accessor: 'level', title: t.columns.level, sortable: true, render: (s) => <Badge variant="light">{s.level}</Badge> },
             { accessor: 'mention_name', title: t.columns.mention, sortable: true, visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.sm})` },
             { accessor: 'students_count', title: t.columns.students, textAlign: 'right', visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})` },
+            { accessor: 'courses_count', title: t.columns.courses, textAlign: 'right', visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})` },
             {
               accessor: 'actions',
               title: componentTexts.list.actions,

@@ -36,6 +36,14 @@ export interface ExecResult {
   stderr: string;
   exit_code: number | null;
   duration_ms: number;
+  /** The limits the run was held to (sent by the practice routes, so a stopped program can say which one it hit). */
+  limits?: RunLimitsInfo;
+}
+
+export interface RunLimitsInfo {
+  cpu_seconds: number;
+  memory_mb: number;
+  output_kb: number;
 }
 
 export const compareMathSchema = z.object({

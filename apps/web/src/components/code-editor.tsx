@@ -2,9 +2,36 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import CodeMirror, { EditorView, keymap, Prec, type Extension } from '@uiw/react-codemirror';
 import { python } from '@codemirror/lang-python';
-import { StreamLanguage } from '@codemirror/language';
+import { HighlightStyle, StreamLanguage, syntaxHighlighting } from '@codemirror/language';
+import { tags } from '@lezer/highlight';
 import { r } from '@codemirror/legacy-modes/mode/r';
 import type { Language } from '@exam/shared';
+
+/**
+ * CodeMirror's default colours, three of them darkened (escapes, type names, invalid code) so that every token
+ * reaches WCAG AA contrast (4.5:1) on white and on the active line.
+ */
+const accessibleHighlight = HighlightStyle.define([
+  { tag: tags.meta, color: '#404740' },
+  { tag: tags.link, textDecoration: 'underline' },
+  { tag: tags.heading, textDecoration: 'underline', fontWeight: 'bold' },
+  { tag: tags.emphasis, fontStyle: 'italic' },
+  { tag: tags.strong, fontWeight: 'bold' },
+  { tag: tags.strikethrough, textDecoration: 'line-through' },
+  { tag: tags.keyword, color: '#708' },
+  { tag: [tags.atom, tags.bool, tags.url, tags.contentSeparator, tags.labelName], color: '#219' },
+  { tag: [tags.literal, tags.inserted], color: '#164' },
+  { tag: [tags.string, tags.deleted], color: '#a11' },
+  { tag: [tags.regexp, tags.escape, tags.special(tags.string)], color: '#b03a00' },
+  { tag: tags.definition(tags.variableName), color: '#00f' },
+  { tag: tags.local(tags.variableName), color: '#30a' },
+  { tag: [tags.typeName, tags.namespace], color: '#06704a' },
+  { tag: tags.className, color: '#167' },
+  { tag: [tags.special(tags.variableName), tags.macroName], color: '#256' },
+  { tag: tags.definition(tags.propertyName), color: '#00c' },
+  { tag: tags.comment, color: '#940' },
+  { tag: tags.invalid, color: '#c00' },
+]);
 
 export interface CodeEditorProps {
   language: Language;
@@ -24,6 +51,7 @@ export function CodeEditor({ language, value, onChange, onRun, label, minHeight 
   const extensions = useMemo<Extension[]>(
     () => [
       language === 'PYTHON' ? python() : StreamLanguage.define(r),
+      Prec.high(syntaxHighlighting(accessibleHighlight)),
       Prec.highest(
         keymap.of([
           {

@@ -13,6 +13,14 @@ MathfieldElement.soundsDirectory = null;
 
 const t = componentTexts.math;
 
+const PLACEHOLDER = /\\placeholder(?:\[[^\]]*\])?(?:\{[^{}]*\})?/g;
+
+/** True when the MathLive expression still has empty boxes (\placeholder{}), e.g. after typing `x+/`. */
+export const hasPlaceholder = (latex: string): boolean => /\\placeholder(?![a-zA-Z])/.test(latex);
+
+/** The expression as the preview draws it: an empty box (□) where MathLive has a placeholder. */
+export const previewLatex = (latex: string): string => latex.replace(PLACEHOLDER, '\\square ');
+
 export interface MathInputProps {
   label: string;
   value: string;
@@ -72,7 +80,7 @@ export function MathInput({ label, value, onChange, onSubmit, error, description
 
   useEffect(() => {
     if (!preview.current) return;
-    if (value.trim()) katex.render(value, preview.current, { throwOnError: false, displayMode: true, strict: 'ignore', trust: false, maxExpand: 200 });
+    if (value.trim()) katex.render(previewLatex(value), preview.current, { throwOnError: false, displayMode: true, strict: 'ignore', trust: false, maxExpand: 200 });
     else preview.current.textContent = t.emptyPreview;
   }, [value]);
 

@@ -45,6 +45,8 @@ describe('exec-python-code and exec-r-code', () => {
     expect(body).toMatchObject({ status: 'success', message: 'Exécution réussie' });
     expect(body.data).toMatchObject({ verdict: 'OK', stdout: '42\n', stderr: '', exit_code: 0 });
     expect(typeof body.data.duration_ms).toBe('number');
+    // The limits the run was held to, so the screen can name the one a stopped program hit.
+    expect(body.data.limits).toEqual({ cpu_seconds: 5, memory_mb: 256, output_kb: 1024 });
   });
 
   it('runs R for a teacher', async () => {

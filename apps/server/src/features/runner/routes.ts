@@ -1,9 +1,17 @@
 // Code helpers (API.md): run Python or R, compare two maths expressions. Staff only (/api/admin).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { compareMathSchema, execCodeSchema, VERDICT_LABELS, type Language } from '@exam/shared';
+import { DEFAULT_LIMITS } from '@exam/runner';
+import { compareMathSchema, execCodeSchema, VERDICT_LABELS, type Language, type RunLimitsInfo } from '@exam/shared';
 import { ok } from '../../lib/envelope';
 import { compareMath, execCode } from './service';
+
+/** Practice runs use the default limits; the answer says which, so the screen can name the one a program hit. */
+const PRACTICE_LIMITS: RunLimitsInfo = {
+  cpu_seconds: DEFAULT_LIMITS.cpuSeconds,
+  memory_mb: DEFAULT_LIMITS.memoryMb,
+  output_kb: Math.round(DEFAULT_LIMITS.outputBytes / 1024),
+};
 
 export async function runnerRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -14,7 +22,7 @@ export async function runnerRoutes(app: FastifyInstance) {
       stdin: req.body.stdin,
       expectedOutput: req.body.expected_output,
     });
-    return ok(result, VERDICT_LABELS[result.verdict], result.verdict === 'OK' ? 'success' : 'warn');
+    return ok({ ...result, limits: PRACTICE_LIMITS }, VERDICT_LABELS[result.verdict], result.verdict === 'OK' ? 'success' : 'warn');
   };
   r.post(
     '/api/admin/python/exec-python-code',

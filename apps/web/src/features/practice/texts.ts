@@ -1,4 +1,6 @@
 // French texts of the practice screens (Python, R and maths expressions).
+
+const SIGNALS: Record<number, string> = { 6: 'SIGABRT', 8: 'SIGFPE', 9: 'SIGKILL', 11: 'SIGSEGV : accès mémoire invalide', 15: 'SIGTERM', 24: 'SIGXCPU', 25: 'SIGXFSZ' };
 export const practiceTexts = {
   breadcrumb: 'Pratique',
   python: {
@@ -29,7 +31,16 @@ export const practiceTexts = {
     emptyOutput: 'Aucune sortie.',
     duration: (ms: number) => `${ms} ms`,
     durationLabel: 'Durée',
-    exitCode: (code: number | null) => (code === null ? 'Arrêté' : `Code de sortie ${code}`),
+    exitCode: (code: number) => `Code de sortie ${code}`,
+    /** A program ended by a signal (exit code 128 + n) outside the platform's limits. */
+    signal: (n: number) => `Arrêté par le système (signal ${SIGNALS[n] ?? n})`,
+    stopped: 'Arrêté',
+    /** The limit a stopped program hit, after the verdict's label. */
+    limit: {
+      TIME_LIMIT: (l: { cpu_seconds: number }) => `${l.cpu_seconds} s de calcul`,
+      MEMORY_LIMIT: (l: { memory_mb: number }) => `${l.memory_mb} Mo`,
+      OUTPUT_LIMIT: (l: { output_kb: number }) => `${l.output_kb} Kio par sortie`,
+    },
     noResult: 'Exécutez le programme pour voir sa sortie ici.',
     failed: 'L’exécution n’a pas pu avoir lieu.',
   },
@@ -49,8 +60,10 @@ export const practiceTexts = {
     equal: 'Expressions équivalentes',
     notEqual: 'Expressions non équivalentes',
     required: 'Saisissez les deux expressions.',
+    incomplete: 'L’expression est incomplète : complétez les cases vides.',
     noResult: 'Le verdict apparaîtra ici.',
     examples: 'Exemples',
+    exampleLabel: (a: string, b: string) => `Exemple : ${a} comparé à ${b}`,
     fieldLabel: (label: string) => `${label} (éditeur mathématique)`,
   },
 } as const;

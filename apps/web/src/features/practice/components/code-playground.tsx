@@ -39,17 +39,30 @@ function OutputBlock({ label, text, error }: { label: string; text: string; erro
   );
 }
 
+const LIMIT_VERDICTS = new Set(['TIME_LIMIT', 'MEMORY_LIMIT', 'OUTPUT_LIMIT']);
+
+/** How the program ended, in words: nothing for a limit (the verdict says it), a signal by name, else the exit code. */
+export function exitText(result: Pick<ExecResult, 'verdict' | 'exit_code'>): string | null {
+  if (LIMIT_VERDICTS.has(result.verdict)) return null;
+  if (result.exit_code === null) return t.stopped;
+  if (result.exit_code > 128) return t.signal(result.exit_code - 128);
+  return t.exitCode(result.exit_code);
+}
+
 function ResultPanel({ result }: { result: ExecResult }) {
+  const exit = exitText(result);
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap">
-        <VerdictBadge verdict={result.verdict} />
+        <VerdictBadge verdict={result.verdict} limits={result.limits} />
         <Text size="sm" c="dimmed">
           {t.durationLabel} : {t.duration(result.duration_ms)}
         </Text>
-        <Text size="sm" c="dimmed">
-          {t.exitCode(result.exit_code)}
-        </Text>
+        {exit ? (
+          <Text size="sm" c="dimmed">
+            {exit}
+          </Text>
+        ) : null}
       </Group>
       <OutputBlock label={t.stdout} text={result.stdout} />
       {result.stderr ? <OutputBlock label={t.stderr} text={result.stderr} error /> : null}

@@ -1,13 +1,13 @@
 // Maths practice: the answer and the expected expression in MathLive fields with previews, and the verdict.
 import { useCallback, useState } from 'react';
-import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import katex from 'katex';
 import { IconCheck, IconEqual, IconX } from '@tabler/icons-react';
 import { PageHeader, type Crumb } from '@/components/page-header';
 import { isApiError, notifyError } from '@/lib/api-client';
 import { useCompareMath } from '../api/practice';
 import { practiceTexts } from '../texts';
-import { MathInput } from '@/components/math-input';
+import { hasPlaceholder, MathInput, previewLatex } from '@/components/math-input';
 
 const t = practiceTexts.math;
 
@@ -26,7 +26,7 @@ function exampleHtml(a: string, b: string): string {
 
 /** The compared pair with = or ≠, drawn with KaTeX (throwOnError: false never runs or throws on user LaTeX). */
 function verdictHtml(a: string, b: string, equal: boolean): string {
-  return katex.renderToString(`${a} ${equal ? '=' : '\\neq'} ${b}`, { throwOnError: false, strict: 'ignore', trust: false, maxExpand: 200 });
+  return katex.renderToString(`${previewLatex(a)} ${equal ? '=' : '\\neq'} ${previewLatex(b)}`, { throwOnError: false, strict: 'ignore', trust: false, maxExpand: 200 });
 }
 
 export interface MathPlaygroundProps {
@@ -41,6 +41,7 @@ export function MathPlayground({ title, description, breadcrumbs, homeTo, compar
   const [expression, setExpression] = useState('');
   const [expected, setExpected] = useState('');
   const [missing, setMissing] = useState(false);
+  const [incomplete, setIncomplete] = useState<{ expression?: string; expected?: string }>({});
   const compare = useCompareMath(compareUrl);
   const { mutate, isPending, reset } = compare;
   const fieldErrors = compare.error && isApiError(compare.error) && compare.error.status === 422 ? compare.error.errors : {};
@@ -52,6 +53,16 @@ export function MathPlayground({ title, description, breadcrumbs, homeTo, compar
       return;
     }
     setMissing(false);
+    // MathLive leaves empty boxes (\placeholder) in an unfinished expression: say so plainly, ask nothing of the server.
+    const blanks = {
+      expression: hasPlaceholder(expression) ? t.incomplete : undefined,
+      expected: hasPlaceholder(expected) ? t.incomplete : undefined,
+    };
+    setIncomplete(blanks);
+    if (blanks.expression || blanks.expected) {
+      reset();
+      return;
+    }
     mutate(
       { expression, expected },
       {
@@ -60,10 +71,11 @@ export function MathPlayground({ title, description, breadcrumbs, homeTo, compar
         },
       },
     );
-  }, [expression, expected, isPending, mutate]);
+  }, [expression, expected, isPending, mutate, reset]);
 
   const change = (set: (v: string) => void) => (v: string) => {
     set(v);
+    setIncomplete({});
     if (compare.data || compare.error) reset();
   };
 
@@ -79,9 +91,9 @@ export function MathPlayground({ title, description, breadcrumbs, homeTo, compar
               value={expression}
               onChange={change(setExpression)}
               onSubmit={submit}
-              error={fieldErrors.expression?.[0]}
+              error={incomplete.expression ?? fieldErrors.expression?.[0]}
             />
-            <MathInput label={t.expected} value={expected} onChange={change(setExpected)} onSubmit={submit} error={fieldErrors.expected?.[0]} />
+            <MathInput label={t.expected} value={expected} onChange={change(setExpected)} onSubmit={submit} error={incomplete.expected ?? fieldErrors.expected?.[0]} />
             <Group gap="sm" align="center">
               <Button leftSection={<IconEqual size={16} aria-hidden="true" />} onClick={submit} loading={isPending}>
                 {t.compare}
@@ -106,15 +118,17 @@ export function MathPlayground({ title, description, breadcrumbs, homeTo, compar
                     variant="default"
                     size="compact-md"
                     fw={400}
-                    aria-label={`${t.examples} : ${a} ≟ ${b}`}
                     onClick={() => {
                       setExpression(a);
                       setExpected(b);
                       setMissing(false);
+                      setIncomplete({});
                       reset();
                     }}
                   >
-                    <span dangerouslySetInnerHTML={{ __html: exampleHtml(a, b) }} />
+                    {/* Named by its (hidden) text, not an aria-label, so what is seen and what is heard agree. */}
+                    <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: exampleHtml(a, b) }} />
+                    <VisuallyHidden>{t.exampleLabel(a, b)}</VisuallyHidden>
                   </Button>
                 ))}
               </Group>
@@ -135,6 +149,8 @@ export function MathPlayground({ title, description, breadcrumbs, homeTo, compar
               >
                 <span dangerouslySetInnerHTML={{ __html: verdictHtml(compare.variables?.expression ?? '', compare.variables?.expected ?? '', compare.data.equal) }} />
               </Alert>
+            ) : incomplete.expression || incomplete.expected ? (
+              <Alert color="orange" variant="light" icon={<IconX aria-hidden="true" />} title={t.incomplete} />
             ) : Object.keys(fieldErrors).length ? (
               <Alert color="red" variant="light" icon={<IconX aria-hidden="true" />} title={compare.error?.message} />
             ) : (

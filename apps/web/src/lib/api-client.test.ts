@@ -1,6 +1,6 @@
 // The API client against a stubbed fetch: envelope unwrapping, ApiError, and the 401 / 402 / 503 rules.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, buildUrl, configureApiClient, subscribeEvents } from './api-client';
+import { ApiError, api, buildUrl, configureApiClient, sessionEndedTo, subscribeEvents } from './api-client';
 import { storage } from './storage';
 
 function memoryStorage(): Storage {
@@ -102,6 +102,30 @@ describe('api client', () => {
     expect(navigated).toEqual(['/static/not-access-date']);
     expect(storage.getToken()).toBeNull();
     expect(storage.getAccessMessage()).toBe('Accès fermé depuis le 30 juin.');
+    // The route guard, seeing no token, sends there too rather than to login.
+    expect(sessionEndedTo()).toBe('/static/not-access-date');
+  });
+
+  it('503 mid-session on another call: the profile confirms the closed window, its message is kept', async () => {
+    storage.setToken('t');
+    fetchMock
+      .mockResolvedValueOnce(json(503, { status: 'error', message: 'Accès fermé.' }))
+      .mockResolvedValueOnce(json(503, { status: 'error', message: 'Votre accès a pris fin le 30 juin.' }));
+    await failure(api.get('/student/courses', undefined, { silent: true }));
+    expect(fetchMock.mock.calls[1][0]).toBe('/api/admin/users/profile');
+    expect(navigated).toEqual(['/static/not-access-date']);
+    expect(storage.getAccessMessage()).toBe('Votre accès a pris fin le 30 juin.');
+  });
+
+  it('503 of a service outage (the profile still answers): the session stays, no redirect', async () => {
+    storage.setToken('t');
+    fetchMock
+      .mockResolvedValueOnce(json(503, { status: 'error', message: 'Le service d’exécution est momentanément indisponible.' }))
+      .mockResolvedValueOnce(json(200, { status: 'success', message: '', data: { id: 1 } }));
+    const err = await failure(api.post('/admin/python/exec-python-code', { code: 'print(1)' }, { silent: true }));
+    expect(err.status).toBe(503);
+    expect(navigated).toEqual([]);
+    expect(storage.getToken()).toBe('t');
   });
 
   it('turns a network failure into a French ApiError with status 0', async () => {

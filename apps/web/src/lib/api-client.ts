@@ -56,6 +56,34 @@ export interface RequestOptions {
 type Navigate = (to: string) => void;
 let navigate: Navigate = (to) => window.location.assign(to);
 let onSessionEnd: () => void = () => {};
+/** Where the server sent this page's session when it ended it (503 → not-access-date, 401 → login). */
+let endedTo: string | null = null;
+
+/**
+ * Where the session was sent when the server ended it during this page's life, or null. The route guard, which
+ * sees the cleared storage, redirects there too rather than to login (so the 503 message is not lost).
+ */
+export const sessionEndedTo = (): string | null => endedTo;
+
+const PROFILE_PATH = '/api/admin/users/profile';
+const LOGIN_API_PATH = '/api/users/login';
+
+/**
+ * A 503 from a call other than login or the profile may be a service outage (the code runner) rather than a closed
+ * access window: the profile tells which (it answers 503 only outside the access window). Returns its message then.
+ */
+async function accessClosedMessage(path: string, fallback: string): Promise<string | null> {
+  const url = buildUrl(path).split('?')[0];
+  if (url === PROFILE_PATH || url === LOGIN_API_PATH) return fallback;
+  try {
+    const res = await fetch(PROFILE_PATH, { headers: { Accept: 'application/json', ...authHeaders() } });
+    if (res.status !== 503) return null;
+    const json = await readJson(res);
+    return typeof json?.message === 'string' && json.message ? json.message : fallback;
+  } catch {
+    return null;
+  }
+}
 
 /** The app plugs in the router's navigate (no full reload) and a hook to drop cached data at session end. */
 export function configureApiClient(options: { navigate?: Navigate; onSessionEnd?: () => void }) {
@@ -121,27 +149,37 @@ async function readJson(res: Response): Promise<Record<string, unknown> | null> 
 }
 
 /** Turns a failed answer into an ApiError, applying the session rules and the error toast. */
-async function fail(res: Response, options: RequestOptions, hadToken: boolean): Promise<never> {
+async function fail(res: Response, path: string, options: RequestOptions, hadToken: boolean): Promise<never> {
   const json = await readJson(res.clone()).catch(() => null);
   const message = typeof json?.message === 'string' && json.message ? json.message : UNKNOWN_ERROR;
   const errors = (json?.errors as Record<string, string[]> | undefined) ?? {};
   const error = new ApiError(res.status, message, errors, json?.data);
 
+  // A situation with its own page (closed access window, premium content, ended session) shows that page only:
+  // no error toast on top of it.
   if (res.status === 503) {
-    // Outside the access window (students): keep the message for the page, end the session.
-    storage.clear();
-    storage.setAccessMessage(message);
-    onSessionEnd();
-    navigate(NOT_ACCESS_DATE_PATH);
+    const closed = await accessClosedMessage(path, message);
+    if (closed !== null) {
+      // Outside the access window (students): keep the message for the page, end the session.
+      storage.clear();
+      storage.setAccessMessage(closed);
+      endedTo = NOT_ACCESS_DATE_PATH;
+      onSessionEnd();
+      navigate(NOT_ACCESS_DATE_PATH);
+      throw error;
+    }
   } else if (res.status === 401 && hadToken) {
     storage.clear();
+    endedTo = LOGIN_PATH;
     onSessionEnd();
     navigate(LOGIN_PATH);
+    // The toast stays: it tells on the login page why the session ended.
   } else if (res.status === 402) {
     storage.setPremiumMessage(message);
     navigate(NO_PREMIUM_PATH);
+    throw error;
   }
-  if (!options.silent && res.status !== 503) notifyError(message);
+  if (!options.silent) notifyError(message);
   throw error;
 }
 
@@ -149,7 +187,7 @@ async function fail(res: Response, options: RequestOptions, hadToken: boolean): 
 export async function requestEnvelope<T>(path: string, options: RequestOptions = {}): Promise<EnvelopeResult<T>> {
   const hadToken = Boolean(storage.getToken());
   const res = await send(path, options, 'application/json');
-  if (!res.ok) return fail(res, options, hadToken);
+  if (!res.ok) return fail(res, path, options, hadToken);
   const json = (await readJson(res)) ?? {};
   const result: EnvelopeResult<T> = {
     status: (json.status as ToastStatus) ?? 'success',
@@ -202,7 +240,7 @@ export function upload<T>(
 export async function download(path: string, filename?: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
   const hadToken = Boolean(storage.getToken());
   const res = await send(path, options, '*/*');
-  if (!res.ok) return fail(res, options, hadToken);
+  if (!res.ok) return fail(res, path, options, hadToken);
   const blob = await res.blob();
   const disposition = res.headers.get('content-disposition') ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);

@@ -1,12 +1,16 @@
 // Route guard of the signed-in groups: profile → helper data → show the group or redirect (start-up behaviour).
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, sessionEndedTo } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { landingFor, paths } from '@/config/paths';
 import { groupOf, useHelper, useProfile, type Group } from './session';
 
-export type GateState = { state: 'loading' } | { state: 'ready' } | { state: 'redirect'; to: string };
+export type GateState =
+  | { state: 'loading' }
+  | { state: 'ready' }
+  /** `mustChangePassword`: a screen was refused because the first password must be replaced first. */
+  | { state: 'redirect'; to: string; mustChangePassword?: boolean };
 
 export function useSessionGate(group: Group): GateState {
   const hasToken = Boolean(storage.getToken());
@@ -20,13 +24,15 @@ export function useSessionGate(group: Group): GateState {
     if (failed) storage.clear();
   }, [failed]);
 
-  if (!hasToken) return { state: 'redirect', to: paths.authLogin.path };
+  // Storage is cleared when the server ends the session; if it did so with a 503 (access window closed), the user
+  // goes where the API client sent them (not-access-date, with the message), not to login.
+  if (!hasToken) return { state: 'redirect', to: sessionEndedTo() ?? paths.authLogin.path };
   if (failed) return { state: 'redirect', to: paths.authLogin.path };
   if (profile.isPending || profile.isError) return { state: 'loading' };
   if (helper.isPlaceholderData && helper.isFetching) return { state: 'loading' };
   if (groupOf(profile.data.role) !== group) return { state: 'redirect', to: landingFor(profile.data.role) };
   // A generated first password must be replaced before anything else (the API refuses other calls too).
   const profilePath = group === 'student' ? paths.studentProfile.path : paths.profile.path;
-  if (profile.data.must_change_password === 1 && location.pathname !== profilePath) return { state: 'redirect', to: profilePath };
+  if (profile.data.must_change_password === 1 && location.pathname !== profilePath) return { state: 'redirect', to: profilePath, mustChangePassword: true };
   return { state: 'ready' };
 }

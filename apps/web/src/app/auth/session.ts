@@ -61,9 +61,11 @@ export function useLogout() {
   };
 }
 
-/** Initials of the avatar: the first two letters of the last name. */
-export const initialsOf = (user: Pick<User, 'last_name' | 'first_name'> | undefined) =>
-  (user?.last_name || user?.first_name || '').trim().slice(0, 2).toUpperCase();
+/** Initials of the avatar: the first two letters of the last name (letters only: N'Diaye → ND). */
+export const initialsOf = (user: Pick<User, 'last_name' | 'first_name'> | undefined) => {
+  const letters = (name: string | undefined) => (name ?? '').replace(/[^\p{L}]/gu, '');
+  return (letters(user?.last_name) || letters(user?.first_name)).slice(0, 2).toLocaleUpperCase('fr');
+};
 
 /**
  * Public entry pages (landing, login) with a stored token: start-up loads the profile, then the helper data,

@@ -13,7 +13,8 @@ export function useStudentCourses(search: string) {
 export function useStudentCourse(id: number) {
   return useQuery({
     queryKey: ['student', 'courses', 'detail', id],
-    queryFn: () => api.get<StudentCourseDetail>(`/student/courses/${id}/show`),
+    // The screen shows the refusal itself ("pas proposé à votre parcours", not found): no toast on top of it.
+    queryFn: () => api.get<StudentCourseDetail>(`/student/courses/${id}/show`, undefined, { silent: true }),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });

@@ -14,9 +14,13 @@ export function enhance(root: HTMLElement) {
     const latex = el.getAttribute('data-latex') ?? '';
     el.classList.add('course-math');
     renderLatex(el, latex, el.getAttribute('data-type') === 'math-block');
+    // A named formula: role="math" allows the name (a plain span may not carry aria-label).
+    el.setAttribute('role', 'math');
     el.setAttribute('aria-label', richTextTexts.editor.formulaLabel(latex));
   });
   root.querySelectorAll<HTMLElement>('pre > code').forEach((code) => {
+    // A long line scrolls sideways: the block takes the keyboard focus so that it can be scrolled without a mouse.
+    code.parentElement?.setAttribute('tabindex', '0');
     const lang = /language-([a-z0-9]+)/.exec(code.className)?.[1];
     code.classList.add('hljs');
     if (!isHighlightable(lang)) return;

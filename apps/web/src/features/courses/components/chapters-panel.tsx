@@ -100,14 +100,16 @@ export function ChaptersPanel({ courseId }: { courseId: number }) {
                 borderColor: overIndex === i && dragIndex !== i ? 'var(--mantine-color-blue-5)' : undefined,
               }}
             >
-              <Group gap="xs" wrap="nowrap" justify="space-between">
-                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              {/* The title wraps (never cut: which chapter is being moved must stay readable); on a narrow screen the
+                  buttons go to a line of their own. */}
+              <Group gap="xs" wrap="wrap" justify="space-between">
+                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 220px' }}>
                   <IconGripVertical size={18} style={{ cursor: 'grab', flexShrink: 0 }} aria-label={t.drag(c.title)} />
-                  <Badge variant="light" circle>
+                  <Badge variant="light" circle style={{ flexShrink: 0 }}>
                     {i + 1}
                   </Badge>
                   <div style={{ minWidth: 0 }}>
-                    <Text fw={500} truncate="end">
+                    <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
                       {c.title}
                     </Text>
                     <Text size="xs" c="dimmed">
@@ -115,7 +117,7 @@ export function ChaptersPanel({ courseId }: { courseId: number }) {
                     </Text>
                   </div>
                 </Group>
-                <Group gap={2} wrap="nowrap">
+                <Group gap={2} wrap="nowrap" ml="auto">
                   <ActionIcon variant="subtle" aria-label={t.moveUp(c.title)} disabled={i === 0 || reorder.isPending} onClick={() => move(i, i - 1)}>
                     <IconArrowUp size={18} />
                   </ActionIcon>

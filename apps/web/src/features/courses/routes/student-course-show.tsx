@@ -78,10 +78,11 @@ export function StudentCourseShowPage() {
                       </Text>
                       {ch.files.map((f) => (
                         <Paper key={f.id} withBorder p="xs" radius="sm">
-                          <Group justify="space-between" wrap="nowrap" gap="sm">
-                            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                          {/* The name wraps and the button keeps its whole label ("Télécharger"), on a line of its own if needed. */}
+                          <Group justify="space-between" wrap="wrap" gap="sm">
+                            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 180px' }}>
                               {fileIcon(f.mime)}
-                              <Text size="sm" truncate="end" title={f.name}>
+                              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                                 {f.name}
                               </Text>
                               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -91,8 +92,10 @@ export function StudentCourseShowPage() {
                             <Button
                               size="xs"
                               variant="light"
-                              leftSection={<IconDownload size={14} />}
+                              leftSection={<IconDownload size={14} aria-hidden="true" />}
                               aria-label={coursesTexts.files.download(f.name)}
+                              style={{ flexShrink: 0 }}
+                              ml="auto"
                               onClick={() => void downloadFile(f).catch(() => undefined)}
                             >
                               {coursesTexts.files.downloadShort}

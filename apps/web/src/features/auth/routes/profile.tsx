@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { IconLogout } from '@tabler/icons-react';
 import { Alert, Badge, Button, Card, Divider, Grid, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { isStudent, updateProfileSchema, type UpdateProfileInput, type User } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
@@ -10,7 +11,9 @@ import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { useCurrentUser } from '@/app/auth/session';
 import { texts } from '@/app/texts';
 import { paths } from '@/config/paths';
+import { confirmDialog } from '@/components/confirm-dialog';
 import { useUpdateProfile } from '../api/update-profile';
+import { useLogoutAll } from '../api/logout-all';
 import { authTexts } from '../texts';
 
 const t = authTexts.profile;
@@ -28,6 +31,8 @@ export function ProfilePage() {
   const user = useCurrentUser();
   const student = isStudent(user.role);
   const mutation = useUpdateProfile();
+  const logoutAll = useLogoutAll();
+  const mustChange = user.must_change_password === 1;
   const {
     register,
     handleSubmit,
@@ -55,7 +60,7 @@ export function ProfilePage() {
         breadcrumbs={[{ label: t.title }]}
         homeTo={student ? paths.studentCourses.path : paths.home.path}
       />
-      {user.must_change_password ? (
+      {mustChange ? (
         <Alert color="orange" title={t.mustChangeTitle} mb="lg" role="alert">
           {t.mustChange}
         </Alert>
@@ -77,6 +82,25 @@ export function ProfilePage() {
             ) : null}
           </Stack>
         </Card>
+        <Card withBorder radius="md" padding="lg" mt="lg" component="section" aria-labelledby="sessions-title">
+          <Title order={2} size="h4" mb="xs" id="sessions-title">
+            {t.sessionsTitle}
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            {t.sessionsText}
+          </Text>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconLogout size={16} aria-hidden="true" />}
+            loading={logoutAll.isPending}
+            onClick={async () => {
+              if (await confirmDialog({ message: t.logoutAllConfirm, confirmLabel: t.logoutAll, danger: true })) logoutAll.mutate();
+            }}
+          >
+            {t.logoutAll}
+          </Button>
+        </Card>
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -90,19 +114,21 @@ export function ProfilePage() {
               <TextInput label={t.email} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
               <Divider label={t.passwordSection} labelPosition="left" mt="sm" />
               <Text size="sm" c="dimmed">
-                {t.passwordHint}
+                {mustChange ? t.passwordHintMustChange : t.passwordHint}
               </Text>
               <PasswordInput
                 label={t.currentPassword}
                 autoComplete="current-password"
+                required={mustChange}
                 error={errors.current_password?.message}
                 {...register('current_password')}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <PasswordInput label={t.newPassword} autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+                <PasswordInput label={t.newPassword} autoComplete="new-password" required={mustChange} error={errors.password?.message} {...register('password')} />
                 <PasswordInput
                   label={t.confirmPassword}
                   autoComplete="new-password"
+                  required={mustChange}
                   error={errors.password_confirmation?.message}
                   {...register('password_confirmation')}
                 />

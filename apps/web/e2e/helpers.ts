@@ -1,5 +1,7 @@
 // Helpers of the end-to-end tests: Debian's Chromium through playwright-core, the demo accounts, signing in.
-import { inject } from 'vitest';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
@@ -108,4 +110,82 @@ export function toast(page: Page, title: string, message?: string) {
 /** True when the page is wider than the viewport (horizontal scrolling). */
 export async function overflowsHorizontally(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+}
+
+/**
+ * Goes to `path` inside the app, without reloading the page (as a link click does: the router's history entry, then
+ * a popstate), and waits for the new screen's heading. Much faster than `page.goto` for a walk through many screens.
+ */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  if (new URL(page.url()).pathname === path) {
+    await page.goto(url(path));
+    return;
+  }
+  const before = await page.evaluate((to) => {
+    document.querySelectorAll('h1').forEach((h) => h.setAttribute('data-left', ''));
+    const old = document.querySelector('h1')?.textContent ?? '';
+    const state = (window.history.state ?? {}) as { idx?: number };
+    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: (state.idx ?? 0) + 1 }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    return old;
+  }, path);
+  // The new screen's heading: a new element, or the same one (a component the router kept) with another text.
+  await page.waitForFunction((old) => {
+    const h = document.querySelector('h1');
+    return !!h && (!h.hasAttribute('data-left') || h.textContent !== old);
+  }, before);
+}
+
+/** Waits until the screen is drawn: a level-1 heading, and no loading placeholder (skeleton, busy region) left. */
+export async function screenReady(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .mantine-Skeleton-root[data-visible], .mantine-Loader-root'));
+}
+
+/**
+ * What the browser console says that a test should fail on: Content-Security-Policy violations (the server sends a
+ * strict policy) and React Router / React warnings. Attach before the first `goto`.
+ */
+export function watchConsole(page: Page): { csp: string[]; warnings: string[] } {
+  const seen = { csp: [] as string[], warnings: [] as string[] };
+  page.on('console', (m) => {
+    const text = m.text();
+    if (/Content[ -]Security[ -]Policy/i.test(text)) seen.csp.push(text);
+    else if (m.type() === 'warning' && /HydrateFallback|React Router|Warning:/.test(text)) seen.warnings.push(text);
+  });
+  return seen;
+}
+
+let axeSource: string | undefined;
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core (the WCAG 2.1 A and AA rules, i.e. the RGAA's automatable part) on the page as it is now and returns
+ * the serious and critical violations. axe is injected through the DevTools protocol, so the page's
+ * Content-Security-Policy stays as strict as in production.
+ */
+export async function accessibilityFindings(page: Page): Promise<AxeFinding[]> {
+  axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  }, AXE_TAGS);
+}
+
+/** Fails (listing them) on any serious or critical axe-core violation of the page; `name` says which screen. */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const findings = await accessibilityFindings(page);
+  const lines = findings.map((f) => `${name} — ${f.impact} ${f.id}: ${f.help}\n    ${f.targets.join('\n    ')}`);
+  expect(lines, `accessibility of ${name}`).toEqual([]);
 }

@@ -18,7 +18,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" autoClose={3000} zIndex={1000} />
+        {/* Below the 60 px header (styles/global.css), so that toasts never cover the avatar and the account menu. */}
+        <Notifications position="top-right" autoClose={3000} zIndex={1000} containerWidth={380} />
         {children}
       </QueryClientProvider>
     </MantineProvider>

@@ -5,6 +5,7 @@
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
 import type { Role } from '@exam/shared';
 import { paths, type RouteKey } from '@/config/paths';
+import * as root from './routes/root';
 
 type Lazy = LazyRouteFunction<RouteObject>;
 
@@ -30,8 +31,12 @@ function screen(key: RouteKey, lazy: Lazy = placeholder): RouteObject {
 
 export const routes: RouteObject[] = [
   {
+    // The root is loaded with the entry (not lazily), so that its HydrateFallback is known at start-up and shows
+    // while the first screen's lazy modules load (a lazy root leaves React Router without one and it warns).
     id: 'root',
-    lazy: () => import('./routes/root'),
+    Component: root.Component,
+    HydrateFallback: root.HydrateFallback,
+    ErrorBoundary: root.ErrorBoundary,
     children: [
       {
         id: 'public-layout',

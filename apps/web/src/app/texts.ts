@@ -4,6 +4,7 @@ export const texts = {
   appNameLong: 'Plateforme d’examens et d’enseignement',
   confirm: 'Confirmer',
   cancel: 'Annuler',
+  close: 'Fermer',
   confirmTitle: 'Confirmation',
   edit: 'Modifier',
   delete: 'Supprimer',
@@ -37,6 +38,10 @@ export const texts = {
     skipToContent: 'Aller au contenu',
   },
   roles: { ADMIN: 'Administrateur', TEACHER: 'Enseignant', STUDENT: 'Étudiant' } as Record<string, string>,
+  mustChangePassword: {
+    title: 'Mot de passe provisoire',
+    message: 'Choisissez d’abord votre nouveau mot de passe : les autres écrans s’ouvriront ensuite.',
+  },
   placeholder: {
     description: 'Aucun contenu à afficher pour le moment.',
     back: 'Retour à l’accueil',

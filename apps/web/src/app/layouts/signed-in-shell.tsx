@@ -1,5 +1,6 @@
 // Shell shared by the staff and student layouts: top menubar, avatar menu, mobile drawer below 960 px,
 // and the session gate (profile → helper → screen, or redirect).
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import {
   AppShell,
@@ -7,7 +8,6 @@ import {
   Box,
   Burger,
   Button,
-  Divider,
   Drawer,
   Group,
   Menu,
@@ -17,9 +17,11 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes';
 import { IconChevronDown, IconLock, IconLogout, IconSchool, IconUser } from '@tabler/icons-react';
 import type { Role, User } from '@exam/shared';
@@ -48,6 +50,17 @@ export function SignedInShell({ group, menu, homeTo, profileTo, failed = false }
   const profile = useProfile();
   const [opened, { toggle, close }] = useDisclosure(false);
   const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const shownPath = useRef<string | null>(null);
+  const refused = gate.state === 'redirect' && gate.mustChangePassword === true && shownPath.current !== null;
+
+  useEffect(() => {
+    if (gate.state === 'ready') shownPath.current = pathname;
+  }, [gate.state, pathname]);
+  useEffect(() => {
+    // A click away from the forced password change is refused: say why rather than doing nothing.
+    if (refused) notifications.show({ id: 'must-change-password', color: 'orange', title: texts.mustChangePassword.title, message: texts.mustChangePassword.message });
+  }, [refused]);
 
   if (gate.state === 'redirect') return <Navigate to={gate.to} replace />;
   const user = gate.state === 'ready' ? profile.data : undefined;
@@ -215,23 +228,24 @@ function MobileMenu({ entries, onNavigate }: { entries: MenuEntry[]; onNavigate:
     <Stack gap={2}>
       {entries.map((entry) =>
         entry.items ? (
-          <NavLink key={entry.label} label={entry.label} defaultOpened={isActive(pathname, entry, entries)} childrenOffset="md">
-            {entry.items.map((item) => (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={item.label}
-                active={bestTarget(pathname, entries) === item.to}
-                onClick={onNavigate}
-              />
-            ))}
-          </NavLink>
+          <MobileSection key={entry.label} entry={entry} items={entry.items} entries={entries} pathname={pathname} onNavigate={onNavigate} />
         ) : (
           <NavLink key={entry.label} component={Link} to={entry.to!} label={entry.label} active={isActive(pathname, entry, entries)} onClick={onNavigate} />
         ),
       )}
     </Stack>
+  );
+}
+
+/** A section of the mobile menu: a button that opens its links, telling screen readers whether it is open. */
+function MobileSection({ entry, items, entries, pathname, onNavigate }: { entry: MenuEntry; items: NonNullable<MenuEntry['items']>; entries: MenuEntry[]; pathname: string; onNavigate: () => void }) {
+  const [opened, setOpened] = useState(() => isActive(pathname, entry, entries));
+  return (
+    <NavLink component="button" type="button" label={entry.label} opened={opened} onChange={setOpened} aria-expanded={opened} childrenOffset="md">
+      {items.map((item) => (
+        <NavLink key={item.to} component={Link} to={item.to} label={item.label} active={bestTarget(pathname, entries) === item.to} onClick={onNavigate} />
+      ))}
+    </NavLink>
   );
 }
 
@@ -241,10 +255,13 @@ function AccountMenu({ user, profileTo }: { user: User; profileTo: string }) {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.account} aria-label={`${texts.menu.accountMenu} : ${fullName}`} data-testid="account-menu">
-          <Avatar color="indigo" radius="xl" size={38}>
+        {/* Named by its own text (no aria-label), so that what is seen is part of what is heard (WCAG 2.5.3). */}
+        <UnstyledButton className={classes.account} data-testid="account-menu">
+          <Avatar color="indigo" radius="xl" size={38} aria-hidden="true">
             {initialsOf(user)}
           </Avatar>
+          <VisuallyHidden>{texts.menu.accountMenu} :</VisuallyHidden>
+          <VisuallyHidden hiddenFrom="lg">{fullName}</VisuallyHidden>
           <Box visibleFrom="lg" className={classes.accountText}>
             <Text size="sm" fw={600} truncate="end">
               {fullName}
@@ -256,12 +273,15 @@ function AccountMenu({ user, profileTo }: { user: User; profileTo: string }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{user.email}</Menu.Label>
+        {/* Only menu items and separators inside role="menu" (WCAG 1.3.1): the email goes under the profile item. */}
         <Menu.Item component={Link} to={profileTo} leftSection={<IconUser size={16} aria-hidden="true" />}>
           {texts.menu.profile}
+          <Text size="xs" c="dimmed" truncate="end">
+            {user.email}
+          </Text>
         </Menu.Item>
-        <Divider my={4} />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void logout()}>
+        <Menu.Divider />
+        <Menu.Item color="red.8" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void logout()}>
           {texts.menu.logout}
         </Menu.Item>
       </Menu.Dropdown>

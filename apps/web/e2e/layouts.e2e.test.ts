@@ -51,7 +51,8 @@ describe('menus', () => {
     await nav(page).getByRole('button', { name: 'Enseignement' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Cours' }).waitFor();
-    await page.keyboard.press('ArrowDown');
+    // Enter opens the menu on its first item (WAI-ARIA menu button), the arrows move on.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cours');
     await page.keyboard.press('ArrowDown');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Examens');
     await page.keyboard.press('Enter');

@@ -4,7 +4,7 @@ export const texts = {
   appNameLong: 'Plateforme d’examens et d’enseignement',
   confirm: 'Confirmer',
   cancel: 'Annuler',
-  close: 'Fermer',
+  close: 'Fermer la fenêtre',
   confirmTitle: 'Confirmation',
   edit: 'Modifier',
   delete: 'Supprimer',

@@ -80,9 +80,6 @@ export interface Specialization {
   courses_count?: number;
 }
 
-/** How a parcours is named in every list and form: "Génie logiciel (GL-L3)" (its code is unique, its name may not be). */
-export const specializationLabel = (s: Pick<Specialization, 'name' | 'code'>): string => `${s.name} (${s.code})`;
-
 /** Create or update a user; students carry a number, parcours and a year. */
 export const userInputSchema = z
   .object({

@@ -26,6 +26,7 @@ export async function seedDemo(db: Kysely<Database>, opts: { quiet?: boolean } =
   if (done) {
     if (!opts.quiet) console.log('Données de démonstration déjà présentes.');
     await seedDemoCourses(db);
+    // Exams last: they are built from the demo questions.
     await seedDemoExams(db, demoExamScope());
     return;
   }

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { sanitizeChapterHtml } from '../features/chapters/sanitize';
 import { seedDemoExams } from './exams';
+import { seedDemoQuestions } from './questions';
 
 export const DEMO_ACCOUNTS = {
   teacher: { email: 'enseignant@univ.example', password: 'Enseignant123!' },
@@ -26,6 +27,7 @@ export async function seedDemo(db: Kysely<Database>, opts: { quiet?: boolean } =
   if (done) {
     if (!opts.quiet) console.log('Données de démonstration déjà présentes.');
     await seedDemoCourses(db);
+    await seedDemoQuestions(db, DEMO_ACCOUNTS.teacher.email);
     // Exams last: they are built from the demo questions.
     await seedDemoExams(db, demoExamScope());
     return;
@@ -103,6 +105,7 @@ export async function seedDemo(db: Kysely<Database>, opts: { quiet?: boolean } =
     await trx.insertInto('student_enrolments').values({ user_id: former.id, academic_year_id: prev.id, specialization_id: specs[2].id }).execute();
   });
   await seedDemoCourses(db);
+  await seedDemoQuestions(db, DEMO_ACCOUNTS.teacher.email);
   await seedDemoExams(db, demoExamScope());
   if (!opts.quiet) {
     console.log('Données de démonstration créées :');

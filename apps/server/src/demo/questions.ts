@@ -1,0 +1,153 @@
+// Demo questions of every type, attached to the demo course: QCM with one and with several correct choices,
+// EXACT with a numeric tolerance and a word, ALGORITHM in Python and in R (visible and hidden cases, reference
+// solution), MATH. Some are practice exercises of the course. Idempotent: nothing is added once they exist.
+import type { Kysely } from 'kysely';
+import { questionInputSchema, type QuestionInput } from '@exam/shared';
+import type { Database } from '../db/schema';
+import { sanitizeRichText } from '../features/chapters';
+import { insertQuestion, replaceSolutions, setTags } from '../features/questions/repository';
+import { searchTextOf } from '../features/questions/service';
+import { withTransaction } from '../lib/transaction';
+
+export const DEMO_COURSE_TITLE = 'Statistique descriptive avec Python et R';
+
+/** Shared by the seed test, which runs every reference solution in the sandbox. */
+export const DEMO_QUESTIONS: QuestionInput[] = [
+  {
+    type: 'QCM',
+    statement: '<p>Quelle fonction R calcule la <strong>moyenne</strong> d’un vecteur numérique ?</p>',
+    points: 1,
+    tags: ['R', 'statistique descriptive'],
+    possible_solutions: [
+      { content: 'mean()', is_correct: 1 },
+      { content: 'median()', is_correct: 0 },
+      { content: 'sum()', is_correct: 0 },
+      { content: 'var()', is_correct: 0 },
+    ],
+  },
+  {
+    type: 'QCM',
+    statement: '<p>Parmi ces indicateurs, lesquels mesurent la <em>dispersion</em> d’une série ? (plusieurs réponses)</p>',
+    points: 2,
+    is_practice: 1,
+    tags: ['statistique descriptive'],
+    possible_solutions: [
+      { content: 'La variance', is_correct: 1 },
+      { content: 'L’écart type', is_correct: 1 },
+      { content: 'La moyenne', is_correct: 0 },
+      { content: 'Le mode', is_correct: 0 },
+    ],
+  },
+  {
+    type: 'EXACT',
+    statement:
+      '<p>Quelle est la moyenne de la série <span data-type="math-inline" data-latex="12, 15, 9, 14">12, 15, 9, 14</span> ? Donnez la valeur à 0,01 près.</p>',
+    points: 1,
+    tags: ['statistique descriptive', 'calcul'],
+    tolerance: { kind: 'absolute', value: 0.01 },
+    possible_solutions: [{ content: '12.5' }],
+  },
+  {
+    type: 'EXACT',
+    statement: '<p>Quel mot-clé Python introduit la définition d’une fonction ?</p>',
+    points: 1,
+    is_practice: 1,
+    tags: ['Python'],
+    possible_solutions: [{ content: 'def' }],
+  },
+  {
+    type: 'ALGORITHM',
+    statement:
+      '<p>L’entrée contient un entier <span data-type="math-inline" data-latex="n">n</span> sur la première ligne, puis <span data-type="math-inline" data-latex="n">n</span> nombres séparés par des espaces sur la deuxième.</p><p>Affichez leur moyenne avec exactement deux décimales.</p><pre><code class="language-python">Entrée :\n4\n12 15 9 14\nSortie :\n12.50</code></pre>',
+    language: 'PYTHON',
+    points: 4,
+    tags: ['Python', 'statistique descriptive'],
+    limits: { cpu_seconds: 2, memory_mb: 256 },
+    starter_code: 'n = int(input())\nxs = list(map(float, input().split()))\n# Affichez la moyenne avec deux décimales\n',
+    reference_solution: 'n = int(input())\nxs = list(map(float, input().split()))\nprint(f"{sum(xs) / n:.2f}")\n',
+    possible_solutions: [
+      { stdin: '4\n12 15 9 14\n', expected_output: '12.50\n', is_hidden: 0, weight: 1 },
+      { stdin: '1\n7\n', expected_output: '7.00\n', is_hidden: 0, weight: 1 },
+      { stdin: '5\n1 2 3 4 5\n', expected_output: '3.00\n', is_hidden: 1, weight: 2 },
+      { stdin: '3\n-1 0 1.5\n', expected_output: '0.17\n', is_hidden: 1, weight: 2 },
+    ],
+  },
+  {
+    type: 'ALGORITHM',
+    statement: '<p>L’entrée contient des nombres séparés par des espaces ou des retours à la ligne. Affichez leur somme.</p>',
+    language: 'R',
+    points: 3,
+    tags: ['R'],
+    limits: { cpu_seconds: 5, memory_mb: 512 },
+    starter_code: 'x <- scan(file("stdin"), quiet = TRUE)\n',
+    reference_solution: 'x <- scan(file("stdin"), quiet = TRUE)\ncat(sum(x), "\\n", sep = "")\n',
+    possible_solutions: [
+      { stdin: '1 2 3 4\n', expected_output: '10\n', is_hidden: 0, weight: 1 },
+      { stdin: '5\n', expected_output: '5\n', is_hidden: 0, weight: 1 },
+      { stdin: '10 20\n30\n', expected_output: '60\n', is_hidden: 1, weight: 2 },
+    ],
+  },
+  {
+    type: 'MATH',
+    statement: '<p>Donnez la dérivée de <span data-type="math-inline" data-latex="f(x) = x^2 + 3x">f(x) = x^2 + 3x</span>.</p>',
+    points: 2,
+    tags: ['analyse'],
+    possible_solutions: [{ content: '2*x + 3' }],
+  },
+  {
+    type: 'MATH',
+    statement: '<p>Simplifiez <span data-type="math-inline" data-latex="\\frac{x^2 - 1}{x - 1}">\\frac{x^2 - 1}{x - 1}</span> pour <span data-type="math-inline" data-latex="x \\neq 1">x ≠ 1</span>.</p>',
+    points: 1,
+    is_practice: 1,
+    tags: ['analyse'],
+    possible_solutions: [{ content: 'x + 1' }],
+  },
+];
+
+export async function seedDemoQuestions(db: Kysely<Database>, teacherEmail: string): Promise<void> {
+  const teacher = await db.selectFrom('users').select('id').where('email', '=', teacherEmail).executeTakeFirst();
+  const course = await db.selectFrom('courses').select('id').where('title', '=', DEMO_COURSE_TITLE).executeTakeFirst();
+  if (!teacher || !course) return;
+  const already = await db.selectFrom('questions').select('id').where('course_id', '=', course.id).limit(1).executeTakeFirst();
+  if (already) return;
+  await withTransaction(db, async (trx) => {
+    for (const input of DEMO_QUESTIONS) {
+      const q = questionInputSchema.parse({ ...input, course_id: course.id });
+      const statement = sanitizeRichText(q.statement);
+      const algo = q.type === 'ALGORITHM';
+      const id = await insertQuestion(
+        trx,
+        {
+          type: q.type,
+          statement,
+          language: q.language,
+          points: q.points,
+          course_id: course.id,
+          chapter_id: null,
+          is_practice: q.is_practice,
+          starter_code: q.starter_code,
+          reference_solution: q.reference_solution,
+          tolerance_kind: q.tolerance?.kind ?? null,
+          tolerance_value: q.tolerance?.value ?? null,
+          cpu_seconds: q.limits?.cpu_seconds ?? null,
+          memory_mb: q.limits?.memory_mb ?? null,
+          search_text: searchTextOf(statement, q.tags),
+        },
+        teacher.id,
+      );
+      await replaceSolutions(
+        trx,
+        id,
+        q.possible_solutions.map((p) => ({
+          content: p.content,
+          is_correct: q.type === 'QCM' ? p.is_correct : algo ? 0 : 1,
+          stdin: p.stdin,
+          expected_output: p.expected_output,
+          is_hidden: p.is_hidden,
+          weight: p.weight,
+        })),
+      );
+      await setTags(trx, id, q.tags);
+    }
+  });
+}

@@ -124,6 +124,7 @@ export const questionsTexts = {
     invalid: 'Non validé',
     hidden: (passed: number, total: number) => `Tests cachés : ${passed} réussi${passed > 1 ? 's' : ''} sur ${total}`,
     close: 'Fermer',
+    loading: 'Chargement de l’aperçu…',
     emptyAnswer: 'Saisissez une réponse.',
     timeLimit: (s: number) => `arrêté à la limite de ${s} s`,
   },

@@ -113,6 +113,7 @@ export function ExamForm({
     setError,
     setValue,
     getValues,
+    clearErrors,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ExamFormValues>({ resolver, defaultValues: toForm(exam) });
   const { fields, append, remove, move } = useFieldArray({ control, name: 'questions', keyName: 'key' });
@@ -130,8 +131,9 @@ export function ExamForm({
   const frozen = (exam?.started_count ?? 0) > 0;
   const totalPoints = rows.reduce((s, q) => s + (Number(q.points) || 0), 0);
 
-  const save = (after?: () => Promise<unknown>) =>
-    handleSubmit(async (values) => {
+  const save = (after?: () => Promise<unknown>) => {
+    clearErrors();
+    return handleSubmit(async (values) => {
       try {
         if (isDirty || !exam) await onSubmit(toBody(values, exam?.version));
         if (after) await after();
@@ -139,6 +141,7 @@ export function ExamForm({
         applyApiErrors(err, setError);
       }
     })();
+  };
 
   const addQuestion = (q: QuestionListItem) =>
     append({ question_id: q.id, points: q.points, type: q.type, language: q.language, excerpt: q.excerpt });

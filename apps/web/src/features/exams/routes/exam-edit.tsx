@@ -22,7 +22,7 @@ export function ExamEditPage() {
   const back = useBackToList(paths.exams.path);
   const crumbs = [{ label: examsTexts.list.title, to: paths.exams.path }, { label: query.data?.title ?? t.editTitle }];
 
-  if (query.isPending && Number.isFinite(id)) return <PageSkeleton />;
+  if (query.isLoading) return <PageSkeleton />;
   if (!query.data) {
     return (
       <>

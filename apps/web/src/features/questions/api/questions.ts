@@ -1,7 +1,7 @@
 // Question bank endpoints (API.md "Staff resources" → questions): list, show, create, update, delete, duplicate,
 // preview (a student's verdict on a tried answer), tags; and the chapters of a course for the chapter select.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Chapter, GradeDetails, Question, QuestionInput, QuestionListItem, QuestionTag } from '@exam/shared';
+import type { Chapter, GradeDetails, Question, QuestionInput, QuestionListItem, QuestionTag, StudentQuestion } from '@exam/shared';
 import { api, type Query } from '@/lib/api-client';
 import { questionsTexts } from '../texts';
 
@@ -66,5 +66,15 @@ export interface PreviewOutcome {
   details: GradeDetails;
 }
 
+interface PreviewAnswer {
+  question: StudentQuestion;
+  result: PreviewOutcome | null;
+}
+
+/** The question in its student shape, as the server sends it to a student (GET …/preview). */
+export const useStudentShape = (id: number) =>
+  useQuery({ queryKey: ['questions', 'preview', id], queryFn: async () => (await api.get<PreviewAnswer>(`/admin/questions/${id}/preview`)).question, staleTime: 0 });
+
+/** A tried answer: the verdict a student would get (the API client's toast is left out: the screen shows it). */
 export const usePreviewQuestion = (id: number) =>
-  useMutation({ mutationFn: (answer: unknown) => api.post<PreviewOutcome>(`/admin/questions/${id}/preview`, { answer }) });
+  useMutation({ mutationFn: async (answer: unknown) => (await api.post<PreviewAnswer>(`/admin/questions/${id}/preview`, { answer })).result! });

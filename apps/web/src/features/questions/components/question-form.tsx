@@ -208,6 +208,7 @@ export function QuestionForm({
     handleSubmit,
     setError,
     setValue,
+    clearErrors,
     formState: { errors, isSubmitting, isDirty },
   } = form;
   useUnsavedChanges(isDirty && !isSubmitting);
@@ -223,7 +224,7 @@ export function QuestionForm({
   ]).map((l) => ({ value: l.value, label: l.label }));
   const courseOptions = useMemo(() => (courses.data ?? []).map((c) => ({ value: String(c.id), label: c.title })), [courses.data]);
 
-  const submit = handleSubmit(async (values) => {
+  const validSubmit = handleSubmit(async (values) => {
     if (values.type === 'ALGORITHM' && (num(values.cpu_seconds) === undefined) !== (num(values.memory_mb) === undefined)) {
       setError(num(values.cpu_seconds) === undefined ? 'cpu_seconds' : 'memory_mb', { type: 'manual', message: t.limitsBoth }, { shouldFocus: true });
       return;
@@ -245,6 +246,12 @@ export function QuestionForm({
       applyErrors(err, values.type, setError);
     }
   });
+
+  // Messages put by the last check or the server (list-level ones have no field to clear them) go before a new try.
+  const submit = (e: React.FormEvent) => {
+    clearErrors();
+    return validSubmit(e);
+  };
 
   return (
     <form onSubmit={submit} noValidate aria-label={question ? t.editTitle : t.createTitle}>

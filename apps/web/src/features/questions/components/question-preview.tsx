@@ -2,35 +2,25 @@
 // answer, no hidden case, no reference solution, no expected expression), with an answer to try: the verdict is
 // the one a student would get ("Validé" / "Non validé", and for a program the details of the visible cases).
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Code, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, Group, Loader, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
-import { GRADE_LABELS, VERDICT_LABELS, testCaseLabel, type GradeDetails, type Question, type StudentQuestion } from '@exam/shared';
+import { GRADE_LABELS, VERDICT_LABELS, testCaseLabel, type GradeDetails, type StudentQuestion } from '@exam/shared';
 import { RichContent } from '@/components/rich-text/rich-content';
 import { CodeEditor } from '@/components/code-editor';
 import { MathInput } from '@/components/math-input';
-import { usePreviewQuestion, type PreviewOutcome } from '../api/questions';
+import { usePreviewQuestion, useStudentShape, type PreviewOutcome } from '../api/questions';
 import { questionsTexts } from '../texts';
 
 const t = questionsTexts.preview;
 
-/** The student shape of a staff question (what the student routes send): answers and hidden cases left out. */
-export function toStudentShape(q: Question): StudentQuestion {
-  const ps = q.possible_solutions;
-  return {
-    id: q.id,
-    type: q.type,
-    statement: q.statement,
-    language: q.language,
-    points: q.points,
-    starter_code: q.type === 'ALGORITHM' ? q.starter_code : null,
-    limits: q.type === 'ALGORITHM' ? q.limits : null,
-    multiple: q.type === 'QCM' && ps.filter((p) => p.is_correct === 1).length > 1,
-    choices: q.type === 'QCM' ? ps.map((p) => ({ id: p.id, content: p.content })) : [],
-    tests: q.type === 'ALGORITHM' ? ps.filter((p) => p.is_hidden === 0).map((p) => ({ stdin: p.stdin, expected_output: p.expected_output })) : [],
-  };
+/** Loads the student shape from the server (the exact payload a student gets), then shows it. */
+export function QuestionPreview({ id }: { id: number }) {
+  const shape = useStudentShape(id);
+  if (!shape.data) return <Loader size="sm" aria-label={t.loading} />;
+  return <StudentQuestionView question={shape.data} />;
 }
 
-export function QuestionPreview({ question }: { question: StudentQuestion }) {
+function StudentQuestionView({ question }: { question: StudentQuestion }) {
   const preview = usePreviewQuestion(question.id);
   const [choices, setChoices] = useState<string[]>([]);
   const [text, setText] = useState(question.type === 'ALGORITHM' ? (question.starter_code ?? '') : '');

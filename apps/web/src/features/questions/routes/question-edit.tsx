@@ -11,7 +11,7 @@ import { idFrom, useBackToList } from '@/components/list-navigation';
 import { paths } from '@/config/paths';
 import { useQuestion, useSaveQuestion } from '../api/questions';
 import { QuestionForm } from '../components/question-form';
-import { QuestionPreview, toStudentShape } from '../components/question-preview';
+import { QuestionPreview } from '../components/question-preview';
 import { questionsTexts } from '../texts';
 
 const t = questionsTexts.form;
@@ -24,7 +24,7 @@ export function QuestionEditPage() {
   const [previewing, setPreviewing] = useState(false);
   const crumbs = [{ label: questionsTexts.list.title, to: paths.questions.path }, { label: t.editTitle }];
 
-  if (query.isPending && Number.isFinite(id)) return <PageSkeleton />;
+  if (query.isLoading) return <PageSkeleton />;
   if (!query.data) {
     return (
       <>
@@ -58,7 +58,7 @@ export function QuestionEditPage() {
         onSubmit={(body) => save.mutateAsync(body)}
       />
       <Modal opened={previewing} onClose={() => setPreviewing(false)} title={questionsTexts.preview.title} size="xl">
-        {previewing ? <QuestionPreview question={toStudentShape(question)} /> : null}
+        {previewing ? <QuestionPreview id={question.id} /> : null}
       </Modal>
     </>
   );

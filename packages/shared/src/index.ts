@@ -10,3 +10,4 @@ export * from './exams';
 export * from './questions';
 export * from './grading';
 export * from './responses';
+export * from './exam-taking';

@@ -19,6 +19,8 @@ export interface UsersTable {
   updated_at: Generated<Timestamp>;
   /** Folded names, email and number, computed by the database (migration 003-people-search). */
   search_text: ColumnType<string, never, never>;
+  /** Tiers-temps: timed exams last duration × this factor (1..3, migration 006-extra-time-factor). */
+  extra_time_factor: ColumnType<number, number | string | undefined, number | string>;
 }
 
 export interface TokensTable {
@@ -204,7 +206,8 @@ export interface ExamAttemptsTable {
   id: Generated<number>;
   exam_id: number;
   user_id: number;
-  started_at: Generated<Timestamp>;
+  /** Default now(); exam taking writes the server clock it computed the deadline from. */
+  started_at: Timestamp;
   deadline: Timestamp;
   finished_at: Timestamp | null;
   score: ColumnType<number | null, number | string | null | undefined, number | string | null>;
@@ -229,7 +232,7 @@ export interface ExamSubmissionsTable {
   details: ColumnType<unknown, string | undefined, string>;
   /** Staff-only run data (hidden case outputs); never sent to students. */
   internal: ColumnType<unknown, string | null | undefined, string | null>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   ip: string | null;
   user_agent: string | null;
 }
@@ -238,7 +241,7 @@ export interface ExamDraftsTable {
   attempt_id: number;
   question_id: number;
   answer: Json;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface Database {

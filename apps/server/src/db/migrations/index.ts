@@ -5,6 +5,7 @@ import * as m002 from './002-courses';
 import * as m003people from './003-people-search';
 import * as m004trigram from './004-people-trigram';
 import * as m005 from './005-question-bank';
+import * as m006 from './006-extra-time-factor';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-people-search': m003people,
   '004-people-trigram': m004trigram,
   '005-question-bank': m005,
+  '006-extra-time-factor': m006,
 };

@@ -1,0 +1,319 @@
+// Taking an exam through the API on the real database and the real sandbox: start and deadline (extra time,
+// closing time), idempotent start, drafts, immediate grading with the best result kept, repeated and
+// simultaneous submission ids counted once, grace after the deadline, finish, the result, the exams a student
+// may not take, and that no student answer ever carries a correct answer, a hidden test or a reference.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmbeddedRunner, type EmbeddedRunner } from '@exam/runner';
+import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
+import { deadlineOf } from './service';
+
+let t: TestApp;
+let runner: EmbeddedRunner;
+let s: Awaited<ReturnType<typeof seedStructure>>;
+let other: Awaited<ReturnType<typeof seedStructure>>;
+const Q: Record<'qcm' | 'exact' | 'algo' | 'math' | 'foreign', number> = { qcm: 0, exact: 0, algo: 0, math: 0, foreign: 0 };
+let goodChoice = 0;
+let badChoice = 0;
+
+const MIN = 60_000;
+const at = (ms: number) => new Date(Date.now() + ms);
+// Values a student must never receive.
+const SECRETS = ['246914', '123457', 'REPONSE_SECRETE', '17*zeta', 'REFSOL_MARK', 'is_correct', 'accepted', 'internal', 'reference_solution'];
+
+async function question(type: 'QCM' | 'EXACT' | 'ALGORITHM' | 'MATH', solutions: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) {
+  const q = await t.ctx.db
+    .insertInto('questions')
+    .values({ type, statement: `<p>Question ${type}</p>`, points: 1, language: type === 'ALGORITHM' ? 'PYTHON' : null, ...extra })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ids: number[] = [];
+  for (const [i, p] of solutions.entries()) {
+    const r = await t.ctx.db.insertInto('possible_solutions').values({ question_id: q.id, position: i, ...p }).returning('id').executeTakeFirstOrThrow();
+    ids.push(r.id);
+  }
+  return { id: q.id, ids };
+}
+
+async function exam(over: { status?: 'DRAFT' | 'PUBLISHED' | 'CLOSED' | 'ARCHIVED'; start?: Date; end?: Date; duration?: number | null; spec?: number; show?: number; questions?: number[] } = {}) {
+  const e = await t.ctx.db
+    .insertInto('exams')
+    .values({
+      title: 'Partiel',
+      academic_year_id: over.spec === other?.specializationId ? other.yearId : s.yearId,
+      start_at: over.start ?? at(-MIN),
+      end_at: over.end ?? at(180 * MIN),
+      duration_minutes: over.duration === undefined ? 60 : over.duration,
+      status: over.status ?? 'PUBLISHED',
+      show_solutions_after_close: over.show ?? 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.ctx.db.insertInto('exam_specializations').values({ exam_id: e.id, specialization_id: over.spec ?? s.specializationId }).execute();
+  const qs = over.questions ?? [Q.qcm, Q.exact, Q.algo, Q.math];
+  for (const [i, id] of qs.entries()) {
+    await t.ctx.db.insertInto('exam_questions').values({ exam_id: e.id, question_id: id, position: i, points: i === 2 ? 4 : 2 }).execute();
+  }
+  return e.id;
+}
+
+async function student(factor?: number) {
+  const u = await seedUser(t.ctx, 'STUDENT', { academic_year_id: s.yearId, specialization_id: s.specializationId });
+  if (factor) await t.ctx.db.updateTable('users').set({ extra_time_factor: factor }).where('id', '=', u.id).execute();
+  return { id: u.id, token: await loginAs(t.app, u) };
+}
+
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  t.app.inject(authed(token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) }));
+
+function noSecret(body: string) {
+  for (const secret of SECRETS) expect(body, `« ${secret} » ne doit jamais être envoyé`).not.toContain(secret);
+}
+
+const uuid = () => crypto.randomUUID();
+
+beforeAll(async () => {
+  runner = await createEmbeddedRunner({ slots: 2 });
+  t = await createTestApp({ runner });
+  s = await seedStructure(t.ctx);
+  other = await seedStructure(t.ctx);
+  const qcm = await question('QCM', [
+    { content: 'Quatre', is_correct: 1 },
+    { content: 'Cinq', is_correct: 0 },
+  ]);
+  Q.qcm = qcm.id;
+  [goodChoice, badChoice] = qcm.ids as [number, number];
+  Q.exact = (await question('EXACT', [{ content: 'REPONSE_SECRETE' }])).id;
+  Q.algo = (
+    await question(
+      'ALGORITHM',
+      [
+        { stdin: '3\n', expected_output: '6\n', is_hidden: 0 },
+        { stdin: '123457\n', expected_output: '246914\n', is_hidden: 1 },
+      ],
+      { reference_solution: 'print(int(input()) * 2)  # REFSOL_MARK', starter_code: 'n = int(input())\n' },
+    )
+  ).id;
+  Q.math = (await question('MATH', [{ content: '2*x + 17*zeta' }])).id;
+  Q.foreign = (await question('EXACT', [{ content: 'autre' }])).id;
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await runner?.close();
+});
+
+describe('deadline rule', () => {
+  it('is start + duration × factor + extra minutes, never after the closing time', () => {
+    const start = new Date('2026-01-10T08:00:00Z');
+    const end = new Date('2026-01-10T12:00:00Z');
+    expect(deadlineOf(start, end, 60, 1, 0).toISOString()).toBe('2026-01-10T09:00:00.000Z');
+    expect(deadlineOf(start, end, 60, 1.33, 0).toISOString()).toBe('2026-01-10T09:19:48.000Z');
+    expect(deadlineOf(start, end, 60, 1.5, 10).toISOString()).toBe('2026-01-10T09:40:00.000Z');
+    expect(deadlineOf(start, end, 300, 1, 0).toISOString()).toBe(end.toISOString());
+    expect(deadlineOf(start, end, null, 2, 30).toISOString()).toBe(end.toISOString());
+  });
+});
+
+describe('starting', () => {
+  it('lists the exam as open, refuses questions before the start, starts once', async () => {
+    const id = await exam();
+    const draftExam = await exam({ status: 'DRAFT' });
+    const st = await student();
+    const list = await call(st.token, 'GET', '/api/student/exams');
+    expect(list.statusCode, list.body).toBe(200);
+    const mine = list.json().data.find((e: { id: number }) => e.id === id);
+    expect(mine).toMatchObject({ group: 'OUVERT', attempt: null, progress: { answered: 0, validated: 0, total: 4 } });
+    expect(list.json().data.some((e: { id: number }) => e.id === draftExam)).toBe(false);
+
+    const early = await call(st.token, 'GET', `/api/student/exams/${id}/questions`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toContain('pas encore commencé');
+
+    const before = Date.now();
+    const first = await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+    expect(first.statusCode, first.body).toBe(200);
+    const a = first.json().data;
+    const started = Date.parse(a.started_at);
+    expect(started).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(a.deadline) - started).toBe(60 * MIN);
+    const again = await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+    expect(again.json().data).toEqual(a);
+    const rows = await t.ctx.db.selectFrom('exam_attempts').selectAll().where('exam_id', '=', id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('applies the extra-time factor and the extra minutes, capped by the closing time', async () => {
+    const id = await exam();
+    const st = await student(1.5);
+    await t.ctx.db.insertInto('exam_extra_time').values({ exam_id: id, user_id: st.id, minutes: 10 }).execute();
+    const a = (await call(st.token, 'POST', `/api/student/exams/${id}/start`)).json().data;
+    expect(Date.parse(a.deadline) - Date.parse(a.started_at)).toBe(100 * MIN);
+
+    const soon = at(20 * MIN);
+    const closing = await exam({ end: soon });
+    const b = (await call(st.token, 'POST', `/api/student/exams/${closing}/start`)).json().data;
+    expect(Date.parse(b.deadline)).toBe(soon.getTime());
+  });
+
+  it('refuses before the opening, after the closing, drafts, archived and other parcours', async () => {
+    const st = await student();
+    const cases: Array<[number, number, string]> = [
+      [await exam({ start: at(60 * MIN) }), 409, "pas encore ouvert"],
+      [await exam({ start: at(-120 * MIN), end: at(-MIN) }), 409, 'clôturé'],
+      [await exam({ status: 'CLOSED' }), 409, 'clôturé'],
+      [await exam({ status: 'DRAFT' }), 404, 'introuvable'],
+      [await exam({ status: 'ARCHIVED' }), 404, 'introuvable'],
+      [await exam({ spec: other.specializationId }), 404, 'introuvable'],
+    ];
+    for (const [id, code, text] of cases) {
+      const res = await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+      expect(res.statusCode, `${id} ${res.body}`).toBe(code);
+      expect(res.json().message).toContain(text);
+    }
+    expect(await t.ctx.db.selectFrom('exam_attempts').select('id').where('user_id', '=', st.id).execute()).toHaveLength(0);
+  });
+});
+
+describe('answering', () => {
+  it('grades at once, keeps the best result, counts a repeated submission once, keeps drafts, never leaks', async () => {
+    const id = await exam();
+    const st = await student();
+    await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+    const url = `/api/student/exams/${id}`;
+    const bodies: string[] = [];
+
+    const qs = await call(st.token, 'GET', `${url}/questions`);
+    expect(qs.statusCode, qs.body).toBe(200);
+    bodies.push(qs.body);
+    const questions = qs.json().data.questions;
+    expect(questions.map((q: { id: number }) => q.id)).toEqual([Q.qcm, Q.exact, Q.algo, Q.math]);
+    expect(questions.map((q: { points: number }) => q.points)).toEqual([2, 2, 4, 2]);
+    expect(questions[2].tests).toEqual([{ stdin: '3\n', expected_output: '6\n' }]);
+    expect(questions.every((q: { state: string }) => q.state === 'UNANSWERED')).toBe(true);
+
+    const draft = await call(st.token, 'PUT', `${url}/draft`, { question_id: Q.algo, answer: 'n = int(input())\nprint(n)' });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const foreignDraft = await call(st.token, 'PUT', `${url}/draft`, { question_id: Q.foreign, answer: 'x' });
+    expect(foreignDraft.statusCode).toBe(422);
+
+    const wrongSid = uuid();
+    const wrong = await call(st.token, 'POST', `${url}/solutions`, { answers: [{ question_id: Q.qcm, answer: [badChoice], submission_id: wrongSid }] });
+    expect(wrong.statusCode, wrong.body).toBe(200);
+    expect(wrong.json().data).toEqual([{ question_id: Q.qcm, is_valid: false, details: { type: 'QCM' } }]);
+    bodies.push(wrong.body);
+
+    const rightSid = uuid();
+    const right = await call(st.token, 'POST', `${url}/solutions`, {
+      answers: [
+        { question_id: Q.qcm, answer: [goodChoice], submission_id: rightSid },
+        { question_id: Q.exact, answer: '  reponse_secrete ', submission_id: uuid() },
+        { question_id: Q.math, answer: 'x^2', submission_id: uuid() },
+      ],
+    });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().data.map((r: { is_valid: boolean }) => r.is_valid)).toEqual([true, true, false]);
+    bodies.push(right.body);
+
+    // The same submission again (a retry), then a later wrong answer: neither changes the result.
+    const retry = await call(st.token, 'POST', `${url}/solutions`, { answers: [{ question_id: Q.qcm, answer: [badChoice], submission_id: rightSid }] });
+    expect(retry.json().data).toEqual([{ question_id: Q.qcm, is_valid: true, details: { type: 'QCM' } }]);
+    await call(st.token, 'POST', `${url}/solutions`, { answers: [{ question_id: Q.qcm, answer: [badChoice], submission_id: uuid() }] });
+    const attempt = await t.ctx.db.selectFrom('exam_attempts').selectAll().where('exam_id', '=', id).executeTakeFirstOrThrow();
+    expect(Number(attempt.score)).toBe(4);
+    expect(attempt.validated_count).toBe(2);
+    const subs = await t.ctx.db.selectFrom('exam_submissions').selectAll().where('attempt_id', '=', attempt.id).execute();
+    expect(subs).toHaveLength(5);
+    expect(subs.every((r) => r.user_agent !== undefined && r.ip)).toBe(true);
+
+    // Two requests at once with the same id count once.
+    const sid = uuid();
+    const twice = await Promise.all([0, 1].map(() => call(st.token, 'POST', `${url}/solutions`, { answers: [{ question_id: Q.exact, answer: 'non', submission_id: sid }] })));
+    expect(twice.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await t.ctx.db.selectFrom('exam_submissions').select('id').where('submission_id', '=', sid).execute()).toHaveLength(1);
+
+    // A program: wrong, then right, through the real sandbox; examples run without being stored.
+    const examples = await call(st.token, 'POST', `${url}/run-examples`, { question_id: Q.algo, answer: 'print(int(input()) * 2)' });
+    expect(examples.statusCode, examples.body).toBe(200);
+    expect(examples.json().data.details).toMatchObject({ type: 'ALGORITHM', total: 1, hidden: { total: 0 } });
+    bodies.push(examples.body);
+    const before = (await t.ctx.db.selectFrom('exam_submissions').select('id').where('attempt_id', '=', attempt.id).execute()).length;
+
+    const badProgram = await call(st.token, 'POST', `${url}/solutions`, { answers: [{ question_id: Q.algo, answer: 'print(6)', submission_id: uuid() }] });
+    expect(badProgram.statusCode, badProgram.body).toBe(200);
+    const badDetails = badProgram.json().data[0].details;
+    expect(badProgram.json().data[0].is_valid).toBe(false);
+    expect(badDetails).toMatchObject({ type: 'ALGORITHM', passed: 1, total: 2, hidden: { passed: 0, total: 1 } });
+    expect(badDetails.visible).toHaveLength(1);
+    bodies.push(badProgram.body);
+    const goodProgram = await call(st.token, 'POST', `${url}/solutions`, { answers: [{ question_id: Q.algo, answer: 'print(int(input()) * 2)', submission_id: uuid() }] });
+    expect(goodProgram.json().data[0]).toMatchObject({ is_valid: true, details: { passed: 2, hidden: { passed: 1, total: 1 } } });
+    bodies.push(goodProgram.body);
+    expect((await t.ctx.db.selectFrom('exam_submissions').select('id').where('attempt_id', '=', attempt.id).execute()).length).toBe(before + 2);
+
+    const foreign = await call(st.token, 'POST', `${url}/solutions`, { answers: [{ question_id: Q.foreign, answer: 'autre' }] });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().message).toContain("ne fait pas partie");
+    const badShape = await call(st.token, 'POST', `${url}/solutions`, { answers: [{ question_id: Q.qcm, answer: 'pas une liste' }] });
+    expect(badShape.statusCode).toBe(422);
+
+    const after = await call(st.token, 'GET', `${url}/questions`);
+    bodies.push(after.body);
+    const byId = new Map(after.json().data.questions.map((q: { id: number }) => [q.id, q]));
+    expect(byId.get(Q.qcm)).toMatchObject({ state: 'VALIDATED', last_answer: [badChoice] });
+    expect(byId.get(Q.algo)).toMatchObject({ state: 'VALIDATED', draft: 'n = int(input())\nprint(n)' });
+    expect(byId.get(Q.math)).toMatchObject({ state: 'NOT_VALIDATED' });
+
+    const show = await call(st.token, 'GET', `${url}/show`);
+    expect(show.statusCode, show.body).toBe(200);
+    bodies.push(show.body);
+    expect(show.json().data).toMatchObject({ score: 8, max_score: 10, score_20: 16, validated: 3, total: 4, solutions_shown: false });
+    expect(show.json().data.questions.every((q: { solution: unknown }) => q.solution === null)).toBe(true);
+
+    const list = (await call(st.token, 'GET', '/api/student/exams')).json().data.find((e: { id: number }) => e.id === id);
+    expect(list.progress).toEqual({ answered: 4, validated: 3, total: 4 });
+
+    for (const b of bodies) noSecret(b);
+
+    // Finish: idempotent; nothing is accepted afterwards.
+    const fin = await call(st.token, 'POST', `${url}/finish`);
+    expect(fin.statusCode, fin.body).toBe(200);
+    expect(fin.json().data.finished_at).not.toBeNull();
+    expect((await call(st.token, 'POST', `${url}/finish`)).json().data).toEqual(fin.json().data);
+    const late = await call(st.token, 'POST', `${url}/solutions`, { answers: [{ question_id: Q.exact, answer: 'x' }] });
+    expect(late.statusCode).toBe(409);
+
+    // After closing, the exam allowing it: the correct answers of QCM, EXACT and MATH, never a hidden test.
+    await t.ctx.db.updateTable('exams').set({ status: 'CLOSED' }).where('id', '=', id).execute();
+    const closed = (await call(st.token, 'GET', `${url}/show`)).json().data;
+    expect(closed.solutions_shown).toBe(true);
+    expect(closed.questions[0].solution.choice_ids).toEqual([goodChoice]);
+    expect(closed.questions[1].solution.accepted).toEqual(['REPONSE_SECRETE']);
+    expect(closed.questions[2].solution).toBeNull();
+    expect(JSON.stringify(closed)).not.toContain('246914');
+  }, 120_000);
+
+  it('accepts answers up to 30 s after the deadline, then says « Temps écoulé »', async () => {
+    const id = await exam();
+    const st = await student();
+    await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+    const setDeadline = (ms: number) => t.ctx.db.updateTable('exam_attempts').set({ deadline: at(ms) }).where('exam_id', '=', id).where('user_id', '=', st.id).execute();
+    const send = () => call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: Q.exact, answer: 'REPONSE_SECRETE', submission_id: uuid() }] });
+    await setDeadline(-20_000);
+    expect((await send()).statusCode).toBe(200);
+    await setDeadline(-40_000);
+    const late = await send();
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toContain('Temps écoulé');
+    const draft = await call(st.token, 'PUT', `/api/student/exams/${id}/draft`, { question_id: Q.exact, answer: 'x' });
+    expect(draft.statusCode).toBe(409);
+    const list = (await call(st.token, 'GET', '/api/student/exams')).json().data.find((e: { id: number }) => e.id === id);
+    expect(list.group).toBe('TERMINE');
+  });
+
+  it('refuses staff and another parcours', async () => {
+    const id = await exam({ spec: other.specializationId });
+    const st = await student();
+    for (const path of ['questions', 'show']) expect((await call(st.token, 'GET', `/api/student/exams/${id}/${path}`)).statusCode).toBe(404);
+    const teacher = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
+    expect((await call(teacher, 'GET', '/api/student/exams')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,177 @@
+// Attempts, submissions and drafts of exam taking. Scores are recomputed from the stored submissions (best
+// result of each question) inside the transaction that stores a submission, the attempt row locked.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export interface AttemptRow {
+  id: number;
+  exam_id: number;
+  started_at: Date;
+  deadline: Date;
+  finished_at: Date | null;
+  score: number;
+  validated_count: number;
+}
+
+const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
+
+function attemptOf(r: { id: number; exam_id: number; started_at: unknown; deadline: unknown; finished_at: unknown; score: unknown; validated_count: number }): AttemptRow {
+  return {
+    id: r.id,
+    exam_id: r.exam_id,
+    started_at: toDate(r.started_at),
+    deadline: toDate(r.deadline),
+    finished_at: r.finished_at == null ? null : toDate(r.finished_at),
+    score: Number(r.score ?? 0),
+    validated_count: Number(r.validated_count),
+  };
+}
+
+const attemptColumns = ['id', 'exam_id', 'started_at', 'deadline', 'finished_at', 'score', 'validated_count'] as const;
+
+export async function findAttempt(db: Db, examId: number, userId: number, lock = false): Promise<AttemptRow | undefined> {
+  let q = db.selectFrom('exam_attempts').select(attemptColumns).where('exam_id', '=', examId).where('user_id', '=', userId);
+  if (lock) q = q.forUpdate();
+  const r = await q.executeTakeFirst();
+  return r ? attemptOf(r) : undefined;
+}
+
+/** The student's attempts on these exams with how many questions they answered. */
+export async function attemptsOf(db: Db, userId: number, examIds: number[]): Promise<Map<number, AttemptRow & { answered: number }>> {
+  if (examIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('exam_attempts as a')
+    .select((eb) => [
+      ...attemptColumns.map((c) => `a.${c}` as const),
+      eb.selectFrom('exam_submissions as s').select(sql<number>`count(distinct s.question_id)`.as('n')).whereRef('s.attempt_id', '=', 'a.id').as('answered'),
+    ])
+    .where('a.user_id', '=', userId)
+    .where('a.exam_id', 'in', examIds)
+    .execute();
+  return new Map(rows.map((r) => [r.exam_id, { ...attemptOf(r), answered: Number(r.answered ?? 0) }]));
+}
+
+export async function insertAttempt(
+  db: Db,
+  v: { exam_id: number; user_id: number; started_at: Date; deadline: Date; max_score: number; ip: string | null; user_agent: string | null },
+): Promise<void> {
+  await db
+    .insertInto('exam_attempts')
+    .values({ ...v, started_at: v.started_at, score: 0 })
+    .onConflict((oc) => oc.columns(['exam_id', 'user_id']).doNothing())
+    .execute();
+}
+
+export async function finishAttempt(db: Db, attemptId: number, at: Date): Promise<void> {
+  await db.updateTable('exam_attempts').set({ finished_at: at }).where('id', '=', attemptId).where('finished_at', 'is', null).execute();
+}
+
+/** The student's extra-time factor (1 when none). */
+export async function extraTimeFactor(db: Db, userId: number): Promise<number> {
+  const r = await db.selectFrom('users').select('extra_time_factor').where('id', '=', userId).executeTakeFirst();
+  return Math.min(3, Math.max(1, Number(r?.extra_time_factor ?? 1)));
+}
+
+export async function extraMinutes(db: Db, examId: number, userId: number): Promise<number> {
+  const r = await db.selectFrom('exam_extra_time').select('minutes').where('exam_id', '=', examId).where('user_id', '=', userId).executeTakeFirst();
+  return r?.minutes ?? 0;
+}
+
+export async function saveDraft(db: Db, attemptId: number, questionId: number, answer: unknown, at: Date): Promise<void> {
+  const json = JSON.stringify(answer ?? null);
+  await db
+    .insertInto('exam_drafts')
+    .values({ attempt_id: attemptId, question_id: questionId, answer: json, updated_at: at })
+    .onConflict((oc) => oc.columns(['attempt_id', 'question_id']).doUpdateSet({ answer: json, updated_at: at }))
+    .execute();
+}
+
+export async function draftsOf(db: Db, attemptId: number): Promise<Map<number, unknown>> {
+  const rows = await db.selectFrom('exam_drafts').select(['question_id', 'answer']).where('attempt_id', '=', attemptId).execute();
+  return new Map(rows.map((r) => [r.question_id, r.answer]));
+}
+
+export interface StoredResult {
+  question_id: number;
+  is_valid: boolean;
+  details: unknown;
+}
+
+export async function findSubmission(db: Db, attemptId: number, submissionId: string): Promise<StoredResult | undefined> {
+  const r = await db
+    .selectFrom('exam_submissions')
+    .select(['question_id', 'is_valid', 'details'])
+    .where('attempt_id', '=', attemptId)
+    .where('submission_id', '=', submissionId)
+    .executeTakeFirst();
+  return r ? { question_id: r.question_id, is_valid: r.is_valid === 1, details: r.details } : undefined;
+}
+
+/** Inserts a submission; false when this submission id is already stored for the attempt (a retry). */
+export async function insertSubmission(
+  db: Db,
+  v: { attempt_id: number; question_id: number; submission_id: string; answer: unknown; is_valid: boolean; score: number; details: unknown; internal: unknown; created_at: Date; ip: string | null; user_agent: string | null },
+): Promise<boolean> {
+  const r = await db
+    .insertInto('exam_submissions')
+    .values({
+      ...v,
+      created_at: v.created_at,
+      answer: JSON.stringify(v.answer ?? null),
+      is_valid: v.is_valid ? 1 : 0,
+      details: JSON.stringify(v.details),
+      internal: v.internal === undefined ? null : JSON.stringify(v.internal),
+    })
+    .onConflict((oc) => oc.columns(['attempt_id', 'submission_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** Per question: the best result (validated beats not validated, then the higher score) and the last answer. */
+export interface QuestionProgress {
+  best_score: number;
+  validated: boolean;
+  last_answer: unknown;
+  last_details: unknown;
+}
+
+export async function progressOf(db: Db, attemptId: number): Promise<Map<number, QuestionProgress>> {
+  const rows = await db
+    .selectFrom('exam_submissions')
+    .select(['question_id', 'is_valid', 'score', 'answer', 'details'])
+    .where('attempt_id', '=', attemptId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const out = new Map<number, QuestionProgress>();
+  for (const r of rows) {
+    const prev = out.get(r.question_id);
+    out.set(r.question_id, {
+      best_score: Math.max(prev?.best_score ?? 0, Number(r.score)),
+      validated: (prev?.validated ?? false) || r.is_valid === 1,
+      last_answer: r.answer,
+      last_details: r.details,
+    });
+  }
+  return out;
+}
+
+/** Score (points) and validated count from the best result of each question. */
+export async function recomputeAttempt(db: Db, attemptId: number, points: Map<number, number>): Promise<void> {
+  const rows = await db
+    .selectFrom('exam_submissions')
+    .select((eb) => ['question_id', eb.fn.max('score').as('best'), eb.fn.max('is_valid').as('valid')])
+    .where('attempt_id', '=', attemptId)
+    .groupBy('question_id')
+    .execute();
+  let score = 0;
+  let validated = 0;
+  for (const r of rows) {
+    score += Number(r.best) * (points.get(r.question_id) ?? 0);
+    if (Number(r.valid) === 1) validated += 1;
+  }
+  await db.updateTable('exam_attempts').set({ score: Math.round(score * 100) / 100, validated_count: validated }).where('id', '=', attemptId).execute();
+}

@@ -1,0 +1,299 @@
+// Taking an exam: the rules of start, deadline, grace, drafts, graded submissions and results. Only the
+// server's clock counts. A submission is graded outside any transaction (the sandbox takes time), then
+// stored with the attempt's score in one transaction; a repeated submission id is the same submission.
+import { randomUUID } from 'node:crypto';
+import {
+  EXAM_GRACE_SECONDS,
+  EXAM_TAKING_TEXTS as T,
+  type ExamAttemptInfo,
+  type ExamGroup,
+  type ExamQuestionsResult,
+  type ExamShowResult,
+  type ExamStartResult,
+  type GradeDetails,
+  type GradeResult,
+  type QuestionState,
+  type StudentExamBase,
+  type StudentExamListItem,
+} from '@exam/shared';
+import type { AppContext } from '../../lib/context';
+import { conflict, notFound, unprocessable } from '../../lib/errors';
+import type { SessionUser } from '../../lib/session-user';
+import { withTransaction } from '../../lib/transaction';
+import { examQuestions, findExamForStudent, listExamsForStudent, lockExam } from '../exams';
+import { grade } from '../grading';
+import { findQuestionsByIds, toGradable, toStudentQuestion } from '../questions';
+import {
+  attemptsOf,
+  draftsOf,
+  extraMinutes,
+  extraTimeFactor,
+  findAttempt,
+  findSubmission,
+  finishAttempt,
+  insertAttempt,
+  insertSubmission,
+  progressOf,
+  recomputeAttempt,
+  saveDraft,
+  type AttemptRow,
+  type QuestionProgress,
+} from './repository';
+
+const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
+
+/** Where the request came from, stored with the attempt and each submission. */
+export interface Origin {
+  ip: string | null;
+  user_agent: string | null;
+}
+
+const attemptInfo = (a: AttemptRow): ExamAttemptInfo => ({
+  started_at: a.started_at.toISOString(),
+  deadline: a.deadline.toISOString(),
+  finished_at: a.finished_at?.toISOString() ?? null,
+});
+
+/** The deadline: start + duration × factor + extra minutes, never after the exam closes. */
+export function deadlineOf(start: Date, endAt: Date, durationMinutes: number | null, factor: number, extra: number): Date {
+  if (durationMinutes == null) return endAt;
+  const ms = start.getTime() + (durationMinutes * factor + extra) * 60_000;
+  return new Date(Math.min(ms, endAt.getTime()));
+}
+
+function groupOf(exam: StudentExamBase, attempt: AttemptRow | undefined, now: number): ExamGroup {
+  if (attempt?.finished_at || (attempt && now > attempt.deadline.getTime() + GRACE_MS)) return 'TERMINE';
+  if (exam.status === 'CLOSED' || now >= Date.parse(exam.end_at)) return 'TERMINE';
+  if (!attempt && now < Date.parse(exam.start_at)) return 'A_VENIR';
+  return 'OUVERT';
+}
+
+export async function studentExams(ctx: AppContext, user: SessionUser): Promise<StudentExamListItem[]> {
+  const exams = await listExamsForStudent(ctx.db, user);
+  const attempts = await attemptsOf(ctx.db, user.id, exams.map((e) => e.id));
+  const now = Date.now();
+  return exams.map((e) => {
+    const a = attempts.get(e.id);
+    return {
+      id: e.id,
+      title: e.title,
+      start_at: e.start_at,
+      end_at: e.end_at,
+      duration_minutes: e.duration_minutes,
+      status: e.status,
+      group: groupOf(e, a, now),
+      progress: { answered: a?.answered ?? 0, validated: a?.validated_count ?? 0, total: e.question_count },
+      attempt: a ? attemptInfo(a) : null,
+    };
+  });
+}
+
+async function visibleExam(ctx: AppContext, examId: number, user: SessionUser): Promise<StudentExamBase> {
+  const exam = await findExamForStudent(ctx.db, examId, user);
+  if (!exam) throw notFound(T.notFound);
+  return exam;
+}
+
+export async function startExam(ctx: AppContext, examId: number, user: SessionUser, origin: Origin): Promise<ExamStartResult> {
+  const exam = await visibleExam(ctx, examId, user);
+  const attempt = await withTransaction(ctx.db, async (trx) => {
+    // The same row lock as the staff edits: a start and a change of the exam's questions never cross.
+    const locked = await lockExam(trx, examId);
+    if (!locked) throw notFound(T.notFound);
+    const existing = await findAttempt(trx, examId, user.id);
+    if (existing) return existing;
+    const now = new Date();
+    if (locked.status !== 'PUBLISHED' || now.getTime() >= Date.parse(exam.end_at)) throw conflict(T.closed);
+    if (now.getTime() < Date.parse(exam.start_at)) throw conflict(T.notOpenYet);
+    const factor = await extraTimeFactor(trx, user.id);
+    const extra = await extraMinutes(trx, examId, user.id);
+    const deadline = deadlineOf(now, new Date(exam.end_at), exam.duration_minutes, factor, extra);
+    await insertAttempt(trx, { exam_id: examId, user_id: user.id, started_at: now, deadline, max_score: exam.total_points, ...origin });
+    const created = await findAttempt(trx, examId, user.id);
+    if (!created) throw conflict(T.notStarted);
+    return created;
+  });
+  return { started_at: attempt.started_at.toISOString(), deadline: attempt.deadline.toISOString() };
+}
+
+async function startedAttempt(ctx: AppContext, examId: number, user: SessionUser): Promise<{ exam: StudentExamBase; attempt: AttemptRow }> {
+  const exam = await visibleExam(ctx, examId, user);
+  const attempt = await findAttempt(ctx.db, examId, user.id);
+  if (!attempt) throw conflict(T.notStarted);
+  return { exam, attempt };
+}
+
+/** An attempt that may still receive answers at `now` (deadline + grace, not finished). */
+async function openAttempt(ctx: AppContext, examId: number, user: SessionUser) {
+  const now = Date.now();
+  const found = await startedAttempt(ctx, examId, user);
+  if (found.attempt.finished_at) throw conflict(T.finished);
+  if (now > found.attempt.deadline.getTime() + GRACE_MS) throw conflict(T.timeUp);
+  return found;
+}
+
+function stateOf(p: QuestionProgress | undefined): QuestionState {
+  if (!p) return 'UNANSWERED';
+  return p.validated ? 'VALIDATED' : 'NOT_VALIDATED';
+}
+
+export async function attemptQuestions(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamQuestionsResult> {
+  const { attempt } = await startedAttempt(ctx, examId, user);
+  const order = await examQuestions(ctx.db, examId);
+  const stored = new Map((await findQuestionsByIds(ctx.db, order.map((o) => o.question_id))).map((q) => [q.id, q]));
+  const drafts = await draftsOf(ctx.db, attempt.id);
+  const progress = await progressOf(ctx.db, attempt.id);
+  const questions = order.flatMap((o) => {
+    const q = stored.get(o.question_id);
+    if (!q) return [];
+    const p = progress.get(q.id);
+    return [
+      {
+        ...toStudentQuestion({ ...q, points: o.points }, user.id),
+        draft: drafts.get(q.id) ?? null,
+        last_answer: p?.last_answer ?? null,
+        state: stateOf(p),
+        details: (p?.last_details as GradeDetails | undefined) ?? null,
+      },
+    ];
+  });
+  return { attempt: attemptInfo(attempt), questions };
+}
+
+async function examQuestion(ctx: AppContext, examId: number, questionId: number) {
+  const order = await examQuestions(ctx.db, examId);
+  if (!order.some((o) => o.question_id === questionId)) throw unprocessable({ question_id: [T.questionNotInExam] }, T.questionNotInExam);
+  return order;
+}
+
+export async function saveExamDraft(ctx: AppContext, examId: number, user: SessionUser, questionId: number, answer: unknown) {
+  const { attempt } = await openAttempt(ctx, examId, user);
+  await examQuestion(ctx, examId, questionId);
+  const at = new Date();
+  await saveDraft(ctx.db, attempt.id, questionId, answer, at);
+  return { question_id: questionId, updated_at: at.toISOString() };
+}
+
+export async function runExamples(ctx: AppContext, examId: number, user: SessionUser, questionId: number, answer: unknown, requestId?: string): Promise<GradeResult> {
+  await openAttempt(ctx, examId, user);
+  await examQuestion(ctx, examId, questionId);
+  const [q] = await findQuestionsByIds(ctx.db, [questionId]);
+  if (!q) throw notFound(T.notFound);
+  if (q.type !== 'ALGORITHM') throw unprocessable({ question_id: [T.notAlgorithm] }, T.notAlgorithm);
+  const outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer, visibleOnly: true });
+  return { question_id: questionId, is_valid: outcome.is_valid, details: outcome.details };
+}
+
+export async function submitSolutions(
+  ctx: AppContext,
+  examId: number,
+  user: SessionUser,
+  answers: Array<{ question_id: number; answer: unknown; submission_id?: string }>,
+  origin: Origin,
+  requestId?: string,
+): Promise<GradeResult[]> {
+  // The time is read once, when the request arrives: grading a program does not eat the grace period.
+  const receivedAt = new Date();
+  const { attempt } = await openAttempt(ctx, examId, user);
+  const order = await examQuestions(ctx.db, examId);
+  const points = new Map(order.map((o) => [o.question_id, o.points]));
+  const bad = answers.filter((a) => !points.has(a.question_id));
+  if (bad.length > 0) throw unprocessable({ question_id: [T.questionNotInExam] }, T.questionNotInExam);
+  const stored = new Map((await findQuestionsByIds(ctx.db, [...new Set(answers.map((a) => a.question_id))])).map((q) => [q.id, q]));
+
+  const results: GradeResult[] = [];
+  for (const a of answers) {
+    const submissionId = a.submission_id ?? randomUUID();
+    const known = await findSubmission(ctx.db, attempt.id, submissionId);
+    if (known) {
+      results.push({ question_id: known.question_id, is_valid: known.is_valid, details: known.details as GradeDetails });
+      continue;
+    }
+    const q = stored.get(a.question_id);
+    if (!q) throw notFound(T.notFound);
+    const outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer: a.answer });
+    const first = await withTransaction(ctx.db, async (trx) => {
+      await findAttempt(trx, examId, user.id, true); // serialises the score updates of one attempt
+      const inserted = await insertSubmission(trx, {
+        attempt_id: attempt.id,
+        question_id: a.question_id,
+        submission_id: submissionId,
+        answer: a.answer,
+        is_valid: outcome.is_valid,
+        score: outcome.score,
+        details: outcome.details,
+        internal: outcome.internal,
+        created_at: receivedAt,
+        ...origin,
+      });
+      if (!inserted) return findSubmission(trx, attempt.id, submissionId);
+      await recomputeAttempt(trx, attempt.id, points);
+      return undefined;
+    });
+    results.push(
+      first
+        ? { question_id: first.question_id, is_valid: first.is_valid, details: first.details as GradeDetails }
+        : { question_id: a.question_id, is_valid: outcome.is_valid, details: outcome.details },
+    );
+  }
+  return results;
+}
+
+export async function finishExam(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamAttemptInfo> {
+  const { attempt } = await startedAttempt(ctx, examId, user);
+  if (!attempt.finished_at) await finishAttempt(ctx.db, attempt.id, new Date());
+  const after = await findAttempt(ctx.db, examId, user.id);
+  return attemptInfo(after ?? attempt);
+}
+
+export async function showResult(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamShowResult> {
+  const exam = await visibleExam(ctx, examId, user);
+  const attempt = await findAttempt(ctx.db, examId, user.id);
+  const order = await examQuestions(ctx.db, examId);
+  const stored = new Map((await findQuestionsByIds(ctx.db, order.map((o) => o.question_id))).map((q) => [q.id, q]));
+  const progress = attempt ? await progressOf(ctx.db, attempt.id) : new Map<number, QuestionProgress>();
+  const closed = exam.status === 'CLOSED' || Date.now() > Date.parse(exam.end_at) + GRACE_MS;
+  const solutionsShown = closed && exam.show_solutions_after_close === 1;
+  let score = 0;
+  let maxScore = 0;
+  let validated = 0;
+  const questions = order.flatMap((o) => {
+    const q = stored.get(o.question_id);
+    if (!q) return [];
+    const p = progress.get(q.id);
+    const earned = Math.round((p?.best_score ?? 0) * o.points * 100) / 100;
+    score += earned;
+    maxScore += o.points;
+    if (p?.validated) validated += 1;
+    const ps = q.possible_solutions;
+    return [
+      {
+        question: toStudentQuestion({ ...q, points: o.points }, user.id),
+        state: stateOf(p),
+        score: earned,
+        answer: p?.last_answer ?? null,
+        details: (p?.last_details as GradeDetails | undefined) ?? null,
+        solution:
+          solutionsShown && q.type !== 'ALGORITHM'
+            ? {
+                choice_ids: q.type === 'QCM' ? ps.filter((s) => s.is_correct === 1).map((s) => s.id) : [],
+                accepted: q.type === 'EXACT' ? ps.map((s) => s.content) : [],
+                expected: q.type === 'MATH' ? (ps[0]?.content ?? null) : null,
+              }
+            : null,
+      },
+    ];
+  });
+  score = Math.round(score * 100) / 100;
+  return {
+    exam: { id: exam.id, title: exam.title, status: exam.status, end_at: exam.end_at },
+    attempt: attempt ? attemptInfo(attempt) : null,
+    score,
+    max_score: maxScore,
+    score_20: maxScore > 0 ? Math.round((score / maxScore) * 2000) / 100 : 0,
+    validated,
+    total: order.length,
+    solutions_shown: solutionsShown,
+    questions,
+  };
+}

@@ -1,0 +1,130 @@
+// What a student sends and receives while taking an exam (API.md "Student": exams, start, questions, draft,
+// run-examples, solutions, finish, show). The server answers through these schemas only: a correct flag, an
+// accepted answer, a hidden test, the reference solution or the expected expression never leave it.
+import { z } from 'zod';
+import { envelopeSchema } from './common';
+import { idField } from './zod-fr';
+import { gradeDetailsSchema, gradeResultSchema } from './grading';
+import { studentQuestionSchema } from './questions';
+import { STUDENT_VISIBLE_EXAM_STATUSES } from './exams';
+
+/** Submissions that reach the server this long after the deadline (sent before it) are still accepted. */
+export const EXAM_GRACE_SECONDS = 30;
+/** Answers in one POST solutions. */
+export const EXAM_MAX_ANSWERS_PER_CALL = 50;
+/** Bounds of a student's extra-time factor (tiers-temps, e.g. 1.33). */
+export const EXTRA_TIME_FACTOR_MIN = 1;
+export const EXTRA_TIME_FACTOR_MAX = 3;
+
+export const EXAM_GROUPS = ['A_VENIR', 'OUVERT', 'TERMINE'] as const;
+export type ExamGroup = (typeof EXAM_GROUPS)[number];
+export const EXAM_GROUP_LABELS: Record<ExamGroup, string> = { A_VENIR: 'À venir', OUVERT: 'Ouvert', TERMINE: 'Terminé' };
+
+export const QUESTION_STATES = ['VALIDATED', 'NOT_VALIDATED', 'UNANSWERED'] as const;
+export type QuestionState = (typeof QUESTION_STATES)[number];
+export const QUESTION_STATE_LABELS: Record<QuestionState, string> = {
+  VALIDATED: 'Validé',
+  NOT_VALIDATED: 'Non validé',
+  UNANSWERED: 'Non répondu',
+};
+
+export const EXAM_TAKING_TEXTS = {
+  notFound: 'Cet examen est introuvable ou ne vous est pas proposé.',
+  notOpenYet: "L'examen n'est pas encore ouvert.",
+  closed: "L'examen est clôturé : il n'est plus possible de le commencer.",
+  notStarted: "Vous n'avez pas encore commencé cet examen.",
+  finished: 'Vous avez terminé cet examen : plus aucune réponse n’est acceptée.',
+  timeUp: 'Temps écoulé : la réponse est arrivée après la fin de votre temps.',
+  questionNotInExam: "Cette question ne fait pas partie de l'examen.",
+  notAlgorithm: 'Seules les questions de programmation ont des exemples à tester.',
+} as const;
+
+const iso = z.string();
+const attemptSchema = z.object({ started_at: iso, deadline: iso, finished_at: iso.nullable() });
+export type ExamAttemptInfo = z.infer<typeof attemptSchema>;
+
+export const studentExamListItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  start_at: iso,
+  end_at: iso,
+  duration_minutes: z.number().int().nullable(),
+  status: z.enum(STUDENT_VISIBLE_EXAM_STATUSES),
+  group: z.enum(EXAM_GROUPS),
+  progress: z.object({ answered: z.number().int(), validated: z.number().int(), total: z.number().int() }),
+  attempt: attemptSchema.nullable(),
+});
+export type StudentExamListItem = z.infer<typeof studentExamListItemSchema>;
+
+export const examStartResultSchema = z.object({ started_at: iso, deadline: iso });
+export type ExamStartResult = z.infer<typeof examStartResultSchema>;
+
+export const takingQuestionSchema = studentQuestionSchema.extend({
+  draft: z.unknown().nullable(),
+  last_answer: z.unknown().nullable(),
+  state: z.enum(QUESTION_STATES),
+  details: gradeDetailsSchema.nullable(),
+});
+export type TakingQuestion = z.infer<typeof takingQuestionSchema>;
+
+export const examQuestionsResultSchema = z.object({ attempt: attemptSchema, questions: z.array(takingQuestionSchema) });
+export type ExamQuestionsResult = z.infer<typeof examQuestionsResultSchema>;
+
+const answerValue = z.unknown().refine((v) => v !== undefined, { error: 'La réponse est obligatoire.' });
+
+export const examDraftInputSchema = z.object({ question_id: idField('La question'), answer: answerValue });
+export type ExamDraftInput = z.input<typeof examDraftInputSchema>;
+
+export const examRunExamplesInputSchema = examDraftInputSchema;
+
+export const examSolutionsInputSchema = z.object({
+  answers: z
+    .array(
+      z.object({
+        question_id: idField('La question'),
+        answer: answerValue,
+        submission_id: z.uuid({ error: "L'identifiant de soumission doit être un UUID." }).optional(),
+      }),
+      { error: 'Les réponses doivent être une liste.' },
+    )
+    .min(1, { error: 'Envoyez au moins une réponse.' })
+    .max(EXAM_MAX_ANSWERS_PER_CALL, { error: `Au plus ${EXAM_MAX_ANSWERS_PER_CALL} réponses par envoi.` }),
+});
+export type ExamSolutionsInput = z.input<typeof examSolutionsInputSchema>;
+export const examSolutionsResultSchema = z.array(gradeResultSchema);
+
+export const examShowResultSchema = z.object({
+  exam: z.object({ id: z.number().int(), title: z.string(), status: z.enum(STUDENT_VISIBLE_EXAM_STATUSES), end_at: iso }),
+  attempt: attemptSchema.nullable(),
+  score: z.number(),
+  max_score: z.number(),
+  score_20: z.number(),
+  validated: z.number().int(),
+  total: z.number().int(),
+  /** True when the correct answers are shown (after closing, and only if the exam allows it). */
+  solutions_shown: z.boolean(),
+  questions: z.array(
+    z.object({
+      question: studentQuestionSchema,
+      state: z.enum(QUESTION_STATES),
+      /** Points earned (best result). */
+      score: z.number(),
+      answer: z.unknown().nullable(),
+      details: gradeDetailsSchema.nullable(),
+      /** Only when solutions_shown: QCM correct choice ids, EXACT accepted answers, MATH expected expression. */
+      solution: z
+        .object({ choice_ids: z.array(z.number().int()), accepted: z.array(z.string()), expected: z.string().nullable() })
+        .nullable(),
+    }),
+  ),
+});
+export type ExamShowResult = z.infer<typeof examShowResultSchema>;
+
+export const studentExamListEnvelopeSchema = envelopeSchema(z.array(studentExamListItemSchema));
+export const examStartEnvelopeSchema = envelopeSchema(examStartResultSchema);
+export const examQuestionsEnvelopeSchema = envelopeSchema(examQuestionsResultSchema);
+export const examDraftEnvelopeSchema = envelopeSchema(z.object({ question_id: z.number().int(), updated_at: iso }));
+export const examRunExamplesEnvelopeSchema = envelopeSchema(gradeResultSchema);
+export const examSolutionsEnvelopeSchema = envelopeSchema(examSolutionsResultSchema);
+export const examFinishEnvelopeSchema = envelopeSchema(attemptSchema);
+export const examShowEnvelopeSchema = envelopeSchema(examShowResultSchema);

@@ -5,6 +5,7 @@ export const texts = {
   confirm: 'Confirmer',
   cancel: 'Annuler',
   close: 'Fermer la fenêtre',
+  clear: 'Effacer',
   confirmTitle: 'Confirmation',
   edit: 'Modifier',
   delete: 'Supprimer',

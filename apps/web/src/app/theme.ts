@@ -1,16 +1,24 @@
 // Mantine theme of the platform. The `md` breakpoint is 960 px: the menubars collapse below it (specification §9).
-import { createTheme, darken, defaultVariantColorsResolver, Drawer, Menu, Modal, Notification, parseThemeColor, type VariantColorsResolver } from '@mantine/core';
+import { createTheme, darken, defaultVariantColorsResolver, Drawer, luminance, Menu, Modal, Notification, parseThemeColor, type VariantColorsResolver } from '@mantine/core';
 import { texts } from './texts';
 
 /**
- * The `light` variant (badges, light buttons and alerts) writes in the colour's darkest shade darkened further, so
+ * Filled colours keep white text at WCAG AA contrast (see below). The `light` variant (badges, light buttons and alerts) writes in the colour's darkest shade darkened further, so
  * that small text reaches WCAG AA contrast (4.5:1) on its tinted background whatever the colour (yellow included).
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
-  if (input.variant !== 'light') return colors;
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor) return colors;
+  if (input.variant === 'filled' && input.color && !input.color.includes('.')) {
+    // White text on a filled colour (a red "Confirmer") needs 4.5:1: take the first shade from 7 on that gives it;
+    // colours too light even at 9 (yellow) keep theirs and get dark text from autoContrast.
+    const shades = input.theme.colors[parsed.color];
+    const shade = [7, 8, 9].find((i) => 1.05 / (luminance(shades[i]) + 0.05) >= 4.5);
+    if (shade !== undefined && shade > 7) return { ...colors, background: shades[shade], hover: darken(shades[shade], 0.1), color: 'var(--mantine-color-white)' };
+    return colors;
+  }
+  if (input.variant !== 'light') return colors;
   return { ...colors, color: darken(input.theme.colors[parsed.color][9], 0.4), hoverColor: darken(input.theme.colors[parsed.color][9], 0.4) };
 };
 
@@ -34,5 +42,12 @@ export const theme = createTheme({
     // Every dialog's close button says what it does (it is an icon only).
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': texts.close } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': texts.close } } }),
+    // The clear (×) button of selects and date pickers is an icon too. Plain objects for the date pickers, so that
+    // this theme does not pull @mantine/dates into every page.
+    Select: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear } } },
+    MultiSelect: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear } } },
+    DateTimePicker: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear } } },
+    DatePickerInput: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear } } },
+    DateInput: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear } } },
   },
 });

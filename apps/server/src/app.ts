@@ -8,13 +8,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './lib/context';
-import { registerErrorHandling } from './lib/error-handler';
+import { clientErrorHandler, registerErrorHandling } from './lib/error-handler';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { authPlugin } from './features/auth/plugin';
 import { features } from './features';
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Called for every route as it is registered (the fuzz test lists the routes from the server itself). */
+  onRoute?: (route: { method: string | string[]; url: string; schema?: unknown }) => void;
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -22,7 +24,18 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     logger: opts.logger === false ? false : { level: ctx.config.LOG_LEVEL },
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
     trustProxy: ctx.config.TRUST_PROXY ? ctx.config.TRUST_PROXY.split(',').map((a) => a.trim()) : false,
+    // Slow clients cannot hold connections: headers must arrive within HEADERS_TIMEOUT_SECONDS (checked every
+    // second), a whole request within REQUEST_TIMEOUT_SECONDS, an idle socket is closed after 30 s, and an idle
+    // keep-alive connection after 10 s.
+    http: { headersTimeout: ctx.config.HEADERS_TIMEOUT_SECONDS * 1000, connectionsCheckingInterval: 1000 },
+    requestTimeout: ctx.config.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: 30_000,
+    keepAliveTimeout: 10_000,
+    clientErrorHandler,
   });
+  // Only JSON bodies (and multipart uploads): JSON sent as text/plain is refused with 415 rather than read as a string.
+  app.removeContentTypeParser('text/plain');
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -39,7 +52,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(multipart, {
-    limits: { fileSize: ctx.config.UPLOAD_LIMIT_BYTES, files: 1, fields: 20, parts: 25 },
+    limits: { fileSize: ctx.config.UPLOAD_LIMIT_BYTES, files: 1, fields: 20, parts: 25, headerPairs: 50 },
     throwFileSizeLimit: true,
   });
   await app.register(authPlugin);

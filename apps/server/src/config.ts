@@ -24,6 +24,10 @@ export const configSchema = z.object({
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
   /** Uploads one user may send in 10 minutes (0: no limit). */
   UPLOAD_RATE_PER_10_MIN: z.coerce.number().int().min(0).default(200),
+  /** A request whose headers take longer than this is dropped (slow clients holding connections open). */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  /** Longest time to receive a whole request, body included (a 50 MB upload on a slow line fits). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   DEMO: z.preprocess(emptyToUndefined, z.enum(['0', '1']).optional()),

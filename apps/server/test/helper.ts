@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { configSchema, type Config } from '../src/config';
 import { migrate, openDb, type DbHandle } from '../src/db';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { MemoryKv, RedisKv, type KvStore } from '../src/lib/kv';
 import type { AppContext } from '../src/lib/context';
 import { hashPassword } from '../src/lib/password';
@@ -57,13 +57,13 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
 }
 
 export async function createTestApp(
-  opts: { config?: Partial<Record<keyof Config, string>>; runner?: CodeRunner; kv?: KvStore } = {},
+  opts: { config?: Partial<Record<keyof Config, string>>; runner?: CodeRunner; kv?: KvStore; onRoute?: BuildOptions['onRoute'] } = {},
 ): Promise<TestApp> {
   const config = testConfig(opts.config);
   const handle = await openTestDb();
   const kv = opts.kv ?? (config.REDIS_URL ? await RedisKv.connect(config.REDIS_URL) : new MemoryKv());
   const ctx: AppContext = { config, db: handle.db, dbKind: handle.kind, kv, runner: opts.runner };
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: false, onRoute: opts.onRoute });
   await app.ready();
   return {
     app,

@@ -1,6 +1,7 @@
 // One place that turns every error into the JSON envelope: expected errors keep their French message,
 // unexpected ones are logged with the request id and answered with a generic message (never a stack).
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './errors';
 
@@ -41,10 +42,53 @@ function fieldOf(instancePath: string | undefined): string {
   return p.length ? p.join('.') : '_';
 }
 
+/** Codes of a client that went away mid-request: nothing to answer, nothing wrong on our side. */
+const HANG_UPS = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'FST_ERR_REQ_ABORTED']);
+
+export function isHangUp(err: { code?: string; message?: string }, req?: FastifyRequest): boolean {
+  return HANG_UPS.has(err.code ?? '') || err.message === 'aborted' || Boolean(req?.raw.destroyed && req.raw.socket?.destroyed);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (`Content-Length: -1`, Content-Length with
+ * Transfer-Encoding, oversized headers, a request too slow to arrive): a French JSON envelope, then the
+ * connection is closed. A client that already hung up gets nothing.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable || isHangUp(err)) {
+    socket.destroy();
+    return;
+  }
+  const [status, text, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Les en-têtes de la requête sont trop volumineux.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || err.code === 'ERR_HTTP_HEADERS_TIMEOUT'
+        ? [408, 'Request Timeout', 'La requête a mis trop de temps à arriver. Réessayez.']
+        : [400, 'Bad Request', 'La requête HTTP est mal formée.'];
+  const body = JSON.stringify({ status: 'error', message });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+const TOO_LARGE: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Le contenu envoyé est trop volumineux.',
+  FST_REQ_FILE_TOO_LARGE: 'Le fichier dépasse la taille maximale autorisée.',
+  FST_PARTS_LIMIT: 'Le formulaire envoyé contient trop de parties.',
+  FST_FILES_LIMIT: 'Un seul fichier peut être envoyé à la fois.',
+  FST_FIELDS_LIMIT: 'Le formulaire envoyé contient trop de champs.',
+};
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { code?: string }, req, reply) => {
     if (err instanceof HttpError) {
+      if (err.statusCode === 429 && err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.statusCode).send({ status: 'error', message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (isHangUp(err, req)) {
+      req.log.info({ reqId: req.id, code: err.code }, 'client went away');
+      return reply.status(400).send({ status: 'error', message: 'La requête a été interrompue.' });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
@@ -57,6 +101,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       const first = Object.values(errors)[0]?.[0];
       return reply.status(422).send({ status: 'error', message: first ?? 'Les données envoyées sont invalides.', errors });
     }
+    // The multipart parser's own errors (no boundary, a boundary over 70 characters, a body cut short) are plain
+    // errors without a code: with a multipart request they are the sender's mistake.
+    if (!err.code && !err.statusCode && /^multipart\//i.test(req.headers['content-type'] ?? '')) {
+      req.log.info({ err, reqId: req.id }, 'malformed multipart body');
+      return reply
+        .status(400)
+        .send({ status: 'error', message: 'Le formulaire envoyé (multipart/form-data) est mal formé ou incomplet. Réessayez l’envoi.' });
+    }
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -65,10 +117,17 @@ export function registerErrorHandling(app: FastifyInstance) {
       case 'FST_REQ_FILE_TOO_LARGE':
       case 'FST_PARTS_LIMIT':
       case 'FST_FILES_LIMIT':
-        return reply.status(413).send({ status: 'error', message: 'Le contenu envoyé est trop volumineux.' });
+      case 'FST_FIELDS_LIMIT':
+        return reply.status(413).send({ status: 'error', message: TOO_LARGE[err.code] });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.status(415).send({
+          status: 'error',
+          message: 'Le type de contenu envoyé n’est pas accepté : envoyez du JSON (Content-Type: application/json).',
+        });
       case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-        return reply.status(415).send({ status: 'error', message: 'Le type de contenu envoyé n’est pas accepté.' });
+        return reply.status(415).send({ status: 'error', message: 'Le fichier doit être envoyé en multipart/form-data.' });
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return reply.status(400).send({ status: 'error', message: 'La longueur annoncée du contenu ne correspond pas à ce qui a été envoyé.' });
       case '23505':
         return reply.status(409).send({ status: 'error', message: 'Cet enregistrement existe déjà.' });
       case '23503':
@@ -83,10 +142,15 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send({ status: 'error', message: 'Requête invalide.' });
     }
     if (err.statusCode === 429) {
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', '60');
       return reply.status(429).send({ status: 'error', message: 'Trop de requêtes. Réessayez dans quelques instants.' });
     }
+    if (err.statusCode === 413) {
+      return reply.status(413).send({ status: 'error', message: 'Le contenu envoyé est trop volumineux.' });
+    }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.status(err.statusCode).send({ status: 'error', message: 'Requête refusée.' });
+      req.log.info({ err, reqId: req.id }, 'request refused');
+      return reply.status(err.statusCode).send({ status: 'error', message: 'La requête a été refusée : elle est incomplète ou mal formée.' });
     }
     req.log.error({ err, reqId: req.id }, 'unexpected error');
     return reply.status(500).send({ status: 'error', message: GENERIC });

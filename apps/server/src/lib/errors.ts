@@ -4,6 +4,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly errors?: Record<string, string[]>,
+    /** For 429: seconds before trying again, sent as Retry-After. */
+    public readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -18,5 +20,6 @@ export const conflict = (m: string, errors?: Record<string, string[]>) => new Ht
 export const tooLarge = (m = 'Le contenu envoyé est trop volumineux.') => new HttpError(413, m);
 export const unprocessable = (errors: Record<string, string[]>, m = 'Les données envoyées sont invalides.') =>
   new HttpError(422, m, errors);
-export const tooManyRequests = (m = 'Trop de requêtes. Réessayez dans quelques instants.') => new HttpError(429, m);
+export const tooManyRequests = (m = 'Trop de requêtes. Réessayez dans quelques instants.', retryAfterSeconds = 60) =>
+  new HttpError(429, m, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
 export const serviceUnavailable = (m: string) => new HttpError(503, m);

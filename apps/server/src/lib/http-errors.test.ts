@@ -1,3 +1,4 @@
+import net from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, sql, type TestApp } from '../../test/helper';
@@ -142,6 +143,36 @@ describe('ids out of the database range and control characters', () => {
       expect(res.json().status).toBe('error');
     }
     await app.close();
+  });
+});
+
+describe('malformed HTTP and content types', () => {
+  it('answers JSON sent as text/plain with 415 in French', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'text/plain' }, payload: '{"email":"a@b.fr"}' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toMatch(/application\/json/);
+  });
+
+  it('answers a request the HTTP parser refuses with a French JSON envelope', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(address).port);
+    const raw = (text: string) =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+        let out = '';
+        socket.on('data', (d) => (out += d.toString()));
+        socket.on('close', () => resolve(out));
+        socket.on('error', () => resolve(out));
+      });
+    for (const req of [
+      'POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n',
+      'POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ]) {
+      const answer = await raw(req);
+      expect(answer).toMatch(/^HTTP\/1\.1 400/);
+      expect(answer).toContain('application/json');
+      expect(answer).toContain('"message":"La requête HTTP est mal formée."');
+    }
   });
 });
 

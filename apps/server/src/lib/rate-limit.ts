@@ -5,5 +5,5 @@ import { tooManyRequests } from './errors';
 export async function enforceRateLimit(ctx: AppContext, key: string, limit: number, windowSeconds: number, message: string): Promise<void> {
   if (limit <= 0) return;
   const count = await ctx.kv.incr(`rate:${key}`, windowSeconds);
-  if (count > limit) throw tooManyRequests(message);
+  if (count > limit) throw tooManyRequests(message, windowSeconds);
 }

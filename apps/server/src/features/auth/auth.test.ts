@@ -46,6 +46,7 @@ describe('login', () => {
     const blocked = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: u.email, password: u.password } });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Trop de tentatives/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('counts failures per client address, which a forged X-Forwarded-For cannot change', async () => {

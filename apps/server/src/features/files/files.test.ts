@@ -247,3 +247,40 @@ describe('upload rate', () => {
     }
   });
 });
+
+describe('malformed uploads', () => {
+  it('answers a French 400, never 500, for a multipart body the parser cannot read', async () => {
+    const m = multipart('a.pdf', PDF);
+    const cases = [
+      { label: 'no boundary', headers: { 'content-type': 'multipart/form-data' }, payload: m.payload },
+      {
+        label: 'boundary over 256 characters',
+        headers: { 'content-type': `multipart/form-data; boundary=${'x'.repeat(300)}` },
+        payload: Buffer.from(`--${'x'.repeat(300)}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4\r\n--${'x'.repeat(300)}--\r\n`),
+      },
+      // inject sets the exact Content-Length of what it sends: a body that simply stops.
+      { label: 'body cut short', headers: m.headers, payload: m.payload.subarray(0, m.payload.length - 30) },
+    ];
+    for (const c of cases) {
+      const res = await t.app.inject(authed(teacher, { method: 'POST', url: '/api/files/save', headers: c.headers, payload: c.payload }));
+      expect([400, 415, 422], c.label).toContain(res.statusCode);
+      expect(res.json().status, c.label).toBe('error');
+      expect(res.json().message, c.label).toMatch(/multipart|fichier/i);
+    }
+  });
+
+  it('names the limit hit by too many form fields (413)', async () => {
+    const boundary = 'champs';
+    const fields = Array.from({ length: 30 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join('');
+    const res = await t.app.inject(
+      authed(teacher, {
+        method: 'POST',
+        url: '/api/files/save',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `${fields}--${boundary}--\r\n`,
+      }),
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/trop de (champs|parties)/);
+  });
+});

@@ -3,7 +3,7 @@
 // exam of the four, reorders them and publishes it. The screens fit a 375 px phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { accounts, apiCall, apiLogin, launchBrowser, newPage, overflowsHorizontally, signInWithToken, toast, url } from './helpers';
+import { accounts, apiCall, apiLogin, expectAccessible, launchBrowser, newPage, overflowsHorizontally, signInWithToken, toast, url } from './helpers';
 
 const PHONE = { width: 375, height: 740 };
 const stamp = `E2E${Date.now().toString(36)}`;
@@ -168,7 +168,7 @@ describe('question bank and exam authoring', () => {
     await context.close();
   });
 
-  it('fits the question and exam screens on a 375 px phone', async () => {
+  it('fits the question and exam screens on a 375 px phone, with no serious or critical axe finding', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signInWithToken(context, accounts.teacher);
     for (const path of ['/dashboard/questions', '/dashboard/questions/create', `/dashboard/questions/${questionIds[3]}/edit`, '/dashboard/exams', `/dashboard/exams/${examId}/edit`]) {
@@ -176,6 +176,7 @@ describe('question bank and exam authoring', () => {
       await page.locator('h1').first().waitFor();
       await page.waitForLoadState('networkidle');
       expect(await overflowsHorizontally(page), path).toBe(false);
+      await expectAccessible(page, path);
     }
     await context.close();
   });

@@ -159,7 +159,6 @@ export function ExamForm({
           value={field.value}
           onChange={(v) => field.onChange(v)}
           error={errors[name]?.message}
-          clearable
           popoverProps={{ withinPortal: true }}
         />
       )}

@@ -56,7 +56,7 @@ export function QuestionPicker({ opened, onClose, chosen, onAdd }: { opened: boo
                         <Badge size="xs" variant="light">
                           {q.type}
                         </Badge>
-                        <Badge size="xs" variant="outline" color="gray">
+                        <Badge size="xs" variant="outline" color="dark">
                           {q.points.toLocaleString('fr-FR')} pt
                         </Badge>
                       </Group>

@@ -121,7 +121,7 @@ export function QuestionsListPage() {
                   </Text>
                   <Group gap={4}>
                     {q.is_practice ? (
-                      <Badge size="xs" variant="outline" color="teal">
+                      <Badge size="xs" variant="outline" color="teal.9">
                         {t.practice}
                       </Badge>
                     ) : null}

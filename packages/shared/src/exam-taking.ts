@@ -7,6 +7,7 @@ import { idField } from './zod-fr';
 import { gradeDetailsSchema, gradeResultSchema } from './grading';
 import { studentQuestionSchema } from './questions';
 import { STUDENT_VISIBLE_EXAM_STATUSES } from './exams';
+import { MAX_CODE_LENGTH } from './runner';
 
 /** Submissions that reach the server this long after the deadline (sent before it) are still accepted. */
 export const EXAM_GRACE_SECONDS = 30;
@@ -70,7 +71,15 @@ export type TakingQuestion = z.infer<typeof takingQuestionSchema>;
 export const examQuestionsResultSchema = z.object({ attempt: attemptSchema, questions: z.array(takingQuestionSchema) });
 export type ExamQuestionsResult = z.infer<typeof examQuestionsResultSchema>;
 
-const answerValue = z.unknown().refine((v) => v !== undefined, { error: 'La réponse est obligatoire.' });
+/** Room for the longest program (MAX_CODE_LENGTH characters) once written as JSON, escapes included. */
+export const EXAM_ANSWER_JSON_MAX = 2 * MAX_CODE_LENGTH;
+
+const answerValue = z
+  .unknown()
+  .refine((v) => v !== undefined, { error: 'La réponse est obligatoire.' })
+  .refine((v) => v === undefined || JSON.stringify(v).length <= EXAM_ANSWER_JSON_MAX, {
+    error: `La réponse ne doit pas dépasser ${MAX_CODE_LENGTH} caractères.`,
+  });
 
 export const examDraftInputSchema = z.object({ question_id: idField('La question'), answer: answerValue });
 export type ExamDraftInput = z.input<typeof examDraftInputSchema>;

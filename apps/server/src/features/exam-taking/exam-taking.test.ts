@@ -194,6 +194,10 @@ describe('answering', () => {
     expect(draft.statusCode, draft.body).toBe(200);
     const foreignDraft = await call(st.token, 'PUT', `${url}/draft`, { question_id: Q.foreign, answer: 'x' });
     expect(foreignDraft.statusCode).toBe(422);
+    const hugeDraft = await call(st.token, 'PUT', `${url}/draft`, { question_id: Q.algo, answer: '#'.repeat(300_000) });
+    expect(hugeDraft.statusCode).toBe(422);
+    const hugeProgram = await call(st.token, 'POST', `${url}/solutions`, { answers: [{ question_id: Q.algo, answer: 'print(1)\n' + '#'.repeat(150_000) }] });
+    expect(hugeProgram.statusCode).toBe(422);
 
     const wrongSid = uuid();
     const wrong = await call(st.token, 'POST', `${url}/solutions`, { answers: [{ question_id: Q.qcm, answer: [badChoice], submission_id: wrongSid }] });
@@ -307,6 +311,32 @@ describe('answering', () => {
     expect(draft.statusCode).toBe(409);
     const list = (await call(st.token, 'GET', '/api/student/exams')).json().data.find((e: { id: number }) => e.id === id);
     expect(list.group).toBe('TERMINE');
+  });
+
+  it('writes nothing of a batch holding an answer of the wrong shape', async () => {
+    const id = await exam();
+    const st = await student();
+    await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+    const res = await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, {
+      answers: [
+        { question_id: Q.exact, answer: 'REPONSE_SECRETE', submission_id: uuid() },
+        { question_id: Q.qcm, answer: 'pas une liste', submission_id: uuid() },
+      ],
+    });
+    expect(res.statusCode).toBe(422);
+    const a = await t.ctx.db.selectFrom('exam_attempts').selectAll().where('exam_id', '=', id).where('user_id', '=', st.id).executeTakeFirstOrThrow();
+    expect(await t.ctx.db.selectFrom('exam_submissions').select('id').where('attempt_id', '=', a.id).execute()).toHaveLength(0);
+    expect(a.validated_count).toBe(0);
+    // The same submission id twice in one batch counts once.
+    const sid = uuid();
+    const twice = await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, {
+      answers: [
+        { question_id: Q.exact, answer: 'REPONSE_SECRETE', submission_id: sid },
+        { question_id: Q.exact, answer: 'faux', submission_id: sid },
+      ],
+    });
+    expect(twice.json().data.map((r: { is_valid: boolean }) => r.is_valid)).toEqual([true, true]);
+    expect(await t.ctx.db.selectFrom('exam_submissions').select('id').where('attempt_id', '=', a.id).execute()).toHaveLength(1);
   });
 
   it('refuses staff and another parcours', async () => {

@@ -38,6 +38,7 @@ import {
   saveDraft,
   type AttemptRow,
   type QuestionProgress,
+  type StoredResult,
 } from './repository';
 
 const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
@@ -201,42 +202,57 @@ export async function submitSolutions(
   if (bad.length > 0) throw unprocessable({ question_id: [T.questionNotInExam] }, T.questionNotInExam);
   const stored = new Map((await findQuestionsByIds(ctx.db, [...new Set(answers.map((a) => a.question_id))])).map((q) => [q.id, q]));
 
-  const results: GradeResult[] = [];
-  for (const a of answers) {
+  // Every answer is graded first; a wrong shape (422) or a runner failure then leaves nothing written.
+  const results: Array<GradeResult | undefined> = answers.map(() => undefined);
+  const pending: Array<{ index: number; submissionId: string; question_id: number; answer: unknown; outcome: Awaited<ReturnType<typeof grade>> }> = [];
+  for (const [index, a] of answers.entries()) {
     const submissionId = a.submission_id ?? randomUUID();
     const known = await findSubmission(ctx.db, attempt.id, submissionId);
     if (known) {
-      results.push({ question_id: known.question_id, is_valid: known.is_valid, details: known.details as GradeDetails });
+      results[index] = { question_id: known.question_id, is_valid: known.is_valid, details: known.details as GradeDetails };
       continue;
     }
     const q = stored.get(a.question_id);
     if (!q) throw notFound(T.notFound);
     const outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer: a.answer });
-    const first = await withTransaction(ctx.db, async (trx) => {
-      await findAttempt(trx, examId, user.id, true); // serialises the score updates of one attempt
-      const inserted = await insertSubmission(trx, {
-        attempt_id: attempt.id,
-        question_id: a.question_id,
-        submission_id: submissionId,
-        answer: a.answer,
-        is_valid: outcome.is_valid,
-        score: outcome.score,
-        details: outcome.details,
-        internal: outcome.internal,
-        created_at: receivedAt,
-        ...origin,
-      });
-      if (!inserted) return findSubmission(trx, attempt.id, submissionId);
-      await recomputeAttempt(trx, attempt.id, points);
-      return undefined;
-    });
-    results.push(
-      first
-        ? { question_id: first.question_id, is_valid: first.is_valid, details: first.details as GradeDetails }
-        : { question_id: a.question_id, is_valid: outcome.is_valid, details: outcome.details },
-    );
+    pending.push({ index, submissionId, question_id: a.question_id, answer: a.answer, outcome });
   }
-  return results;
+  if (pending.length > 0) {
+    const firsts = await withTransaction(ctx.db, async (trx) => {
+      await findAttempt(trx, examId, user.id, true); // serialises the score updates of one attempt
+      const already = new Map<number, StoredResult>();
+      let stored = 0;
+      for (const p of pending) {
+        const inserted = await insertSubmission(trx, {
+          attempt_id: attempt.id,
+          question_id: p.question_id,
+          submission_id: p.submissionId,
+          answer: p.answer,
+          is_valid: p.outcome.is_valid,
+          score: p.outcome.score,
+          details: p.outcome.details,
+          internal: p.outcome.internal,
+          created_at: receivedAt,
+          ...origin,
+        });
+        if (inserted) stored += 1;
+        else {
+          // The same submission id arrived meanwhile (a second tab, a retry): its first result stands.
+          const first = await findSubmission(trx, attempt.id, p.submissionId);
+          if (first) already.set(p.index, first);
+        }
+      }
+      if (stored > 0) await recomputeAttempt(trx, attempt.id, points);
+      return already;
+    });
+    for (const p of pending) {
+      const first = firsts.get(p.index);
+      results[p.index] = first
+        ? { question_id: first.question_id, is_valid: first.is_valid, details: first.details as GradeDetails }
+        : { question_id: p.question_id, is_valid: p.outcome.is_valid, details: p.outcome.details };
+    }
+  }
+  return results.filter((r): r is GradeResult => r !== undefined);
 }
 
 export async function finishExam(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamAttemptInfo> {

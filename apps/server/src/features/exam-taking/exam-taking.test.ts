@@ -141,6 +141,15 @@ describe('starting', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('gives one attempt to two starts at once', async () => {
+    const id = await exam();
+    const st = await student();
+    const both = await Promise.all([0, 1].map(() => call(st.token, 'POST', `/api/student/exams/${id}/start`)));
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both[0]!.json().data).toEqual(both[1]!.json().data);
+    expect(await t.ctx.db.selectFrom('exam_attempts').select('id').where('exam_id', '=', id).execute()).toHaveLength(1);
+  });
+
   it('applies the extra-time factor and the extra minutes, capped by the closing time', async () => {
     const id = await exam();
     const st = await student(1.5);

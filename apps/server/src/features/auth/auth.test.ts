@@ -36,7 +36,7 @@ describe('login', () => {
     expect(body.errors.password[0]).toBe('Le mot de passe est obligatoire.');
   });
 
-  it('rate limits repeated failures for one email (429)', async () => {
+  it('rate limits repeated failures for one email from one address (429)', async () => {
     const u = await seedUser(t.ctx, 'TEACHER');
     const max = t.ctx.config.LOGIN_MAX_FAILURES;
     for (let i = 0; i < max; i++) {
@@ -182,3 +182,72 @@ describe('profile update', () => {
     expect(res.json().errors.email[0]).toMatch(/déjà utilisée/);
   });
 });
+
+describe('sessions and lockout', () => {
+  it('lets the right password in from another address after 10 failures from one address', async () => {
+    const u = await seedUser(t.ctx, 'STUDENT');
+    const max = t.ctx.config.LOGIN_MAX_FAILURES;
+    for (let i = 0; i < max; i++) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: '203.0.113.66', payload: { email: u.email, password: 'mauvais' } });
+      expect(r.statusCode).toBe(401);
+    }
+    const fromA = await t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: '203.0.113.66', payload: { email: u.email, password: u.password } });
+    expect(fromA.statusCode).toBe(429);
+    const fromB = await t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: '198.51.100.20', payload: { email: u.email, password: u.password } });
+    expect(fromB.statusCode).toBe(200);
+  }, 60_000);
+
+  it('ends the other sessions on a password change, and all of them on "sign out everywhere"', async () => {
+    const u = await seedUser(t.ctx, 'TEACHER');
+    const current = await loginAs(t.app, u);
+    const other = await loginAs(t.app, u);
+    const profile = (token: string) => t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/profile' }));
+    const changed = await t.app.inject(
+      authed(current, {
+        method: 'PUT',
+        url: '/api/admin/users/update-profil',
+        payload: { last_name: 'A', first_name: 'B', email: u.email, current_password: u.password, password: 'NouveauMdp1!' },
+      }),
+    );
+    expect(changed.statusCode).toBe(200);
+    expect((await profile(current)).statusCode).toBe(200);
+    expect((await profile(other)).statusCode).toBe(401);
+
+    const third = await loginAs(t.app, { ...u, password: 'NouveauMdp1!' });
+    const all = await t.app.inject(authed(current, { method: 'POST', url: '/api/admin/users/logout-all' }));
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toMatchObject({ status: 'success', message: 'Vous êtes déconnecté de tous vos appareils.' });
+    expect((await profile(current)).statusCode).toBe(401);
+    expect((await profile(third)).statusCode).toBe(401);
+  });
+
+  it("ends a user's sessions when an admin resets the password", async () => {
+    const admin = await seedUser(t.ctx, 'ADMIN');
+    const adminToken = await loginAs(t.app, admin);
+    const u = await seedUser(t.ctx, 'TEACHER');
+    const token = await loginAs(t.app, u);
+    const show = await t.app.inject(authed(adminToken, { method: 'GET', url: `/api/admin/users/${u.id}/show` }));
+    const d = show.json().data;
+    const res = await t.app.inject(
+      authed(adminToken, {
+        method: 'PUT',
+        url: `/api/admin/users/${u.id}/update`,
+        payload: { last_name: d.last_name, first_name: d.first_name, email: d.email, role: 'TEACHER', password: 'Reinitialise1!' },
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/profile' }))).statusCode).toBe(401);
+    expect((await t.app.inject(authed(adminToken, { method: 'GET', url: '/api/admin/users/profile' }))).statusCode).toBe(200);
+  });
+
+  it('purges expired and long-revoked tokens at start', async () => {
+    const u = await seedUser(t.ctx, 'TEACHER');
+    await loginAs(t.app, u);
+    await t.ctx.db.updateTable('tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', u.id).execute();
+    const { purgeOldTokens } = await import('./repository');
+    await purgeOldTokens(t.ctx.db);
+    const left = await t.ctx.db.selectFrom('tokens').select('id').where('user_id', '=', u.id).execute();
+    expect(left).toHaveLength(0);
+  });
+});
+

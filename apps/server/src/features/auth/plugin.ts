@@ -7,11 +7,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../../lib/context';
 import { forbidden, paymentRequired, unauthorized } from '../../lib/errors';
 import { assertAccessWindow } from './access';
-import { findSessionByTokenHash, type SessionUser } from './repository';
+import { findSessionByTokenHash, purgeOldTokens, type SessionUser } from './repository';
 import { touchPresence } from '../presence/service';
 
 /** What a user holding a generated first password may call before choosing their own (docs/import-etudiants.md). */
-const WHILE_TEMPORARY_PASSWORD = new Set(['/api/admin/users/profile', '/api/admin/users/update-profil', '/api/admin/users/logout', '/api/helper']);
+const WHILE_TEMPORARY_PASSWORD = new Set(['/api/admin/users/profile', '/api/admin/users/update-profil', '/api/admin/users/logout', '/api/admin/users/logout-all', '/api/helper']);
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -55,16 +55,24 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('tokenHash', null);
 
+  // Expired and long-revoked tokens are purged at start and every hour (the timer never keeps the process alive).
+  let purgeTimer: NodeJS.Timeout | undefined;
+  const purge = () =>
+    purgeOldTokens(app.ctx.db).catch((err: unknown) => app.log.warn({ err }, 'token purge failed'));
+  app.addHook('onReady', async () => {
+    await purge();
+    purgeTimer = setInterval(purge, 3600_000);
+    purgeTimer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
+
   app.addHook('onRequest', async (req) => {
     const routeUrl = req.routeOptions.url;
     if (!routeUrl) return; // unknown path: the 404 handler answers
     const access = req.routeOptions.config.access ?? defaultAccess(routeUrl);
     const token = bearer(req);
     if (access === 'public' && !token) return;
-    if (!token) {
-      if (access === 'public') return;
-      throw unauthorized('Veuillez vous connecter pour continuer.');
-    }
+    if (!token) throw unauthorized('Veuillez vous connecter pour continuer.');
     const tokenHash = hashToken(token);
     const user = await findSessionByTokenHash(app.ctx.db, tokenHash);
     if (!user) {

@@ -63,6 +63,13 @@ export async function revokeToken(db: Db, tokenHash: string) {
   await db.updateTable('tokens').set({ revoked_at: sql`now()` }).where('token_hash', '=', tokenHash).execute();
 }
 
+/** Ends sessions of a user: every one, or every one but `keepTokenHash` (the session that changed the password). */
+export async function revokeUserTokens(db: Db, userId: number, keepTokenHash?: string | null) {
+  let q = db.updateTable('tokens').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepTokenHash) q = q.where('token_hash', '!=', keepTokenHash);
+  await q.execute();
+}
+
 /** Drops expired or long-revoked tokens so the table does not grow forever. */
 export async function purgeOldTokens(db: Db) {
   await db

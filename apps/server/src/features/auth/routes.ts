@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginEnvelopeSchema, loginSchema, updateProfileSchema, userEnvelopeSchema } from '@exam/shared';
-import { login, logout, updateProfile } from './service';
+import { login, logout, logoutEverywhere, updateProfile } from './service';
 import { toPublicUser } from './repository';
 
 /** The success envelope with its data always present, as the declared response schemas require. */
@@ -26,6 +26,15 @@ export async function authRoutes(base: FastifyInstance) {
     },
   );
 
+  app.post(
+    '/api/admin/users/logout-all',
+    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Se déconnecter partout (toutes les sessions, celle-ci comprise)' } },
+    async (req) => {
+      await logoutEverywhere(app.ctx, req.user!.id);
+      return ok(null, 'Vous êtes déconnecté de tous vos appareils.');
+    },
+  );
+
   app.get(
     '/api/admin/users/profile',
     { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Profil de l’utilisateur connecté', response: { 200: userEnvelopeSchema } } },
@@ -35,6 +44,6 @@ export async function authRoutes(base: FastifyInstance) {
   app.put(
     '/api/admin/users/update-profil',
     { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Mise à jour du profil', body: updateProfileSchema, response: { 200: userEnvelopeSchema } } },
-    async (req) => ok(await updateProfile(app.ctx, req.user!.id, req.body), 'Votre profil a été mis à jour.'),
+    async (req) => ok(await updateProfile(app.ctx, req.user!.id, req.body, req.tokenHash), 'Votre profil a été mis à jour.'),
   );
 }

@@ -12,33 +12,38 @@ import {
   findUserForLogin,
   insertToken,
   revokeToken,
+  revokeUserTokens,
   toPublicUser,
 } from './repository';
 import { leavePresence, touchPresence } from '../presence/service';
 
 const WRONG_CREDENTIALS = 'Adresse e-mail ou mot de passe incorrect.';
 
+/**
+ * Failed sign-ins are counted per address (LOGIN_MAX_FAILURES × 5: a lecture hall may share one public address) and
+ * per address + account (LOGIN_MAX_FAILURES), never per account alone: failures from a stranger's address never
+ * refuse the right password from another one. Past three failures for one address + account, each try waits a
+ * little longer (0.2 s more per failure, at most 3 s), which slows guessing without locking anyone out.
+ */
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginResult> {
   const { LOGIN_MAX_FAILURES: max, LOGIN_WINDOW_SECONDS: window } = ctx.config;
   const ipKey = `login-fail:ip:${ip}`;
-  const emailKey = `login-fail:email:${input.email}`;
-  const [ipFails, emailFails] = await Promise.all([ctx.kv.get(ipKey), ctx.kv.get(emailKey)]);
-  // The per-address limit is wider: a whole lecture hall may share one public address.
-  if (emailFails >= max || ipFails >= max * 5) {
-    throw tooManyRequests(
-      `Trop de tentatives de connexion échouées. Réessayez dans ${Math.ceil(window / 60)} minutes.`,
-    );
+  const pairKey = `login-fail:pair:${ip}:${input.email}`;
+  const [ipFails, pairFails] = await Promise.all([ctx.kv.get(ipKey), ctx.kv.get(pairKey)]);
+  if (pairFails >= max || ipFails >= max * 5) {
+    throw tooManyRequests(`Trop de tentatives de connexion échouées. Réessayez dans ${Math.ceil(window / 60)} minutes.`, window);
   }
+  if (pairFails > 3) await new Promise((r) => setTimeout(r, Math.min(3000, (pairFails - 3) * 200)));
   const row = await findUserForLogin(ctx.db, input.email);
   const valid = await verifyPassword(input.password, row?.password_hash ?? (await dummyPasswordHash()));
   if (!row || !valid) {
-    await Promise.all([ctx.kv.incr(ipKey, window), ctx.kv.incr(emailKey, window)]);
+    await Promise.all([ctx.kv.incr(ipKey, window), ctx.kv.incr(pairKey, window)]);
     throw unauthorized(WRONG_CREDENTIALS);
   }
   const user = await findSessionUserById(ctx.db, row.id);
   if (!user) throw unauthorized(WRONG_CREDENTIALS);
   assertAccessWindow(user);
-  await ctx.kv.del(emailKey);
+  await ctx.kv.del(pairKey);
 
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(Date.now() + ctx.config.TOKEN_TTL_HOURS * 3600_000);
@@ -60,7 +65,14 @@ export async function logout(ctx: AppContext, userId: number, tokenHash: string)
   if (!others) await leavePresence(ctx, userId);
 }
 
-export async function updateProfile(ctx: AppContext, userId: number, input: UpdateProfileInput): Promise<User> {
+/** "Sign out everywhere": every token of the user, the current one included. */
+export async function logoutEverywhere(ctx: AppContext, userId: number): Promise<void> {
+  await revokeUserTokens(ctx.db, userId);
+  await leavePresence(ctx, userId);
+}
+
+/** Updates the profile; a new password ends every other session of the user (the current one stays). */
+export async function updateProfile(ctx: AppContext, userId: number, input: UpdateProfileInput, currentTokenHash?: string | null): Promise<User> {
   const current = await ctx.db.selectFrom('users').select(['password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
   const taken = await ctx.db
     .selectFrom('users')
@@ -88,6 +100,7 @@ export async function updateProfile(ctx: AppContext, userId: number, input: Upda
     })
     .where('id', '=', userId)
     .execute();
+  if (passwordHash) await revokeUserTokens(ctx.db, userId, currentTokenHash);
   const user = await findSessionUserById(ctx.db, userId);
   return toPublicUser(user!);
 }

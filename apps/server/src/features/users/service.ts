@@ -8,6 +8,7 @@ import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
 import { hashPassword } from '../../lib/password';
 import { hashGeneratedPassword } from './generated-password';
+import { revokeUserTokens } from '../auth/repository';
 import * as repo from './repository';
 
 const TEACHER_ONLY_STUDENTS = 'Un enseignant ne peut gérer que des comptes étudiants.';
@@ -106,6 +107,8 @@ export async function updateUser(ctx: AppContext, actor: SessionUser, id: number
     });
     if (student) await repo.setEnrolments(trx, id, input.academic_year_id!, input.specialization_ids ?? []);
     else await repo.clearEnrolments(trx, id);
+    // A password reset by someone else ends every session of the user (one's own goes through update-profil).
+    if (passwordHash && id !== actor.id) await revokeUserTokens(trx, id);
   });
   return (await repo.findUserItem(ctx.db, id))!;
 }

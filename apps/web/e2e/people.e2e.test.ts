@@ -144,7 +144,7 @@ describe('configuration and students (admin)', () => {
     await toast(page, 'Importation etudiant', '2 étudiants ont été importés.').waitFor();
     const [credentials] = await Promise.all([page.waitForEvent('download'), importDialog.getByRole('button', { name: /Télécharger les identifiants/ }).click()]);
     expect(credentials.suggestedFilename()).toBe('identifiants-etudiants.csv');
-    await importDialog.getByRole('button', { name: 'Fermer' }).click();
+    await importDialog.getByRole('button', { name: 'Fermer', exact: true }).click();
     await page.getByRole('textbox', { name: /Rechercher un étudiant/ }).fill(stamp);
     // Inès, created above, and the two imported students (header row + three).
     await expect.poll(() => page.getByRole('row').count()).toBe(4);

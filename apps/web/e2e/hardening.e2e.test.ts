@@ -314,9 +314,7 @@ describe('item 15: a program stopped at its time limit', () => {
 });
 
 describe('item 6: sign out everywhere', () => {
-  it('closes every session of the user after a confirmation, then shows the login page', async (ctx) => {
-    const probe = await apiCall('/api/admin/users/logout-all', undefined, { method: 'POST' });
-    if (probe.status === 404) ctx.skip(); // the server route is not there yet
+  it('closes every session of the user after a confirmation, then shows the login page', async () => {
     const account = { email: `partout.${stamp}@univ.example`, password: 'Enseignant123!' };
     await post('/api/admin/users/create', { last_name: 'Partout', first_name: 'Jo', email: account.email, password: account.password, role: 'TEACHER' });
     const other = await apiLogin(account);

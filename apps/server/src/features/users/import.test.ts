@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { createDeflateRaw } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
 
@@ -44,6 +45,56 @@ const upload = (token: string, buf: Buffer, filename?: string, field?: string) =
 
 const countStudents = async () =>
   (await t.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'STUDENT').executeTakeFirstOrThrow()).n;
+
+/** Raw deflate of `mb` MB of zeros, fed 1 MB at a time (the test never holds the inflated bytes either). */
+async function deflatedZeros(mb: number): Promise<Buffer> {
+  const z = createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  z.on('data', (c: Buffer) => out.push(c));
+  const done = new Promise((res) => z.on('end', res));
+  const mega = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < mb; i++) if (!z.write(mega)) await new Promise((res) => z.once('drain', res));
+  z.end();
+  await done;
+  return Buffer.concat(out);
+}
+
+/** A zip written by hand whose headers declare `declared` uncompressed bytes per entry, whatever the data inflates to. */
+function craftedZip(entries: { name: string; data: Buffer; method: 0 | 8; declared: number }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const lh = Buffer.alloc(30);
+    lh.writeUInt32LE(0x04034b50, 0);
+    lh.writeUInt16LE(20, 4);
+    lh.writeUInt16LE(e.method, 8);
+    lh.writeUInt32LE(e.data.length, 18);
+    lh.writeUInt32LE(e.declared, 22);
+    lh.writeUInt16LE(name.length, 26);
+    const ch = Buffer.alloc(46);
+    ch.writeUInt32LE(0x02014b50, 0);
+    ch.writeUInt16LE(20, 4);
+    ch.writeUInt16LE(20, 6);
+    ch.writeUInt16LE(e.method, 10);
+    ch.writeUInt32LE(e.data.length, 20);
+    ch.writeUInt32LE(e.declared, 24);
+    ch.writeUInt16LE(name.length, 28);
+    ch.writeUInt32LE(offset, 42);
+    locals.push(lh, name, e.data);
+    centrals.push(ch, name);
+    offset += 30 + name.length + e.data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(entries.length, 8);
+  eocd.writeUInt16LE(entries.length, 10);
+  eocd.writeUInt32LE(cd.length, 12);
+  eocd.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, eocd]);
+}
 
 let k = 0;
 const uniq = () => `${Date.now().toString(36)}${(k += 1)}`;
@@ -131,6 +182,33 @@ describe('student import', () => {
     expect(await countStudents()).toBe(before);
   });
 
+  it('reports a row\'s duplicates (in the file and in the database) along with its other errors', async () => {
+    const id = uniq();
+    const taken = await seedUser(t.ctx, 'TEACHER');
+    await t.ctx.db.updateTable('users').set({ student_number: `T${id}` }).where('id', '=', taken.id).execute();
+    const before = await countStudents();
+    const buf = await workbook([
+      ['Un', 'Premier', `un.${id}@univ.example`, `P${id}`, specCode, '', ''],
+      ['Deux', 'Double', `un.${id}@univ.example`, `P${id}`, 'NEXISTEPAS', '', ''],
+      ['Trois', 'Pris', taken.email, `T${id}`, specCode, '', 'peut-être'],
+    ]);
+    const r = await upload(admin, buf);
+    expect(r.statusCode).toBe(422);
+    const body = r.json();
+    expect(Object.keys(body.errors)).toEqual(['ligne_3', 'ligne_4']);
+    expect(body.errors.ligne_3).toEqual([
+      `Ligne 3 : l'adresse e-mail un.${id}@univ.example figure déjà à la ligne 2.`,
+      `Ligne 3 : le numéro d'étudiant P${id} figure déjà à la ligne 2.`,
+      'Ligne 3 : le parcours « NEXISTEPAS » est inconnu.',
+    ]);
+    expect(body.errors.ligne_4).toEqual([
+      'Ligne 4 : la valeur premium « peut-être » doit être Oui ou Non.',
+      `Ligne 4 : l'adresse e-mail ${taken.email} est déjà utilisée par un autre compte.`,
+      `Ligne 4 : le numéro d'étudiant T${id} est déjà attribué.`,
+    ]);
+    expect(await countStudents()).toBe(before);
+  });
+
   it('refuses rows with merged cells', async () => {
     const id = uniq();
     const buf = await workbook(
@@ -163,6 +241,33 @@ describe('student import', () => {
     const noHeader = await upload(admin, await workbook([], (ws) => ws.spliceRows(1, 1, ['A', 'B'])));
     expect(noHeader.statusCode).toBe(422);
     expect(noHeader.json().message).toMatch(/en-tête/);
+  });
+
+  it('refuses a zip bomb by the bytes it inflates to, not the sizes it declares (413)', async () => {
+    const before = await countStudents();
+    // 200 MB of zeros deflate to ~200 KB; the headers say the sheet is 1,000 bytes.
+    const bomb = craftedZip([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>'), method: 0, declared: 8 },
+      { name: 'xl/worksheets/sheet1.xml', data: await deflatedZeros(200), method: 8, declared: 1000 },
+    ]);
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
+    const r = await upload(admin, bomb);
+    expect(r.statusCode).toBe(413);
+    expect(r.json().message).toBe('Le fichier décompressé est trop volumineux (plus de 32 Mo). Découpez-le en plusieurs fichiers.');
+    expect(r.json().errors.file[0]).toMatch(/^Le fichier décompressé est trop volumineux/);
+    // Many parts each under the bound, together over it.
+    const parts = await deflatedZeros(20);
+    const spread = craftedZip(Array.from({ length: 4 }, (_, i) => ({ name: `xl/p${i}.xml`, data: parts, method: 8 as const, declared: 10 })));
+    expect((await upload(admin, spread)).statusCode).toBe(413);
+    // Thousands of empty entries.
+    const many = craftedZip(Array.from({ length: 2000 }, (_, i) => ({ name: `x${i}`, data: Buffer.alloc(0), method: 0 as const, declared: 0 })));
+    const m = await upload(admin, many);
+    expect(m.statusCode).toBe(413);
+    expect(m.json().message).toMatch(/^Le fichier décompressé est trop volumineux : il contient plus de 500 éléments/);
+    // Under the bound and honest about nothing: read normally (here, not a workbook).
+    const small = craftedZip([{ name: 'xl/worksheets/sheet1.xml', data: await deflatedZeros(2), method: 8, declared: 1 }]);
+    expect((await upload(admin, small)).statusCode).toBe(422);
+    expect(await countStudents()).toBe(before);
   });
 
   it('refuses a 10 MB file with 413', async () => {

@@ -90,6 +90,31 @@ describe('sanitizeChapterHtml', () => {
     expect(inlineFileIds(out)).toEqual([12]);
   });
 
+  it('keeps images from our own files only, and outside links', () => {
+    const own = `/api/files/7/inline/${'b'.repeat(64)}`;
+    const outside = [
+      '<img src="https://tracker.example/pixel.png" alt="x">',
+      '<img src="http://tracker.example/pixel.png">',
+      '<img src="//tracker.example/pixel.png">',
+      '<img src="data:image/png;base64,iVBORw0KGgo=">',
+      '<img src="/api/files/7/inline/../../../../evil">',
+      '<img src="/api/files/7/download?x=https://tracker.example">',
+      '<img src="https://tracker.example/api/files/7/inline/abc">',
+      '<img src=" https://tracker.example/p.png">',
+      '<img src="\\\\tracker.example/p.png">',
+      '<img srcset="https://tracker.example/p.png 1x" src="' + own + '">',
+    ];
+    for (const html of outside) {
+      const out = sanitizeChapterHtml(`<p>avant</p>${html}<p>après</p>`);
+      expect(out).not.toMatch(/tracker|data:|\.\./);
+      expect(out).toContain('<p>avant</p>');
+    }
+    expect(sanitizeChapterHtml(`<p><img src="${own}" alt="graphe"></p>`)).toBe(`<p><img src="${own}" alt="graphe" /></p>`);
+    expect(sanitizeChapterHtml('<a href="https://tracker.example/page">voir</a>')).toBe(
+      '<a href="https://tracker.example/page" target="_blank" rel="noopener noreferrer nofollow">voir</a>',
+    );
+  });
+
   it('drops unknown classes, styles and data attributes', () => {
     const out = sanitizeChapterHtml('<code class="language-python evil">x</code><span class="x" data-foo="1" style="color:red">t</span><span data-type="other" data-latex="1">u</span>');
     expect(out).toBe('<code class="language-python">x</code><span>t</span><span>u</span>');

@@ -6,6 +6,12 @@ import sanitizeHtml from 'sanitize-html';
 
 const MATH_TYPES = new Set(['math-inline', 'math-block']);
 
+// Images come only from the platform's own files, in the form the editor inserts after an upload
+// (`inline_url` of a saved file). An image from any other address would make every reader's browser
+// call a third party, which then learns who reads the course (GDPR); such <img> is removed.
+// Outside addresses stay allowed as links (<a href>), which are only followed on a click.
+const OWN_IMAGE_SRC = /^\/api\/files\/\d{1,10}\/inline\/[A-Za-z0-9]{1,128}$/;
+
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote',
@@ -31,7 +37,7 @@ const options: sanitizeHtml.IOptions = {
   },
   allowedClasses: { code: [/^language-[a-z0-9+#-]{1,30}$/], pre: [/^language-[a-z0-9+#-]{1,30}$/] },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: [] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
@@ -52,7 +58,7 @@ const options: sanitizeHtml.IOptions = {
     span: mathTransform('span'),
     div: mathTransform('div'),
   },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_IMAGE_SRC.test(frame.attribs.src ?? ''),
 };
 
 function mathTransform(tag: 'span' | 'div'): sanitizeHtml.Transformer {

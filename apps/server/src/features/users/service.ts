@@ -39,14 +39,15 @@ async function checkStudentFields(ctx: AppContext, input: UserInput) {
 }
 
 async function checkUnique(ctx: AppContext, input: UserInput, exceptId?: number) {
-  if (await repo.emailTaken(ctx.db, input.email, exceptId)) {
-    const m = 'Cette adresse e-mail est déjà utilisée.';
-    throw conflict(m, { email: [m] });
-  }
-  if (input.role === 'STUDENT' && input.student_number && (await repo.studentNumberTaken(ctx.db, input.student_number, exceptId))) {
-    const m = `Le numéro d'étudiant ${input.student_number} est déjà attribué.`;
-    throw conflict(m, { student_number: [m] });
-  }
+  // Both checks run, so a form with both a used email and a used student number hears of both at once.
+  const emailTaken = await repo.emailTaken(ctx.db, input.email, exceptId);
+  const numberTaken =
+    input.role === 'STUDENT' && !!input.student_number && (await repo.studentNumberTaken(ctx.db, input.student_number, exceptId));
+  const errors: Record<string, string[]> = {};
+  if (emailTaken) errors.email = ['Cette adresse e-mail est déjà utilisée.'];
+  if (numberTaken) errors.student_number = [`Le numéro d'étudiant ${input.student_number} est déjà attribué.`];
+  const messages = Object.values(errors).map((m) => m[0]);
+  if (messages.length) throw conflict(messages.join(' '), errors);
 }
 
 export async function getUser(ctx: AppContext, actor: SessionUser, id: number): Promise<UserListItem> {

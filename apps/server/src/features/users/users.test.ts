@@ -68,6 +68,26 @@ describe('students', () => {
     const dupNumber = await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/users/create', payload: student({ student_number: first.student_number }) }));
     expect(dupNumber.statusCode).toBe(409);
     expect(dupNumber.json().errors.student_number[0]).toMatch(/déjà attribué/);
+    expect(dupNumber.json().errors.email).toBeUndefined();
+    expect(dupEmail.json().errors.student_number).toBeUndefined();
+  });
+
+  it('reports a duplicate email and a duplicate student number together in one 409, on create and update', async () => {
+    const first = (await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/users/create', payload: student() }))).json().data;
+    const both = { email: first.email, student_number: first.student_number };
+    const created = await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/users/create', payload: student(both) }));
+    expect(created.statusCode).toBe(409);
+    expect(created.json().errors).toEqual({
+      email: ['Cette adresse e-mail est déjà utilisée.'],
+      student_number: [`Le numéro d'étudiant ${first.student_number} est déjà attribué.`],
+    });
+    const second = (await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/users/create', payload: student() }))).json().data;
+    const updated = await t.app.inject(authed(admin, { method: 'PUT', url: `/api/admin/users/${second.id}/update`, payload: student(both) }));
+    expect(updated.statusCode).toBe(409);
+    expect(Object.keys(updated.json().errors).sort()).toEqual(['email', 'student_number']);
+    // Its own email and number are no conflict.
+    const same = await t.app.inject(authed(admin, { method: 'PUT', url: `/api/admin/users/${second.id}/update`, payload: student({ email: second.email, student_number: second.student_number }) }));
+    expect(same.statusCode).toBe(200);
   });
 
   it('lists students with search, filters, sort and pagination', async () => {

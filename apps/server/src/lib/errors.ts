@@ -11,7 +11,6 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (m = 'Requête invalide.') => new HttpError(400, m);
 export const unauthorized = (m = 'Veuillez vous connecter.') => new HttpError(401, m);
 export const paymentRequired = (m = 'Ce contenu est réservé aux étudiants premium.') => new HttpError(402, m);
 export const forbidden = (m = "Vous n'avez pas les droits nécessaires pour cette action.") => new HttpError(403, m);

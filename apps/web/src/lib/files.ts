@@ -1,9 +1,7 @@
-// File endpoints: upload (multipart "file"), delete, and download through the API client (token sent).
+// File endpoints: upload (multipart "file") and download through the API client (token sent).
 import type { FileInfo } from '@exam/shared';
 import { api, download } from '@/lib/api-client';
 
 export const uploadFile = async (file: File) => (await api.upload<FileInfo>('/files/save', file)).data;
-
-export const deleteFile = (id: number) => api.delete(`/files/delete/${id}`);
 
 export const downloadFile = (file: Pick<FileInfo, 'url' | 'name'>) => download(file.url, file.name);

@@ -2,7 +2,7 @@
 // the API answers, the list row, and the lifecycle. Dates travel as ISO 8601 with an offset and are stored in UTC;
 // screens show them in the university's time zone (Europe/Paris).
 import { z } from 'zod';
-import { idField, multilineText, optionalIdFilter, requiredText } from './zod-fr';
+import { idField, idParam, multilineText, optionalIdFilter, requiredText } from './zod-fr';
 import { envelopeSchema, flag01, listQuerySchema, paginatedSchema } from './common';
 
 export const EXAM_STATUSES = ['DRAFT', 'PUBLISHED', 'CLOSED', 'ARCHIVED'] as const;
@@ -46,8 +46,6 @@ export const EXAM_LIMITS = {
   extraMinutesMax: 1440,
 } as const;
 
-const positiveId = idField;
-
 /** ISO 8601 date-time with its offset (`Z` or `+01:00`); normalised to UTC (`…Z`). */
 const dateTimeField = (label: string) =>
   z
@@ -58,7 +56,7 @@ const dateTimeField = (label: string) =>
     .transform((s) => new Date(s).toISOString());
 
 export const examQuestionInputSchema = z.object({
-  question_id: positiveId('La question'),
+  question_id: idField('La question'),
   points: z.coerce
     .number({ error: 'Les points doivent être un nombre.' })
     .positive({ error: 'Les points doivent être supérieurs à 0.' })
@@ -74,9 +72,9 @@ export const examInputSchema = z
     description: multilineText('La description', EXAM_LIMITS.descriptionMax)
       .nullish()
       .transform((v) => v ?? ''),
-    academic_year_id: positiveId("L'année universitaire"),
+    academic_year_id: idField("L'année universitaire"),
     specialization_ids: z
-      .array(positiveId('Le parcours'), { error: 'Choisissez au moins un parcours.' })
+      .array(idField('Le parcours'), { error: 'Choisissez au moins un parcours.' })
       .min(1, { error: 'Choisissez au moins un parcours.' })
       .max(EXAM_LIMITS.specializationsMax, { error: `Un examen ne peut pas viser plus de ${EXAM_LIMITS.specializationsMax} parcours.` })
       .transform((ids) => [...new Set(ids)]),
@@ -119,13 +117,12 @@ export const examInputSchema = z
 export type ExamInput = z.input<typeof examInputSchema>;
 export type ExamData = z.infer<typeof examInputSchema>;
 
-export const examStatusParamsSchema = z.object({
-  id: positiveId("L'identifiant"),
+export const examStatusParamsSchema = idParam.extend({
   status: examStatusSchema,
 });
 
 export const examExtraTimeInputSchema = z.object({
-  user_id: positiveId("L'étudiant"),
+  user_id: idField("L'étudiant"),
   minutes: z.coerce
     .number({ error: 'Le temps supplémentaire doit être un nombre de minutes.' })
     .int({ error: 'Le temps supplémentaire doit être un nombre entier de minutes.' })

@@ -1,6 +1,6 @@
 // The question rules as field errors in French: each type's requirements and the run limits' bounds.
 import { describe, expect, it } from 'vitest';
-import { questionInputSchema, studentQuestionSchema, QUESTION_LIMIT_BOUNDS } from './questions';
+import { possibleSolutionInputSchema, questionInputSchema, questionListQuerySchema, studentQuestionSchema, QUESTION_LIMIT_BOUNDS } from './questions';
 import './zod-fr';
 
 const errorsOf = (body: unknown) => {
@@ -18,6 +18,20 @@ describe('questionInputSchema', () => {
     expect(errorsOf({ type: 'EXACT', statement: 'x', possible_solutions: [{ content: '3,14' }], tolerance: { kind: 'absolute', value: 0.01 } })).toEqual({});
     expect(errorsOf({ type: 'ALGORITHM', statement: 'x', language: 'R', limits: { cpu_seconds: 2, memory_mb: 128 }, possible_solutions: [{ stdin: '1', expected_output: '2' }] })).toEqual({});
     expect(errorsOf({ type: 'MATH', statement: 'x', possible_solutions: [{ content: '\\frac{1}{2}' }] })).toEqual({});
+  });
+
+  it('bounds every id to a PostgreSQL integer with the French message of the shared id field', () => {
+    const tooBig = '2147483648';
+    const bound = 'un nombre entier entre 1 et 2147483647 est attendu.';
+    const e = errorsOf({ ...qcm([]), possible_solutions: [{ content: 'a', is_correct: 1 }, { id: 3_000_000_000, content: 'b' }], course_id: tooBig, chapter_id: 0 });
+    expect(e.course_id).toEqual([`Le cours est invalide : ${bound}`]);
+    expect(e.chapter_id).toEqual([`Le chapitre est invalide : ${bound}`]);
+    expect(e['possible_solutions.1.id']).toEqual([`La solution est invalide : ${bound}`]);
+    expect(errorsOf({ ...qcm([{ content: 'a', is_correct: 1 }, { content: 'b' }]), course_id: '12', chapter_id: null })).toEqual({});
+    expect(questionListQuerySchema.safeParse({ course_id: tooBig }).error?.issues[0].message).toBe(`Le cours est invalide : ${bound}`);
+    expect(questionListQuerySchema.parse({ course_id: '' }).course_id).toBeUndefined();
+    const sol = possibleSolutionInputSchema.safeParse({ question_id: 2147483648, content: 'x' });
+    expect(sol.error?.issues.find((i) => i.path[0] === 'question_id')?.message).toBe(`La question est invalide : ${bound}`);
   });
 
   it('refuses a QCM without correct choice, with fewer than 2 or more than 10 choices', () => {

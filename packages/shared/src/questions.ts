@@ -9,6 +9,7 @@ import { envelopeSchema, flag01, listQuerySchema, paginatedSchema } from './comm
 import { gradeDetailsSchema } from './grading';
 import { LANGUAGES } from './helper';
 import { MAX_CODE_LENGTH, MAX_STDIN_LENGTH } from './runner';
+import { idField, optionalIdFilter } from './zod-fr';
 
 export const QUESTION_KINDS = ['QCM', 'EXACT', 'ALGORITHM', 'MATH'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
@@ -37,12 +38,6 @@ export const QUESTION_LIMIT_BOUNDS = {
 
 export const questionKindSchema = z.enum(QUESTION_KINDS, { error: 'Le type doit être QCM, EXACT, ALGORITHM ou MATH.' });
 export const languageSchema = z.enum(LANGUAGES, { error: 'Le langage doit être PYTHON ou R.' });
-
-const positiveId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} est invalide.` })
-    .int({ error: `${label} est invalide.` })
-    .positive({ error: `${label} est invalide.` });
 
 const optionalText = (label: string, max: number) =>
   z
@@ -105,7 +100,7 @@ const possibleSolutionFields = {
 };
 
 /** Inside a question body; `id` keeps an existing row (QCM choice ids are what students answer). */
-export const questionSolutionInputSchema = z.object({ id: positiveId('La solution').optional(), ...possibleSolutionFields });
+export const questionSolutionInputSchema = z.object({ id: idField('La solution').optional(), ...possibleSolutionFields });
 export type QuestionSolutionInput = z.input<typeof questionSolutionInputSchema>;
 export type QuestionSolutionData = z.infer<typeof questionSolutionInputSchema>;
 
@@ -128,8 +123,8 @@ const questionFields = z.object({
     .max(QUESTION_POINTS_MAX, { error: `Les points ne doivent pas dépasser ${QUESTION_POINTS_MAX}.` })
     .multipleOf(0.01, { error: 'Les points ont au plus deux décimales.' })
     .default(1),
-  course_id: positiveId('Le cours').nullish().transform((v) => v ?? null),
-  chapter_id: positiveId('Le chapitre').nullish().transform((v) => v ?? null),
+  course_id: idField('Le cours').nullish().transform((v) => v ?? null),
+  chapter_id: idField('Le chapitre').nullish().transform((v) => v ?? null),
   is_practice: flag01.default(0),
   tags: z
     .array(tagSchema, { error: 'Les étiquettes doivent être une liste.' })
@@ -207,7 +202,7 @@ export const QUESTION_SORTS = ['created_at', 'updated_at', 'type', 'points', 'ex
 export const questionListQuerySchema = listQuerySchema.extend({
   type: questionKindSchema.optional(),
   language: languageSchema.optional(),
-  course_id: z.coerce.number({ error: 'Le cours est invalide.' }).int().positive({ error: 'Le cours est invalide.' }).optional(),
+  course_id: optionalIdFilter('Le cours'),
   tag: z.string().trim().max(QUESTION_TAG_MAX).optional(),
   is_practice: z.enum(['0', '1'], { error: 'Le filtre doit valoir 0 ou 1.' }).transform(Number).optional(),
 });
@@ -216,7 +211,7 @@ export type QuestionListFilters = z.infer<typeof questionListQuerySchema>;
 
 /** possible-solutions create / update (API.md): the question's rules still hold afterwards. */
 export const possibleSolutionInputSchema = z.object({
-  question_id: positiveId('La question'),
+  question_id: idField('La question'),
   ...possibleSolutionFields,
 });
 export type PossibleSolutionInput = z.input<typeof possibleSolutionInputSchema>;

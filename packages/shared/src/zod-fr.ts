@@ -173,7 +173,7 @@ function toNumber(v: unknown): unknown {
 }
 
 /** An optional id filter of a list (`?academic_year_id=`): empty means no filter. */
-export const optionalIdFilter = (label = 'Le filtre') => idField(label).optional();
+export const optionalIdFilter = (label = 'Le filtre') => z.preprocess(toNumber, idField(label).optional());
 
 /** A whole number between `min` and `max` (positions, durations, counts), with the field's name in every message. */
 export const intField = (label: string, min: number, max: number = MAX_INT) => {

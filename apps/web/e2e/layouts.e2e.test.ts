@@ -186,10 +186,13 @@ describe('profile', () => {
     await toast(page, 'Erreur', 'Le mot de passe actuel est incorrect.').waitFor();
     await page.locator('.mantine-InputWrapper-error').filter({ hasText: 'Le mot de passe actuel est incorrect.' }).waitFor();
 
-    // Messages the shared schemas do not spell out come from zod's French locale (kept in the bundle).
+    // Every shared field speaks plain French, never a raw validator text such as « Trop grand ».
     await page.getByLabel('Mot de passe actuel').fill('x'.repeat(201));
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.locator('.mantine-InputWrapper-error').filter({ hasText: /^Trop grand/ }).waitFor();
+    await page
+      .locator('.mantine-InputWrapper-error')
+      .filter({ hasText: 'Le mot de passe actuel ne doit pas dépasser 200 caractères.' })
+      .waitFor();
 
     // Put the name back for the other tests.
     await page.getByLabel('Mot de passe actuel').fill('');

@@ -94,6 +94,7 @@ export function MathInput({ label, value, onChange, onSubmit, error, description
       </Text>
       <Box
         ref={preview}
+        role="group"
         aria-label={`${t.preview} : ${label}`}
         p="xs"
         mih={44}

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelopeSchema,
+  idField,
   idParam,
   possibleSolutionDeletedEnvelopeSchema,
   possibleSolutionEnvelopeSchema,
@@ -18,7 +19,7 @@ const ok = <T>(data: T, message: string) => ({ status: 'success' as const, messa
 const caller = (req: { user: { id: number } | null; id: string; log: FastifyBaseLogger }) => ({ userId: req.user!.id, requestId: req.id, log: req.log });
 
 const listQuery = z.object({
-  question_id: z.coerce.number({ error: 'La question est obligatoire.' }).int({ error: 'La question est invalide.' }).positive({ error: 'La question est obligatoire.' }),
+  question_id: idField('La question'),
 });
 
 export async function possibleSolutionRoutes(base: FastifyInstance) {

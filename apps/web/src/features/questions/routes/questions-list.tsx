@@ -139,7 +139,7 @@ export function QuestionsListPage() {
               title: t.colType,
               sortable: true,
               render: (q) => (
-                <Badge variant="light" color={TYPE_COLORS[q.type]} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                <Badge variant="light" color={TYPE_COLORS[q.type]} size="sm" styles={{ root: { maxWidth: 'none' }, label: { overflow: 'visible' } }}>
                   {q.type === 'ALGORITHM' && q.language ? `${q.type} · ${q.language === 'PYTHON' ? 'Python' : 'R'}` : q.type}
                 </Badge>
               ),

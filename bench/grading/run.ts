@@ -5,11 +5,12 @@
 //      (lower) limits, both served by pre-started sandboxes.
 //   2. Through the HTTP API of the built server, when it has the questions API: saving an ALGORITHM question with
 //      4 test cases and a reference solution (POST /api/admin/questions/create) against one exec-python-code call.
-// Usage: npx tsx bench/grading/run.ts   (N=30 PAUSE_MS=200 to change, ONLY=direct|api for one part; npm run build first for part 2)
+// Usage: npx tsx bench/grading/run.ts   (N=30 PAUSE_MS=200 to change, ONLY=direct|api for one part, LANGS=python for Python
+// only, BATCH_WIDTH=n for the cases run at once inside one sandbox; npm run build first for part 2)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createEmbeddedRunner, type CodeRunner, type RunLimits } from '../../packages/runner/src/index';
+import { createEmbeddedRunner, judge, type CodeRunner, type RunLimits } from '../../packages/runner/src/index';
 import { checkReferenceSolution, type AlgorithmQuestion } from '../../apps/server/src/features/grading/index';
 import { configSchema } from '../../apps/server/src/config';
 import { MemoryKv } from '../../apps/server/src/lib/kv';
@@ -55,14 +56,17 @@ function lightCtx(runner: CodeRunner): AppContext {
 }
 
 async function direct() {
-  const runner = await createEmbeddedRunner({ warmMath: false });
+  const runner = await createEmbeddedRunner({ warmMath: false, ...(process.env.BATCH_WIDTH ? { batchWidth: Number(process.env.BATCH_WIDTH) } : {}) });
   const ctx = lightCtx(runner);
   console.log(`\n1. Service de correction, sans HTTP (runner embarqué, ${runner.pool.slots} emplacements, ${runner.warm.PYTHON ? 'bacs à sable pré-démarrés' : 'sans pré-démarrage'})`);
   const rows: string[][] = [];
-  for (const [language, code] of [
-    ['PYTHON', PY],
-    ['R', R],
-  ] as const) {
+  const langs = (process.env.LANGS ?? 'python,r').toLowerCase().split(',');
+  for (const [language, code] of (
+    [
+      ['PYTHON', PY],
+      ['R', R],
+    ] as const
+  ).filter(([l]) => langs.includes(l.toLowerCase()))) {
     for (const limits of [null, { cpu_seconds: 3, memory_mb: 200 }]) {
       const question: AlgorithmQuestion = { type: 'ALGORITHM', language, tests: cases, limits };
       const runLimits: Partial<RunLimits> | undefined = limits ? { cpuSeconds: limits.cpu_seconds, memoryMb: limits.memory_mb, wallMs: limits.cpu_seconds * 2000 } : undefined;
@@ -70,6 +74,10 @@ async function direct() {
       if (check) throw new Error(`La solution de référence échoue : ${JSON.stringify(check)}`);
       const one = await timed(() => runner.run({ language, code, stdin: cases[3].stdin, expectedOutput: cases[3].expected_output, limits: runLimits }));
       const four = await timed(() => checkReferenceSolution(ctx, { userId: 1, question, code }));
+      // The previous path: one runner.run per case, side by side in the pool (a runner without runCases).
+      const perRun: CodeRunner = { run: (r) => runner.run(r), compareMath: (a, b) => runner.compareMath(a, b), close: () => Promise.resolve() };
+      const tests = cases.map((c) => ({ stdin: c.stdin, expectedOutput: c.expected_output }));
+      const perCase = await timed(() => judge(perRun, language, code, tests, { limits: runLimits, concurrency: runner.pool.slots }));
       const sequential = await timed(async () => {
         for (const c of cases) await runner.run({ language, code, stdin: c.stdin, expectedOutput: c.expected_output, limits: runLimits });
       });
@@ -78,12 +86,13 @@ async function direct() {
         `${ms(one.p50)} / ${ms(one.p95)}`,
         `${ms(four.p50)} / ${ms(four.p95)}`,
         `${(four.p50 / one.p50).toFixed(2)}×`,
+        `${ms(perCase.p50)} (${(perCase.p50 / one.p50).toFixed(2)}×)`,
         `${ms(sequential.p50)} (${(sequential.p50 / one.p50).toFixed(2)}×)`,
       ]);
     }
   }
-  console.log('| cas | 1 exécution p50 / p95 | 4 tests côte à côte p50 / p95 | rapport | 4 tests l’un après l’autre p50 |');
-  console.log('| --- | --- | --- | --- | --- |');
+  console.log('| cas | 1 exécution p50 / p95 | 4 tests, chemin actuel (runCases) p50 / p95 | rapport | ancien chemin : 1 exécution par test côte à côte, p50 | 4 tests l’un après l’autre p50 |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
   await runner.close();
 }

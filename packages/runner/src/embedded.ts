@@ -5,16 +5,17 @@ import type { ExecResult, Language } from '@exam/shared';
 import { MathService } from './math';
 import { Pool } from './pool';
 import { probeSandbox, PYTHON_PATH, RSCRIPT_PATH, runInSandbox, type SandboxEnv } from './sandbox';
-import { DEFAULT_LIMITS, MAX_LIMITS, type CodeRunner, type MathCompareResult, type RunLimits, type RunRequest } from './types';
+import { DEFAULT_LIMITS, MAX_LIMITS, RunnerBusyError, type CodeRunner, type MathCompareResult, type RunCase, type RunLimits, type RunRequest } from './types';
 import { classify } from './verdict';
-import { WARM_PYTHON, WarmPool, type WarmCommand } from './warm';
+import { MAX_BATCH_CASES, runBatchCold, WARM_PYTHON, WarmPool, type WarmCommand } from './warm';
 
 export interface EmbeddedRunnerOptions {
   /** Development only: run without bubblewrap nor a dedicated user (RUNNER_UNSAFE_DEV=1). */
   unsafe?: boolean;
   /** Concurrent runs; default one per core. */
   slots?: number;
-  /** Runs allowed to wait for a slot; beyond, RunnerBusyError. Default 8 per slot. */
+  /** Runs allowed to wait for a slot; beyond, RunnerBusyError. Default 32 per slot (40 students submitting at once
+   *  on 2 cores wait their turn instead of being refused; queueTimeoutMs still bounds the wait). */
   maxQueue?: number;
   /** How long a run may wait for a slot before RunnerBusyError. Default 20 s. */
   queueTimeoutMs?: number;
@@ -24,6 +25,8 @@ export interface EmbeddedRunnerOptions {
   sandbox?: SandboxEnv;
   /** Pre-started sandboxes kept ready per language (default: one per slot; 0 turns them off). */
   warmPerLanguage?: number;
+  /** Cases of one Python program run at once inside its sandbox (default: one per slot). */
+  batchWidth?: number;
 }
 
 /** Limits asked for by a question, kept within MAX_LIMITS. */
@@ -71,18 +74,25 @@ function warmR(): WarmCommand | undefined {
   return { argv: ['/bin/sh', '-c', script], env: R_ENV };
 }
 
+/** A typed stdin often lacks its final newline; R warns about such an "incomplete final line". */
+function withFinalNewline(stdin: string | undefined): string {
+  return stdin && !stdin.endsWith('\n') ? `${stdin}\n` : (stdin ?? '');
+}
+
 export class EmbeddedRunner implements CodeRunner {
   readonly pool: Pool;
   readonly math: MathService;
   readonly warm: Partial<Record<Language, WarmPool>> = {};
+  readonly batchWidth: number;
 
   constructor(
     readonly sandbox: SandboxEnv,
     opts: EmbeddedRunnerOptions = {},
   ) {
     const slots = Math.max(1, opts.slots ?? os.availableParallelism());
-    this.pool = new Pool(slots, opts.maxQueue ?? slots * 8, opts.queueTimeoutMs ?? 20_000);
+    this.pool = new Pool(slots, opts.maxQueue ?? slots * 32, opts.queueTimeoutMs ?? 20_000);
     this.math = new MathService(sandbox);
+    this.batchWidth = Math.max(1, opts.batchWidth ?? slots);
     // Pre-started sandboxes rely on the sandbox's private /tmp and /dev/fd: not in the unsafe mode.
     const warm = sandbox.isolated ? (opts.warmPerLanguage ?? slots) : 0;
     if (warm > 0) {
@@ -96,8 +106,7 @@ export class EmbeddedRunner implements CodeRunner {
   /** Runs the program without touching the pool (the queue worker has its own concurrency). */
   async execute(req: RunRequest): Promise<ExecResult> {
     const limits = effectiveLimits(req.limits);
-    // A typed stdin often lacks its final newline; R warns about such an "incomplete final line".
-    const stdin = req.stdin && !req.stdin.endsWith('\n') ? `${req.stdin}\n` : (req.stdin ?? '');
+    const stdin = withFinalNewline(req.stdin);
     // A pre-started sandbox lowers its limits to the run's (a question's own CPU and memory limits); above the
     // defaults it was started with, a fresh sandbox is launched.
     const warmRun = this.warm[req.language]?.run(req.code, stdin, limits);
@@ -115,6 +124,69 @@ export class EmbeddedRunner implements CodeRunner {
 
   run(req: RunRequest): Promise<ExecResult> {
     return this.pool.use(() => this.execute(req));
+  }
+
+  /**
+   * One program against several cases, each with its own verdict, time, limits, deadline and output cap. Python: the
+   * cases run inside one sandbox (one sandbox and one interpreter start for all, in a pre-started sandbox when one is
+   * ready), each in its own forked process, `batchWidth` at once (one per slot by default: as many as cores); at most
+   * MAX_BATCH_CASES cases per sandbox, each batch taking one slot. R and the unsafe mode: one run per case, as many at
+   * once as there are slots. `opts.slots` bounds the slots the program holds at once (a regrade: one).
+   */
+  async runCases(req: Omit<RunRequest, 'stdin' | 'expectedOutput'>, cases: RunCase[], opts: { slots?: number } = {}): Promise<ExecResult[]> {
+    if (cases.length === 0) return [];
+    const limits = effectiveLimits(req.limits);
+    const width = Math.max(1, Math.min(this.pool.slots, opts.slots ?? this.pool.slots));
+    if (req.language !== 'PYTHON' || !this.sandbox.isolated) {
+      const results: ExecResult[] = new Array(cases.length);
+      let next = 0;
+      let failed = false;
+      const worker = async () => {
+        while (!failed && next < cases.length) {
+          const i = next++;
+          try {
+            results[i] = await this.run({ ...req, stdin: cases[i].stdin, expectedOutput: cases[i].expectedOutput });
+          } catch (err) {
+            failed = true;
+            throw err;
+          }
+        }
+      };
+      const settled = await Promise.allSettled(Array.from({ length: Math.min(cases.length, width) }, worker));
+      const errors = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []));
+      if (errors.length) throw errors.find((e) => e instanceof RunnerBusyError) ?? errors[0];
+      return results;
+    }
+    const groups: RunCase[][] = [];
+    const batches = Math.ceil(cases.length / MAX_BATCH_CASES);
+    const size = Math.ceil(cases.length / batches);
+    for (let i = 0; i < cases.length; i += size) groups.push(cases.slice(i, i + size));
+    const out: ExecResult[][] = new Array(groups.length);
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+      while (!failed && next < groups.length) {
+        const g = next++;
+        try {
+          out[g] = await this.pool.use(() => this.executeBatch(req.code, groups[g], limits));
+        } catch (err) {
+          failed = true;
+          throw err;
+        }
+      }
+    };
+    const settled = await Promise.allSettled(Array.from({ length: Math.min(groups.length, width) }, worker));
+    const errors = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []));
+    if (errors.length) throw errors.find((e) => e instanceof RunnerBusyError) ?? errors[0];
+    return out.flat();
+  }
+
+  /** A Python program against several cases in one sandbox, without touching the pool. */
+  async executeBatch(code: string, cases: RunCase[], limits: RunLimits): Promise<ExecResult[]> {
+    const stdins = cases.map((c) => withFinalNewline(c.stdin));
+    const width = Math.min(stdins.length, this.batchWidth);
+    const raws = await (this.warm.PYTHON?.runBatch(code, stdins, limits, width) ?? runBatchCold(this.sandbox, code, stdins, limits, width));
+    return raws.map((raw, i) => classify(raw, cases[i].expectedOutput, limits));
   }
 
   compareMath(expression: string, expected: string): Promise<MathCompareResult> {

@@ -5,9 +5,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { ExecResult } from '@exam/shared';
 import { createEmbeddedRunner, type EmbeddedRunnerOptions } from './embedded';
-import { RunnerBusyError, SandboxUnavailableError, type CodeRunner, type MathCompareResult, type RunRequest } from './types';
+import { RunnerBusyError, SandboxUnavailableError, type CodeRunner, type MathCompareResult, type RunCase, type RunRequest } from './types';
 
-type Request = { id: number; kind: 'run'; req: RunRequest } | { id: number; kind: 'math'; expression: string; expected: string };
+type Request =
+  | { id: number; kind: 'run'; req: RunRequest }
+  | { id: number; kind: 'cases'; req: Omit<RunRequest, 'stdin' | 'expectedOutput'>; cases: RunCase[]; slots?: number }
+  | { id: number; kind: 'math'; expression: string; expected: string };
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; busy: boolean; message: string };
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Hello = { hello: true; ok: true } | { hello: true; ok: false; message: string };
@@ -109,6 +112,10 @@ export class ForkedRunner implements CodeRunner {
     return this.call<ExecResult>({ kind: 'run', req });
   }
 
+  runCases(req: Omit<RunRequest, 'stdin' | 'expectedOutput'>, cases: RunCase[], opts: { slots?: number } = {}): Promise<ExecResult[]> {
+    return this.call<ExecResult[]>({ kind: 'cases', req, cases, slots: opts.slots });
+  }
+
   compareMath(expression: string, expected: string): Promise<MathCompareResult> {
     return this.call<MathCompareResult>({ kind: 'math', expression, expected });
   }
@@ -143,7 +150,8 @@ export async function serveForkedRunner(): Promise<void> {
   const r = runner;
   process.on('message', async (m: Request) => {
     try {
-      const value = m.kind === 'run' ? await r.run(m.req) : await r.compareMath(m.expression, m.expected);
+      const value =
+        m.kind === 'run' ? await r.run(m.req) : m.kind === 'cases' ? await r.runCases(m.req, m.cases, { slots: m.slots }) : await r.compareMath(m.expression, m.expected);
       send({ id: m.id, ok: true, value });
     } catch (err) {
       send({ id: m.id, ok: false, busy: err instanceof RunnerBusyError, message: err instanceof Error ? err.message : String(err) });

@@ -23,7 +23,9 @@ export interface JudgeResult {
 }
 
 /**
- * Runs the cases side by side: up to `concurrency` of them at once (default: all), each one `runner.run`, so the
+ * With a runner that takes several cases at once (`runCases`: the embedded and forked runners), hands it all the
+ * cases (see EmbeddedRunner.runCases: one sandbox for several cases of a Python program, batches side by side when
+ * slots are free). Otherwise runs the cases side by side: up to `concurrency` of them at once (default: all), each one `runner.run`, so the
  * runner's pool runs as many as it has free slots (a program against k cases takes about k / slots runs of wall
  * time, not k). Keep `concurrency` near the pool's slots: more only fills the pool's queue, and a program with many
  * cases would then be refused as if the runner were saturated. When a run fails (queue full, runner gone), no
@@ -37,8 +39,16 @@ export async function judge(
   tests: TestCase[],
   opts: { limits?: Partial<RunLimits>; concurrency?: number } = {},
 ): Promise<JudgeResult> {
-  const results: ExecResult[] = new Array(tests.length);
+  let results: ExecResult[] = new Array(tests.length);
   const failures: unknown[] = [];
+  if (runner.runCases) {
+    results = await runner.runCases(
+      { language, code, limits: opts.limits },
+      tests.map((t) => ({ stdin: t.stdin, expectedOutput: t.expectedOutput })),
+      { slots: opts.concurrency },
+    );
+    return toJudgeResult(tests, results);
+  }
   let next = 0;
   const worker = async () => {
     while (failures.length === 0 && next < tests.length) {
@@ -54,6 +64,10 @@ export async function judge(
   const width = Math.max(1, Math.min(tests.length, opts.concurrency ?? tests.length));
   await Promise.all(Array.from({ length: width }, worker));
   if (failures.length) throw failures.find((e) => e instanceof RunnerBusyError) ?? failures[0];
+  return toJudgeResult(tests, results);
+}
+
+function toJudgeResult(tests: TestCase[], results: ExecResult[]): JudgeResult {
   const cases: TestCaseResult[] = results.map((r, index) => ({ ...r, index, hidden: !!tests[index].hidden }));
   const firstFailure = cases.find((c) => c.verdict !== 'OK');
   return { verdict: firstFailure?.verdict ?? 'OK', passed: cases.filter((c) => c.verdict === 'OK').length, total: tests.length, cases };

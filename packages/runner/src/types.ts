@@ -30,8 +30,20 @@ export type MathCompareResult =
   /** `field` names the unreadable side: the answer ('expression') or the reference ('expected'). */
   | { ok: false; message: string; field?: 'expression' | 'expected' };
 
+/** One case of a program run against several: its stdin and, for a verdict, its expected stdout. */
+export interface RunCase {
+  stdin: string;
+  expectedOutput?: string;
+}
+
 export interface CodeRunner {
   run(req: RunRequest): Promise<ExecResult>;
+  /**
+   * One program against several cases, one result per case in their order (each with its own verdict, time, limits).
+   * Optional: without it, `judge` runs the cases one `run` each. `slots`: most slots of the runner's pool the
+   * program may hold at once (default: all).
+   */
+  runCases?(req: Omit<RunRequest, 'stdin' | 'expectedOutput'>, cases: RunCase[], opts?: { slots?: number }): Promise<ExecResult[]>;
   compareMath(expression: string, expected: string): Promise<MathCompareResult>;
   close(): Promise<void>;
 }

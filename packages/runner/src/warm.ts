@@ -20,6 +20,318 @@ export function limitsHeader(l: RunLimits): string {
   return `${cpu} ${cpu + 1} ${l.memoryMb * 1024 * 1024}\n`;
 }
 
+/** Most cases one batch sandbox runs one after another (more cases: several batches). */
+export const MAX_BATCH_CASES = 8;
+
+/** First line of a batch (the loader's batch mode): the run's limits and every case's stdin. */
+export function batchHeader(l: RunLimits, stdins: string[], width: number): string {
+  const cpu = cpuRlimit(l);
+  return `${JSON.stringify({ cpu: [cpu, cpu + 1], mem: l.memoryMb * 1024 * 1024, wall: l.wallMs, cap: l.outputBytes, width, stdins })}\n`;
+}
+
+/** What the host allows the whole batch sandbox: every case's deadline and output, plus a margin. */
+export function batchEnvelope(l: RunLimits, k: number, width: number): RunLimits {
+  return { ...l, wallMs: Math.ceil(k / width) * (l.wallMs + 500) + 2000, outputBytes: k * (2 * l.outputBytes + 1024) + 4096 };
+}
+
+const STOPPED = 'Exécution interrompue : le bac à sable s’est arrêté avant ce test.';
+
+/**
+ * Splits the loader's output into one raw run per case. A case without a (well-formed) frame, because the sandbox
+ * ended or was killed first, gets no output and the sandbox's own end: a time-out when the batch's deadline hit,
+ * else a runtime error.
+ */
+export function parseBatch(raw: RawRun, k: number): RawRun[] {
+  const runs: Array<RawRun | undefined> = new Array(k).fill(undefined);
+  let at = 0;
+  const buf = raw.stdout;
+  for (;;) {
+    const nl = buf.indexOf(10, at);
+    if (nl < 0) break;
+    let f: Record<string, unknown>;
+    try {
+      f = JSON.parse(buf.subarray(at, nl).toString('utf8')) as Record<string, unknown>;
+    } catch {
+      break;
+    }
+    const { i, out, err } = f;
+    if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= k || runs[i]) break;
+    if (typeof out !== 'number' || typeof err !== 'number' || !Number.isInteger(out) || !Number.isInteger(err) || out < 0 || err < 0) break;
+    if (nl + 1 + out + err > buf.length) break;
+    runs[i] = {
+      exitCode: typeof f.code === 'number' ? f.code : null,
+      signal: typeof f.signal === 'string' ? f.signal : null,
+      timedOut: f.timedOut === true,
+      outputExceeded: f.exceeded === true,
+      durationMs: typeof f.ms === 'number' ? f.ms : 0,
+      stdout: Buffer.from(buf.subarray(nl + 1, nl + 1 + out)),
+      stderr: Buffer.from(buf.subarray(nl + 1 + out, nl + 1 + out + err)),
+    };
+    at = nl + 1 + out + err;
+  }
+  return runs.map(
+    (r) =>
+      r ?? {
+        exitCode: null,
+        signal: raw.timedOut ? null : 'SIGKILL',
+        timedOut: raw.timedOut,
+        outputExceeded: false,
+        durationMs: 0,
+        stdout: Buffer.alloc(0),
+        stderr: Buffer.from(raw.timedOut ? '' : STOPPED),
+      },
+  );
+}
+
+/** Runs one program against every stdin in a fresh sandbox (no pre-started one fits or is ready). */
+export function runBatchCold(env: SandboxEnv, code: string, stdins: string[], limits: RunLimits, width: number): Promise<RawRun[]> {
+  const envelope = batchEnvelope(limits, stdins.length, width);
+  let launched: Launched;
+  try {
+    launched = launchSandboxed(env, {
+      argv: WARM_PYTHON.argv,
+      files: [],
+      limits,
+      extraPipes: 1,
+      guardSeconds: Math.ceil(envelope.wallMs / 1000) + 2,
+    });
+  } catch (e) {
+    const stderr = Buffer.from(e instanceof Error ? e.message : String(e));
+    return Promise.resolve(stdins.map(() => ({ exitCode: null, signal: null, stdout: Buffer.alloc(0), stderr, timedOut: false, outputExceeded: false, durationMs: 0 })));
+  }
+  const codeFd = launched.child.stdio[3] as NodeJS.WritableStream & { on: (e: string, cb: () => void) => void };
+  codeFd.on('error', () => {});
+  return supervise(env, launched, { stdin: '', limits: envelope }, performance.now(), () => codeFd.end(batchHeader(limits, stdins, width) + code)).then((raw) =>
+    parseBatch(raw, stdins.length),
+  );
+}
+
+/**
+ * Batch mode of the loader (a first line in JSON): one program against k stdins in this one sandbox. The program is
+ * compiled once; each case runs in its own forked process (own process group, stdin/stdout/stderr pipes, the run's
+ * CPU and memory limits, fresh CPU time), one after another, each with its own wall-clock deadline and output cap,
+ * enforced here. The loader is made non-dumpable, so that a case cannot reach its descriptors through /proc (cases
+ * of one program need no isolation from each other; the host still checks every frame). Each result goes to the
+ * host on the loader's stdout as one JSON line followed by the case's stdout and stderr bytes.
+ */
+const PYTHON_BATCH = String.raw`
+def _exit_status(e):
+    c = e.code
+    if c is None:
+        return 0
+    if isinstance(c, int):
+        return c & 0xFF
+    try:
+        sys.stderr.write(str(c) + "\n")
+    except BaseException:
+        pass
+    return 1
+
+def _case(code, error, limits, prctl):
+    status = 1
+    try:
+        if prctl is not None:
+            prctl(4, 1, 0, 0, 0)
+        resource.setrlimit(resource.RLIMIT_CPU, limits[0])
+        resource.setrlimit(resource.RLIMIT_AS, limits[1])
+        m = _module()
+        try:
+            if error is not None:
+                raise error
+            exec(code, m.__dict__)
+            status = 0
+        except SystemExit as e:
+            status = _exit_status(e)
+        except BaseException as e:
+            tb = None if isinstance(e, SyntaxError) else e.__traceback__.tb_next
+            traceback.print_exception(type(e), e, tb)
+            status = 1
+        try:
+            threading._shutdown()
+        except BaseException:
+            pass
+        try:
+            atexit._run_exitfuncs()
+        except BaseException:
+            pass
+        for s in (sys.stdout, sys.stderr):
+            try:
+                s.flush()
+            except BaseException:
+                if status == 0:
+                    status = 120
+    finally:
+        os._exit(status)
+
+def _start(i, stdin, code, error, limits, prctl, wall):
+    data = stdin.encode("utf-8", "surrogatepass")
+    i_r, i_w = os.pipe()
+    o_r, o_w = os.pipe()
+    e_r, e_w = os.pipe()
+    t0 = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setpgid(0, 0)
+            os.dup2(i_r, 0)
+            os.dup2(o_w, 1)
+            os.dup2(e_w, 2)
+            os.closerange(3, 4096)
+        except BaseException:
+            os._exit(71)
+        _case(code, error, limits, prctl)
+    try:
+        os.setpgid(pid, pid)
+    except OSError:
+        pass
+    os.close(i_r)
+    os.close(o_w)
+    os.close(e_w)
+    try:
+        pidfd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        pidfd = None
+    c = {"i": i, "pid": pid, "pidfd": pidfd, "t0": t0, "deadline": t0 + wall, "out": bytearray(), "err": bytearray(),
+         "seen": {o_r: 0, e_r: 0}, "open": {o_r: "out", e_r: "err"}, "w": None, "data": data,
+         "timed": False, "exceeded": False}
+    if data:
+        os.set_blocking(i_w, False)
+        c["w"] = i_w
+    else:
+        os.close(i_w)
+    return c
+
+def _finish(c, res):
+    ms = int((time.monotonic() - c["t0"]) * 1000)
+    try:
+        os.killpg(c["pid"], signal.SIGKILL)
+    except OSError:
+        pass
+    if c["w"] is not None:
+        os.close(c["w"])
+    for fd in c["open"]:
+        os.close(fd)
+    if c["pidfd"] is not None:
+        os.close(c["pidfd"])
+    _, st = os.waitpid(c["pid"], 0)
+    code = os.waitstatus_to_exitcode(st)
+    sig = None
+    if code < 0:
+        try:
+            sig = signal.Signals(-code).name
+        except ValueError:
+            sig = "SIG%d" % -code
+        code = None
+    out, err = bytes(c["out"]), bytes(c["err"])
+    line = json.dumps({"i": c["i"], "code": code, "signal": sig, "timedOut": c["timed"], "exceeded": c["exceeded"],
+                       "ms": ms, "out": len(out), "err": len(err)})
+    frame = line.encode() + b"\n" + out + err
+    while frame:
+        frame = frame[os.write(res, frame):]
+
+def _read(c, fd, cap):
+    chunk = os.read(fd, 65536)
+    if not chunk:
+        os.close(fd)
+        del c["open"][fd]
+        return False
+    b = c[c["open"][fd]]
+    if len(b) < cap:
+        b += chunk[: cap - len(b)]
+    c["seen"][fd] += len(chunk)
+    if c["seen"][fd] > cap:
+        c["exceeded"] = True
+        return False
+    return True
+
+def _batch(head, src):
+    # Imported here, once per batch (not per case), and never in a single run: a lean interpreter forks faster, which
+    # a program that forks in a single run would feel.
+    global os, json, time, select, signal, traceback, threading, atexit
+    import os, json, time, select, signal, traceback, threading, atexit
+    spec = json.loads(head)
+    try:
+        import ctypes
+        prctl = ctypes.CDLL(None).prctl
+        prctl(4, 0, 0, 0, 0)
+    except BaseException:
+        prctl = None
+    res = os.dup(1)
+    null = os.open("/dev/null", os.O_RDWR)
+    os.dup2(null, 1)
+    os.close(null)
+    limits = (tuple(spec["cpu"]), (spec["mem"], spec["mem"]))
+    wall = spec["wall"] / 1000.0
+    cap = spec["cap"]
+    width = max(1, spec["width"])
+    with open("/tmp/main.py", "wb") as f:
+        f.write(src)
+    try:
+        code, error = compile(src, "/tmp/main.py", "exec"), None
+    except BaseException as e:
+        code, error = None, e
+    todo = list(enumerate(spec["stdins"]))
+    todo.reverse()
+    running = []
+    while todo or running:
+        while todo and len(running) < width:
+            i, stdin = todo.pop()
+            running.append(_start(i, stdin, code, error, limits, prctl, wall))
+        now = time.monotonic()
+        for c in [c for c in running if c["exceeded"] or not c["open"] or now >= c["deadline"]]:
+            if c["open"] and not c["exceeded"] and now >= c["deadline"]:
+                c["timed"] = True
+            running.remove(c)
+            _finish(c, res)
+        if not running:
+            continue
+        reads = {}
+        writes = {}
+        for c in running:
+            for fd in c["open"]:
+                reads[fd] = c
+            if c["w"] is not None:
+                writes[c["w"]] = c
+        left = max(0.0, min(c["deadline"] for c in running) - time.monotonic())
+        exits = {}
+        for c in running:
+            if c["pidfd"] is not None:
+                exits[c["pidfd"]] = c
+        r, ready, _ = select.select(list(reads) + list(exits), list(writes), [], left)
+        for fd in r:
+            if fd in exits:
+                # The case's process ended: what it wrote is in its pipes; processes it left behind (even in a
+                # session of their own) do not hold the case open.
+                c = exits[fd]
+                for p in list(c["open"]):
+                    os.set_blocking(p, False)
+                    try:
+                        while _read(c, p, cap):
+                            pass
+                    except BlockingIOError:
+                        pass
+                    if p in c["open"]:
+                        os.close(p)
+                        del c["open"][p]
+                os.close(fd)
+                c["pidfd"] = None
+            elif fd in reads and fd in reads[fd]["open"]:
+                _read(reads[fd], fd, cap)
+        for fd in ready:
+            c = writes[fd]
+            try:
+                n = os.write(fd, c["data"][:65536])
+                c["data"] = c["data"][n:]
+            except BlockingIOError:
+                pass
+            except OSError:
+                c["data"] = b""
+            if not c["data"]:
+                os.close(fd)
+                c["w"] = None
+    os._exit(0)
+`.trim().split('\n');
+
 /**
  * Runs inside the sandbox: reads the run's limits (first line) and the program from fd 3, lowers its own CPU
  * and memory limits to the run's, writes the program to /tmp/main.py (for tracebacks), then runs it as
@@ -27,14 +339,7 @@ export function limitsHeader(l: RunLimits): string {
  */
 export const PYTHON_LOADER = [
   'import sys, types, resource',
-  'def _load():',
-  '    with open(3, "rb") as f:',
-  '        head, _, src = f.read().partition(b"\\n")',
-  '    cpu_soft, cpu_hard, mem = (int(x) for x in head.split())',
-  '    resource.setrlimit(resource.RLIMIT_CPU, (cpu_soft, cpu_hard))',
-  '    resource.setrlimit(resource.RLIMIT_AS, (mem, mem))',
-  '    with open("/tmp/main.py", "wb") as f:',
-  '        f.write(src)',
+  'def _module():',
   '    m = types.ModuleType("__main__")',
   '    m.__file__ = "/tmp/main.py"',
   '    m.__builtins__ = __builtins__',
@@ -42,6 +347,18 @@ export const PYTHON_LOADER = [
   '    m.__annotations__ = {}',
   '    sys.modules["__main__"] = m',
   '    sys.argv[:] = ["/tmp/main.py"]',
+  '    return m',
+  'def _load():',
+  '    with open(3, "rb") as f:',
+  '        head, _, src = f.read().partition(b"\\n")',
+  '    if head[:1] == b"{":',
+  '        return _batch(head, src)',
+  '    cpu_soft, cpu_hard, mem = (int(x) for x in head.split())',
+  '    resource.setrlimit(resource.RLIMIT_CPU, (cpu_soft, cpu_hard))',
+  '    resource.setrlimit(resource.RLIMIT_AS, (mem, mem))',
+  '    with open("/tmp/main.py", "wb") as f:',
+  '        f.write(src)',
+  '    m = _module()',
   '    try:',
   '        code = compile(src, "/tmp/main.py", "exec")',
   '        exec(code, m.__dict__)',
@@ -53,6 +370,7 @@ export const PYTHON_LOADER = [
   '        traceback.print_exception(type(e), e, tb)',
   '        sys.stderr.flush()',
   '        raise SystemExit(1)',
+  ...PYTHON_BATCH,
   '_load()',
 ].join('\n');
 
@@ -134,10 +452,18 @@ export class WarmPool {
    * when none is ready or the limits exceed the pool's (the caller starts one cold).
    */
   run(code: string, stdin: string, limits: RunLimits = this.limits): Promise<RawRun> | undefined {
+    const warm = this.take(limits, limits.wallMs);
+    if (!warm) return undefined;
+    const { launched, codeFd } = warm;
+    return supervise(this.env, launched, { stdin, limits }, performance.now(), () => codeFd.end(limitsHeader(limits) + code));
+  }
+
+  /** A live pre-started sandbox that can take a run of `limits` lasting up to `wallMs`, and starts its replacement. */
+  private take(limits: RunLimits, wallMs: number): Warm | undefined {
     if (!this.fits(limits)) return undefined;
     let warm: Warm | undefined;
     // Old enough that its own end (WARM_MAX_IDLE_S) could come before the run's deadline: not used.
-    const oldest = Date.now() - (WARM_MAX_IDLE_S * 1000 - limits.wallMs - 5000);
+    const oldest = Date.now() - (WARM_MAX_IDLE_S * 1000 - wallMs - 5000);
     while ((warm = this.ready.shift())) {
       const alive = warm.launched.child.exitCode === null && warm.launched.child.signalCode === null;
       if (alive && warm.startedAt > oldest) break;
@@ -145,9 +471,21 @@ export class WarmPool {
       warm.launched.cleanup();
     }
     this.fill();
+    return warm;
+  }
+
+  /**
+   * Runs `code` against every stdin in one pre-started sandbox (batch mode of the loader), or returns undefined when
+   * none is ready or the limits exceed the pool's.
+   */
+  runBatch(code: string, stdins: string[], limits: RunLimits, width: number): Promise<RawRun[]> | undefined {
+    const envelope = batchEnvelope(limits, stdins.length, width);
+    const warm = this.take(limits, envelope.wallMs);
     if (!warm) return undefined;
     const { launched, codeFd } = warm;
-    return supervise(this.env, launched, { stdin, limits }, performance.now(), () => codeFd.end(limitsHeader(limits) + code));
+    return supervise(this.env, launched, { stdin: '', limits: envelope }, performance.now(), () => codeFd.end(batchHeader(limits, stdins, width) + code)).then(
+      (raw) => parseBatch(raw, stdins.length),
+    );
   }
 
   get waiting(): number {

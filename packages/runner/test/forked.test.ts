@@ -20,6 +20,14 @@ describe('forked runner', () => {
     const crash = await runner.run({ language: 'PYTHON', code: 'raise ValueError("non")' });
     expect(crash.verdict).toBe('RUNTIME_ERROR');
     expect(crash.stderr).toContain('ValueError');
+    const cases = await runner.runCases(
+      { language: 'PYTHON', code: 'print(int(input()) * 2)' },
+      [
+        { stdin: '1', expectedOutput: '2' },
+        { stdin: '2', expectedOutput: '5' },
+      ],
+    );
+    expect(cases.map((c) => c.verdict)).toEqual(['OK', 'WRONG_ANSWER']);
   });
 
   it('compares maths expressions and reports unreadable ones', async () => {

@@ -177,6 +177,112 @@ describe('pre-started sandboxes', () => {
   });
 });
 
+describe('one program against several cases (runCases)', () => {
+  it('runs the cases of a Python program in one sandbox, each with its own verdict, output and time', async () => {
+    const code = 'import os, sys\nn = int(sys.stdin.readline())\nprint(n * 2, os.getppid())';
+    const cases = ['1', '2', '3', '4', 'x'].map((stdin) => ({ stdin, expectedOutput: undefined as string | undefined }));
+    cases[2].expectedOutput = '7';
+    const results = await runner.runCases({ language: 'PYTHON', code }, cases);
+    expect(results.map((r) => r.verdict)).toEqual(['OK', 'OK', 'WRONG_ANSWER', 'OK', 'RUNTIME_ERROR']);
+    expect(results.slice(0, 4).map((r) => r.stdout.split(' ')[0])).toEqual(['2', '4', '6', '8']);
+    expect(results[4].stderr).toMatch(/ValueError: invalid literal for int\(\) with base 10: 'x/);
+    expect(results[4].exit_code).toBe(1);
+    // One loader (the cases' parent) for all: one sandbox, one interpreter start.
+    expect(new Set(results.slice(0, 4).map((r) => r.stdout.trim().split(' ')[1])).size).toBe(1);
+    for (const r of results) expect(r.duration_ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('gives each case the same result as a run of its own', async () => {
+    const programs = [
+      'import sys\nprint(sys.argv, __name__, __file__, sorted(k for k in globals() if not k.startswith("__")))\ndef f():\n    raise KeyError("k")\nf()',
+      'print(1',
+      'import sys\nsys.exit(3)',
+      'import sys\nsys.exit("au revoir")',
+      'import atexit\natexit.register(lambda: print("fin"))\nprint(input())',
+      'import threading, time\nt = threading.Thread(target=lambda: (time.sleep(0.2), print("fil")))\nt.start()\nprint("main")',
+    ];
+    for (const code of programs) {
+      const [batch] = await runner.runCases({ language: 'PYTHON', code }, [{ stdin: 'entrée' }, { stdin: 'autre' }]);
+      const alone = await runner.run({ language: 'PYTHON', code, stdin: 'entrée' });
+      expect({ ...batch, duration_ms: 0 }, code).toEqual({ ...alone, duration_ms: 0 });
+    }
+  });
+
+  it('applies the limits to every case: CPU, wall clock, memory, output; the next cases still run', async () => {
+    const code = [
+      'import sys, time',
+      'x = sys.stdin.readline().strip()',
+      'if x == "loop":',
+      '    while True: pass',
+      'if x == "sleep":',
+      '    time.sleep(60)',
+      'if x == "flood":',
+      '    while True: print("x" * 1000)',
+      'if x == "mem":',
+      '    a = bytearray(3 * 1024 ** 3)',
+      'print("ok", x)',
+    ].join('\n');
+    const stdins = ['loop', 'sleep', 'flood', 'mem', 'fine'];
+    const started = Date.now();
+    const results = await runner.runCases(
+      { language: 'PYTHON', code, limits: { cpuSeconds: 1, wallMs: 1500, outputBytes: 64 * 1024 } },
+      stdins.map((stdin) => ({ stdin, expectedOutput: `ok ${stdin}` })),
+    );
+    expect(results.map((r) => r.verdict)).toEqual(['TIME_LIMIT', 'TIME_LIMIT', 'OUTPUT_LIMIT', 'MEMORY_LIMIT', 'OK']);
+    expect(results[1].duration_ms).toBeGreaterThanOrEqual(1500);
+    expect(results[1].duration_ms).toBeLessThan(3000);
+    expect(results[2].stdout.length).toBeLessThanOrEqual(64 * 1024);
+    // Two at a time (one per slot), so about three deadlines at most, not five.
+    expect(Date.now() - started).toBeLessThan(8000);
+  });
+
+  it('runs a fresh sandbox when the limits exceed the pre-started ones, and never shares one between programs', async () => {
+    const code = 'import os\nprint(os.path.exists("/tmp/trace"))\nopen("/tmp/trace", "w").write("x")\nprint(open("/proc/self/limits").read())';
+    const cold = await runner.runCases({ language: 'PYTHON', code, limits: COLD }, [{ stdin: '' }]);
+    expect(cold[0].stdout).toMatch(new RegExp(`Max address space\\s+${257 * 1024 * 1024}\\s`));
+    const [first] = await runner.runCases({ language: 'PYTHON', code }, [{ stdin: '' }]);
+    const [second] = await runner.runCases({ language: 'PYTHON', code }, [{ stdin: '' }]);
+    expect(first.stdout.startsWith('False\n')).toBe(true);
+    expect(second.stdout.startsWith('False\n')).toBe(true);
+    expect(first.stdout).toMatch(/Max cpu time\s+5\s+6\s+seconds/);
+  });
+
+  it('survives a case that kills the loader or leaves processes: the other cases get a verdict, nothing lingers', async () => {
+    const marker = `batch${process.pid}x${Date.now()}`;
+    const code = [
+      'import os, sys, subprocess, time',
+      'x = sys.stdin.readline().strip()',
+      `subprocess.Popen(["/usr/bin/python3", "-c", "import time; time.sleep(300)", "${marker}"], start_new_session=True)`,
+      'if x == "kill":',
+      '    os.kill(os.getppid(), 9)',
+      'time.sleep(1)',
+      'print(x)',
+    ].join('\n');
+    const lingering = await runner.runCases({ language: 'PYTHON', code, limits: { wallMs: 3000 } }, [{ stdin: 'a', expectedOutput: 'a' }, { stdin: 'b', expectedOutput: 'b' }]);
+    expect(lingering.map((r) => r.verdict)).toEqual(['OK', 'OK']);
+    const results = await runner.runCases({ language: 'PYTHON', code, limits: { wallMs: 3000 } }, [{ stdin: 'kill' }, { stdin: 'a' }, { stdin: 'b' }, { stdin: 'c' }]);
+    expect(results.map((r) => r.verdict)).toEqual(['RUNTIME_ERROR', 'RUNTIME_ERROR', 'RUNTIME_ERROR', 'RUNTIME_ERROR']);
+    expect(results[3].stderr).toMatch(/interrompue/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(processesWith(marker)).toEqual([]);
+  });
+
+  it('cannot read the loader’s descriptors through /proc', async () => {
+    const code = 'import os\ntry:\n    print(os.listdir("/proc/%d/fd" % os.getppid()))\nexcept OSError as e:\n    print("refuse", e.errno)';
+    const [r] = await runner.runCases({ language: 'PYTHON', code }, [{ stdin: '' }]);
+    expect(r.stdout).toMatch(/^refuse/);
+  });
+
+  it('R: one run per case, same verdicts', async () => {
+    const code = 'x <- as.integer(readLines(file("stdin"), n = 1))\ncat(x * 2, "\\n")';
+    const results = await runner.runCases({ language: 'R', code }, [
+      { stdin: '1', expectedOutput: '2' },
+      { stdin: '2', expectedOutput: '5' },
+    ]);
+    expect(results.map((r) => r.verdict)).toEqual(['OK', 'WRONG_ANSWER']);
+  });
+});
+
 describe('limits', () => {
   it('stops a Python infinite loop (CPU)', async () => {
     const r = await runner.run({ language: 'PYTHON', code: 'while True:\n    pass', limits: fast });

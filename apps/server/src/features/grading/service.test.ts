@@ -268,10 +268,14 @@ describe('cases side by side', () => {
   it('answers a French 429 when the runner’s queue is full', async () => {
     const tiny = await createEmbeddedRunner({ slots: 1, maxQueue: 0, warmMath: false, warmPerLanguage: 0 });
     try {
-      // The configuration says 2 slots, the runner has 1 and no queue: the second case is refused.
-      const err = await httpError(grade(ctxWith(tiny, { RUNNER_SLOTS: '2' }), { userId: user(), question: sumPython, answer: PY_RIGHT }));
+      // One slot, taken by another run, and no queue: the program is refused.
+      const busy = tiny.run({ language: 'PYTHON', code: 'import time\ntime.sleep(1)' });
+      const err = await httpError(grade(ctxWith(tiny, { RUNNER_SLOTS: '1' }), { userId: user(), question: sumPython, answer: PY_RIGHT }));
       expect(err.statusCode).toBe(429);
       expect(err.message).toBe('Le serveur d’exécution est saturé. Réessayez dans quelques secondes.');
+      await busy;
+      // Free again: the program's 3 cases take one slot together (one sandbox).
+      expect((await grade(ctxWith(tiny, { RUNNER_SLOTS: '1' }), { userId: user(), question: sumPython, answer: PY_RIGHT })).is_valid).toBe(true);
     } finally {
       await tiny.close();
     }

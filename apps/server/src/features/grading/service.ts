@@ -72,11 +72,19 @@ function gradeQcm(question: Extract<GradeInput['question'], { type: 'QCM' }>, an
   return { is_valid: valid, score: valid ? 1 : 0, details: { type: 'QCM' } };
 }
 
-async function gradeMath(ctx: AppContext, input: GradeInput & { question: { type: 'MATH' } }): Promise<GradeOutcome> {
+/** How a grade uses the runner: students count against the per-user limit with the cases side by side; a regrade
+ *  does not count (staff asked once for the whole exam) and runs one case at a time. */
+interface RunMode {
+  limitRate: boolean;
+  concurrency?: number;
+}
+const STUDENT_RUN: RunMode = { limitRate: true };
+
+async function gradeMath(ctx: AppContext, input: GradeInput & { question: { type: 'MATH' } }, mode: RunMode): Promise<GradeOutcome> {
   const expression = textAnswer(input.answer, MAX_TEXT_ANSWER);
   if (expression.trim() === '') return { is_valid: false, score: 0, details: { type: 'MATH', message: GRADING_TEXTS.mathEmpty } };
   const runner = requireRunner(ctx);
-  await checkRate(ctx, input.userId);
+  if (mode.limitRate) await checkRate(ctx, input.userId);
   const r = await onRunner(input, () => runner.compareMath(expression, input.question.expected));
   if (r.ok) return { is_valid: r.equal, score: r.equal ? 1 : 0, details: { type: 'MATH' } };
   if (r.field === 'expected') {
@@ -87,21 +95,33 @@ async function gradeMath(ctx: AppContext, input: GradeInput & { question: { type
   return { is_valid: false, score: 0, details: { type: 'MATH', message: r.message } };
 }
 
-async function gradeAlgorithm(ctx: AppContext, input: GradeInput & { question: AlgorithmQuestion }): Promise<GradeOutcome> {
+async function gradeAlgorithm(ctx: AppContext, input: GradeInput & { question: AlgorithmQuestion }, mode: RunMode): Promise<GradeOutcome> {
   const code = codeAnswer(input.answer);
   const { question } = input;
   const tests = input.visibleOnly ? question.tests.filter((t) => !t.is_hidden) : question.tests;
   if (tests.length === 0) throw answerError(input.visibleOnly && question.tests.length ? GRADING_TEXTS.noVisibleTest : GRADING_TEXTS.noTest);
   const runner = requireRunner(ctx);
   // One unit of the per-user limit for the program, whatever its number of cases.
-  await checkRate(ctx, input.userId);
-  const result = await onRunner(input, () => runCases(runner, question, code, tests, runnerSlots(ctx.config)));
+  if (mode.limitRate) await checkRate(ctx, input.userId);
+  const result = await onRunner(input, () => runCases(runner, question, code, tests, mode.concurrency ?? runnerSlots(ctx.config)));
   return toOutcome(question, tests, result);
 }
 
 /** One unit of the per-user run limit per program (k cases = 1 unit); cases run side by side in the pool;
  *  runner failures → logged with requestId + French 503; queue full → French 429. */
 export async function grade(ctx: AppContext, input: GradeInput): Promise<GradeOutcome> {
+  return gradeWith(ctx, input, STUDENT_RUN);
+}
+
+/**
+ * Regrading an exam (staff): the same rules as `grade`, outside the per-user run limit, a program's cases one at
+ * a time so that a regrade holds at most one slot of the runner's pool (the caller grades one answer at a time).
+ */
+export async function regrade(ctx: AppContext, input: GradeInput): Promise<GradeOutcome> {
+  return gradeWith(ctx, input, { limitRate: false, concurrency: 1 });
+}
+
+async function gradeWith(ctx: AppContext, input: GradeInput, mode: RunMode): Promise<GradeOutcome> {
   const q = input.question;
   switch (q.type) {
     case 'QCM':
@@ -112,9 +132,9 @@ export async function grade(ctx: AppContext, input: GradeInput): Promise<GradeOu
       return { is_valid: valid, score: valid ? 1 : 0, details: { type: 'EXACT' } };
     }
     case 'MATH':
-      return gradeMath(ctx, { ...input, question: q });
+      return gradeMath(ctx, { ...input, question: q }, mode);
     case 'ALGORITHM':
-      return gradeAlgorithm(ctx, { ...input, question: q });
+      return gradeAlgorithm(ctx, { ...input, question: q }, mode);
   }
 }
 

@@ -1,17 +1,9 @@
 // Code helpers (API.md): run Python or R, compare two maths expressions. Staff only (/api/admin).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEFAULT_LIMITS } from '@exam/runner';
-import { compareMathSchema, execCodeSchema, VERDICT_LABELS, type Language, type RunLimitsInfo } from '@exam/shared';
+import { compareMathSchema, execCodeSchema, VERDICT_LABELS, type Language } from '@exam/shared';
 import { ok } from '../../lib/envelope';
-import { compareMath, execCode } from './service';
-
-/** Practice runs use the default limits; the answer says which, so the screen can name the one a program hit. */
-const PRACTICE_LIMITS: RunLimitsInfo = {
-  cpu_seconds: DEFAULT_LIMITS.cpuSeconds,
-  memory_mb: DEFAULT_LIMITS.memoryMb,
-  output_kb: Math.round(DEFAULT_LIMITS.outputBytes / 1024),
-};
+import { compareMath, execCode, PRACTICE_LIMITS } from './service';
 
 export async function runnerRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

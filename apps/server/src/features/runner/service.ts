@@ -1,9 +1,16 @@
-// Code helpers for staff: program runs and maths comparisons, with a per-user rate limit.
-import { RunnerBusyError, type CodeRunner, type RunRequest } from '@exam/runner';
-import type { CompareMathResult, ExecResult } from '@exam/shared';
+// Code helpers for staff and the students' free practice editors: program runs and maths comparisons, with a per-user rate limit.
+import { DEFAULT_LIMITS, RunnerBusyError, type CodeRunner, type RunRequest } from '@exam/runner';
+import type { CompareMathResult, ExecResult, RunLimitsInfo } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError, serviceUnavailable, tooManyRequests, unprocessable } from '../../lib/errors';
 import { enforceRateLimit } from '../../lib/rate-limit';
+
+/** Practice runs use the default limits; the answer says which, so the screen can name the one a program hit. */
+export const PRACTICE_LIMITS: RunLimitsInfo = {
+  cpu_seconds: DEFAULT_LIMITS.cpuSeconds,
+  memory_mb: DEFAULT_LIMITS.memoryMb,
+  output_kb: Math.round(DEFAULT_LIMITS.outputBytes / 1024),
+};
 
 export async function checkRate(ctx: AppContext, userId: number): Promise<void> {
   const limit = ctx.config.RUNNER_RATE_LIMIT;

@@ -1,6 +1,6 @@
 // Opens what the app needs (database, shared store, runner) from the configuration.
 import type { Config } from './config';
-import { migrate, openDb, pgliteIsNew, type DbHandle } from './db';
+import { migrate, openDb, pgliteIsNew, withStartupLock, type DbHandle } from './db';
 import { MemoryKv, RedisKv, type KvStore } from './lib/kv';
 import type { AppContext } from './lib/context';
 import { ensureFirstAdmin } from './features/users/first-admin';
@@ -30,9 +30,13 @@ export async function initEmbeddedDbInChild(config: Config): Promise<void> {
 export async function bootstrap(config: Config, opts: { withRunner?: boolean } = {}): Promise<Bootstrapped> {
   await initEmbeddedDbInChild(config);
   const handle = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-  await migrate(handle.db);
-  const kv: KvStore = config.REDIS_URL ? await RedisKv.connect(config.REDIS_URL) : new MemoryKv();
-  const adminCreated = await ensureFirstAdmin(handle.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  // Several API processes may start at once (systemd, the local cluster): one migrates and creates the
+  // first admin, the others wait for it and find the work done.
+  const adminCreated = await withStartupLock(handle, async () => {
+    await migrate(handle.db);
+    return ensureFirstAdmin(handle.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  });
+  const kv: KvStore = config.REDIS_URL ? await RedisKv.connect(config.REDIS_URL, config.REDIS_PREFIX) : new MemoryKv();
   const runner = opts.withRunner === false ? undefined : await createRunnerFromConfig(config);
   const ctx: AppContext = { config, db: handle.db, dbKind: handle.kind, kv, runner };
   return {

@@ -10,6 +10,8 @@ export const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  /** Prefix of the presence and rate-limit keys in Redis (several platforms, or a test, may share one Redis). */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:.-]{1,64}$/).default('exam:'),
   ADMIN_EMAIL: z.string().email().default('admin@univ.example'),
   ADMIN_PASSWORD: z.string().min(8).default('Admin123!'),
   TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
@@ -39,6 +41,8 @@ export const configSchema = z.object({
   RUNNER_SLOTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
   /** Runs (programs and maths comparisons) one user may start per minute; 0 turns the limit off. */
   RUNNER_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
+  /** Practice evaluations per student per minute (every type; a program also costs one unit of RUNNER_RATE_LIMIT). */
+  PRACTICE_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
   /** BullMQ queue shared by the API and the `npm run runner` workers. */
   RUNNER_QUEUE: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('exam-runner'),
   PRESENCE_WINDOW_SECONDS: z.coerce.number().int().min(10).default(300),

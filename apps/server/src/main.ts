@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 // Starts the API and the web app on one origin.
 import { loadConfig } from './config';
-import { bootstrap } from './bootstrap';
+import { bootstrap, initEmbeddedDbInChild } from './bootstrap';
 import { buildApp } from './app';
 import { seedDemo } from './demo/seed';
-import { migrate, openDb } from './db';
+import { migrate, migrationLevel, openDb, withStartupLock } from './db';
+import { ensureFirstAdmin } from './features/users/first-admin';
+import { backupSocketPath, startBackupSocket } from './ops/backup';
 
 async function main() {
   // A .env file in the working folder is read when present (see .env.example).
@@ -17,11 +19,32 @@ async function main() {
     await handle.close();
     return;
   }
+  if (process.argv[2] === 'migrate') {
+    // `npm run migrate` (and the exam-migrate systemd unit): brings the database to this version's schema and
+    // creates the first admin, once, before the API processes start; safe if several run at once.
+    await initEmbeddedDbInChild(config);
+    const handle = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+    await withStartupLock(handle, async () => {
+      await migrate(handle.db);
+      await ensureFirstAdmin(handle.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    });
+    console.log(`Base à jour (migration ${await migrationLevel(handle.db)}).`);
+    await handle.close();
+    return;
+  }
   const boot = await bootstrap(config);
   if (config.DEMO === '1') await seedDemo(boot.ctx.db, { quiet: false });
   const app = await buildApp(boot.ctx);
+  // The embedded database can only be read by this process: `npm run backup` asks it for a copy.
+  const stopBackupSocket = boot.handle.pglite
+    ? await startBackupSocket(boot.handle.pglite, config.dataDir).catch((err: Error) => {
+        console.warn(`Sauvegarde à chaud indisponible (socket ${backupSocketPath(config.dataDir)} : ${err.message}) ; sauvegardez service arrêté.`);
+        return undefined;
+      })
+    : undefined;
   const close = async () => {
     await app.close();
+    await stopBackupSocket?.();
     await boot.shutdown();
     process.exit(0);
   };

@@ -80,6 +80,20 @@ export interface Specialization {
   courses_count?: number;
 }
 
+/** Tiers-temps bounds and message (the database refuses anything else too, migration 006). */
+export const EXTRA_TIME_FACTOR_MESSAGE = 'Le tiers-temps doit être un coefficient entre 1 et 3, avec au plus deux décimales (par exemple 1,33).';
+
+/** A student's extra-time factor: 1 to 3, two decimals at most; "1,33" is read as 1.33; empty means unchanged. */
+export const extraTimeFactorField = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.trim().replace(',', '.') : v),
+  z.coerce
+    .number({ error: EXTRA_TIME_FACTOR_MESSAGE })
+    .min(1, { error: EXTRA_TIME_FACTOR_MESSAGE })
+    .max(3, { error: EXTRA_TIME_FACTOR_MESSAGE })
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: EXTRA_TIME_FACTOR_MESSAGE })
+    .optional(),
+);
+
 /** Create or update a user; students carry a number, parcours and a year. */
 export const userInputSchema = z
   .object({
@@ -95,6 +109,8 @@ export const userInputSchema = z
       .max(20, { error: 'Un étudiant ne peut pas suivre plus de 20 parcours.' })
       .optional(),
     academic_year_id: idField("L'année universitaire").optional().nullable(),
+    /** Students only: timed exams last duration × this factor (1 = none, 1.33 = tiers-temps). Absent: unchanged. */
+    extra_time_factor: extraTimeFactorField,
   })
   .superRefine((v, ctx) => {
     if (v.role === 'STUDENT') {
@@ -129,6 +145,8 @@ export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
 /** A row of the users and students lists, and the answer of show: the profile plus the year's label. */
 export interface UserListItem extends Omit<User, 'specializations'> {
   academic_year_label: string | null;
+  /** Tiers-temps coefficient (1 = none; 1 for staff). */
+  extra_time_factor: number;
   specializations: (UserSpecialization & { mention_id: number })[];
   created_at: string;
 }

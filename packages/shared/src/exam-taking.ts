@@ -17,6 +17,16 @@ export const EXAM_MAX_ANSWERS_PER_CALL = 50;
 export const EXTRA_TIME_FACTOR_MIN = 1;
 export const EXTRA_TIME_FACTOR_MAX = 3;
 
+/**
+ * An attempt's deadline: start + duration × extra-time factor + extra minutes, never after the exam closes; the
+ * closing time when the exam has no duration.
+ */
+export function attemptDeadline(start: Date, endAt: Date, durationMinutes: number | null, factor: number, extraMinutes: number): Date {
+  if (durationMinutes == null) return endAt;
+  const ms = start.getTime() + (durationMinutes * factor + extraMinutes) * 60_000;
+  return new Date(Math.min(ms, endAt.getTime()));
+}
+
 export const EXAM_GROUPS = ['A_VENIR', 'OUVERT', 'TERMINE'] as const;
 export type ExamGroup = (typeof EXAM_GROUPS)[number];
 export const EXAM_GROUP_LABELS: Record<ExamGroup, string> = { A_VENIR: 'À venir', OUVERT: 'Ouvert', TERMINE: 'Terminé' };
@@ -47,9 +57,13 @@ export type ExamAttemptInfo = z.infer<typeof attemptSchema>;
 export const studentExamListItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),
+  description: z.string(),
   start_at: iso,
   end_at: iso,
   duration_minutes: z.number().int().nullable(),
+  /** This student's time once started: duration × extra-time factor + extra minutes (null: until closing). */
+  allowed_minutes: z.number().nullable(),
+  total_points: z.number(),
   status: z.enum(STUDENT_VISIBLE_EXAM_STATUSES),
   group: z.enum(EXAM_GROUPS),
   progress: z.object({ answered: z.number().int(), validated: z.number().int(), total: z.number().int() }),
@@ -57,18 +71,24 @@ export const studentExamListItemSchema = z.object({
 });
 export type StudentExamListItem = z.infer<typeof studentExamListItemSchema>;
 
-export const examStartResultSchema = z.object({ started_at: iso, deadline: iso });
+/** `server_time`: the server's clock when it answered, so a client can correct its own clock's skew. */
+export const examStartResultSchema = z.object({ started_at: iso, deadline: iso, server_time: iso });
 export type ExamStartResult = z.infer<typeof examStartResultSchema>;
 
 export const takingQuestionSchema = studentQuestionSchema.extend({
   draft: z.unknown().nullable(),
+  /** When the server stored the draft (its clock): a browser keeps the newer of its own copy and this one. */
+  draft_updated_at: iso.nullable(),
   last_answer: z.unknown().nullable(),
+  /** The verdict of the last submission (the state keeps the best one); null before any. */
+  last_is_valid: z.boolean().nullable(),
   state: z.enum(QUESTION_STATES),
+  /** Details of the last submission's grading. */
   details: gradeDetailsSchema.nullable(),
 });
 export type TakingQuestion = z.infer<typeof takingQuestionSchema>;
 
-export const examQuestionsResultSchema = z.object({ attempt: attemptSchema, questions: z.array(takingQuestionSchema) });
+export const examQuestionsResultSchema = z.object({ attempt: attemptSchema, server_time: iso, questions: z.array(takingQuestionSchema) });
 export type ExamQuestionsResult = z.infer<typeof examQuestionsResultSchema>;
 
 /** Room for the longest program (MAX_CODE_LENGTH characters) once written as JSON, escapes included. */

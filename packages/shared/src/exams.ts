@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { idField, idParam, multilineText, optionalIdFilter, requiredText } from './zod-fr';
 import { envelopeSchema, flag01, listQuerySchema, paginatedSchema } from './common';
+import { LANGUAGES, QUESTION_KINDS } from './helper';
 
 export const EXAM_STATUSES = ['DRAFT', 'PUBLISHED', 'CLOSED', 'ARCHIVED'] as const;
 export type ExamStatus = (typeof EXAM_STATUSES)[number];
@@ -151,9 +152,9 @@ export const examQuestionSchema = z.object({
   question_id: z.number().int(),
   position: z.number().int(),
   points: z.number(),
-  type: z.string(),
-  language: z.string().nullable(),
-  /** The statement as plain text, cut to about 160 characters. */
+  type: z.enum(QUESTION_KINDS),
+  language: z.enum(LANGUAGES).nullable(),
+  /** The statement as plain text (formulas between \( and \)), cut to about 160 characters. */
   statement_excerpt: z.string(),
   /** The question's own default points (the bank's), for the editor's "reset" action. */
   default_points: z.number(),
@@ -222,5 +223,12 @@ export const examEnvelopeSchema = envelopeSchema(examSchema);
 export const examPageSchema = paginatedSchema(examListItemSchema);
 export const examDeletedEnvelopeSchema = envelopeSchema(z.object({ id: z.number().int() }));
 export const examExtraTimeEnvelopeSchema = envelopeSchema(
-  z.object({ exam_id: z.number().int(), user_id: z.number().int(), minutes: z.number().int(), extra_times: z.array(examExtraTimeSchema) }),
+  z.object({
+    exam_id: z.number().int(),
+    user_id: z.number().int(),
+    minutes: z.number().int(),
+    extra_times: z.array(examExtraTimeSchema),
+    /** The student's attempt deadline after the change (recomputed if started, not finished); null when not started. */
+    deadline: z.string().nullable().optional(),
+  }),
 );

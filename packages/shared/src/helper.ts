@@ -8,8 +8,27 @@ export const roleSchema = z.enum(ROLES, { error: 'Le rôle doit être ADMIN, TEA
 export const LANGUAGES = ['PYTHON', 'R'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const QUESTION_TYPES = ['QCM', 'EXACT', 'ALGORITHM'] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
+export const LANGUAGE_LABELS: Record<Language, string> = { PYTHON: 'Python 3', R: 'R' };
+
+/** The four question types (the specification's three and MATH); the one definition of their French names. */
+export const QUESTION_KINDS = ['QCM', 'EXACT', 'ALGORITHM', 'MATH'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+/** @deprecated the same list as QUESTION_KINDS, kept for older imports. */
+export const QUESTION_TYPES = QUESTION_KINDS;
+export type QuestionType = QuestionKind;
+
+export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
+  QCM: 'Choix multiple',
+  EXACT: 'Réponse exacte',
+  ALGORITHM: 'Algorithme (Python ou R)',
+  MATH: 'Expression mathématique',
+};
+
+/** A question's type as a short French badge: « Choix multiple », « Algorithme · Python »… */
+export function questionTypeLabel(type: QuestionKind, language?: Language | null): string {
+  if (type !== 'ALGORITHM') return QUESTION_KIND_LABELS[type];
+  return language ? `Algorithme · ${language === 'PYTHON' ? 'Python' : 'R'}` : 'Algorithme';
+}
 
 export interface HelperItem<V extends string = string> {
   value: V;
@@ -28,15 +47,8 @@ export const HELPER_DATA: HelperData = {
     { value: 'TEACHER', label: 'Enseignant' },
     { value: 'STUDENT', label: 'Étudiant' },
   ],
-  LANGAGE: [
-    { value: 'PYTHON', label: 'Python 3' },
-    { value: 'R', label: 'R' },
-  ],
-  QUESTION_TYPE: [
-    { value: 'QCM', label: 'Choix multiple' },
-    { value: 'EXACT', label: 'Réponse exacte' },
-    { value: 'ALGORITHM', label: 'Algorithme (Python ou R)' },
-  ],
+  LANGAGE: LANGUAGES.map((value) => ({ value, label: LANGUAGE_LABELS[value] })),
+  QUESTION_TYPE: QUESTION_KINDS.map((value) => ({ value, label: QUESTION_KIND_LABELS[value] })),
 };
 
 export const isStaff = (role: string | undefined) => role === 'ADMIN' || role === 'TEACHER';

@@ -11,3 +11,5 @@ export * from './questions';
 export * from './grading';
 export * from './responses';
 export * from './exam-taking';
+export * from './exam-results';
+export * from './practice';

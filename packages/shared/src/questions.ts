@@ -7,19 +7,13 @@
 import { z } from 'zod';
 import { envelopeSchema, flag01, listQuerySchema, paginatedSchema } from './common';
 import { gradeDetailsSchema } from './grading';
-import { LANGUAGES } from './helper';
+import { LANGUAGES, QUESTION_KINDS } from './helper';
 import { MAX_CODE_LENGTH, MAX_STDIN_LENGTH } from './runner';
 import { idField, optionalIdFilter } from './zod-fr';
 
-export const QUESTION_KINDS = ['QCM', 'EXACT', 'ALGORITHM', 'MATH'] as const;
-export type QuestionKind = (typeof QUESTION_KINDS)[number];
-
-export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
-  QCM: 'Choix multiple',
-  EXACT: 'Réponse exacte',
-  ALGORITHM: 'Algorithme (Python ou R)',
-  MATH: 'Expression mathématique',
-};
+// The types (QUESTION_KINDS) and their French names live with the reference lists of GET /api/helper; re-exported
+// here for the modules that import them from './questions'.
+export { QUESTION_KINDS, QUESTION_KIND_LABELS, questionTypeLabel, type QuestionKind } from './helper';
 
 /** Largest statement accepted, in characters (images are files, never inlined). */
 export const QUESTION_STATEMENT_MAX = 200_000;
@@ -265,7 +259,7 @@ export const questionSchema = z.object({
 });
 export type Question = z.infer<typeof questionSchema>;
 
-/** A row of the staff list: no statement HTML, a plain-text excerpt instead. */
+/** A row of the staff list: no statement HTML, a plain-text excerpt instead (formulas between \( and \)). */
 export const questionListItemSchema = z.object({
   id: z.number().int(),
   type: questionKindSchema,

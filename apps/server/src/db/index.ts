@@ -27,6 +27,8 @@ export const pgliteIsNew = (dataDir: string) => !fs.existsSync(path.join(pgliteD
 export interface DbHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (backups copy it from inside the process that has it open). */
+  pglite?: PGlite;
   close: () => Promise<void>;
 }
 
@@ -70,11 +72,30 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
+    pglite: pgl,
     close: async () => {
       await db.destroy();
       if (!pgl.closed) await pgl.close();
     },
   };
+}
+
+/**
+ * Runs `work` (migrations, first admin) while holding a PostgreSQL advisory lock, so that when several API
+ * processes start at once against one database, one does the work and the others wait for it, then find it
+ * done. The lock is per schema (tests keep their schemas apart) and held by one pooled connection for the
+ * duration; `work` uses the pool as usual. PGlite serves one process: nothing to lock.
+ */
+export async function withStartupLock<T>(handle: Pick<DbHandle, 'db' | 'kind'>, work: () => Promise<T>): Promise<T> {
+  if (handle.kind !== 'postgres') return work();
+  return handle.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext('exam-startup:' || current_schema()))`.execute(conn);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext('exam-startup:' || current_schema()))`.execute(conn);
+    }
+  });
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -91,3 +112,16 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
     throw new Error(`Échec de la migration ${failed?.migrationName ?? ''}: ${String(error)}`);
   }
 }
+
+/** Name of the last migration applied to this database (null on an empty one): the backups' manifest records it. */
+export async function migrationLevel(db: Kysely<Database>): Promise<string | null> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(db);
+    return rows[0]?.name ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The last migration this version of the code knows. */
+export const latestMigration = (): string => Object.keys(migrations).sort().at(-1)!;

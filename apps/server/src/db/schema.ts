@@ -244,6 +244,33 @@ export interface ExamDraftsTable {
   updated_at: Timestamp;
 }
 
+/** One change of a regrade (migration 007-exam-results): a student's best result on a question, before and after. */
+export interface RegradeLogTable {
+  id: Generated<number>;
+  exam_id: number;
+  user_id: number;
+  question_id: number;
+  regraded_by: number | null;
+  old_state: string;
+  new_state: string;
+  old_score: Numeric;
+  new_score: Numeric;
+  created_at: Timestamp;
+}
+
+/** One try at a practice exercise (never an exam submission). */
+export interface PracticeAttemptsTable {
+  id: Generated<number>;
+  user_id: number;
+  question_id: number;
+  is_valid: ColumnType<number, number | undefined, number>;
+  /** JSON: write with JSON.stringify, read back parsed. */
+  answer: Json;
+  /** Student-safe grade details (gradeDetailsSchema). */
+  details: ColumnType<unknown, string | undefined, string>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -266,7 +293,9 @@ export interface Database {
   exam_extra_time: ExamExtraTimeTable;
   exam_attempts: ExamAttemptsTable;
   exam_submissions: ExamSubmissionsTable;
+  practice_attempts: PracticeAttemptsTable;
   exam_drafts: ExamDraftsTable;
+  regrade_log: RegradeLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

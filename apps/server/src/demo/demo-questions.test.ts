@@ -5,7 +5,7 @@ import { createEmbeddedRunner, type EmbeddedRunner } from '@exam/runner';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { checkReferenceSolution, grade, type AlgorithmQuestion } from '../features/grading';
 import { findQuestionsByIds, toGradable } from '../features/questions';
-import { DEMO_COURSE_TITLE } from './questions';
+import { DEMO_COURSE_TITLE, DEMO_PREMIUM_COURSE_TITLE } from './questions';
 import { seedDemo } from './seed';
 
 let t: TestApp;
@@ -23,11 +23,16 @@ afterAll(async () => {
 describe('demo questions', () => {
   it('covers every type on the demo course, some as practice, and is idempotent', async () => {
     const course = await t.ctx.db.selectFrom('courses').select('id').where('title', '=', DEMO_COURSE_TITLE).executeTakeFirstOrThrow();
-    const rows = await t.ctx.db.selectFrom('questions').select(['id', 'type', 'language', 'is_practice', 'course_id']).orderBy('id').execute();
-    expect(rows.every((r) => r.course_id === course.id)).toBe(true);
+    const premium = await t.ctx.db.selectFrom('courses').select('id').where('title', '=', DEMO_PREMIUM_COURSE_TITLE).executeTakeFirstOrThrow();
+    const rows = await t.ctx.db.selectFrom('questions').select(['id', 'type', 'language', 'is_practice', 'course_id', 'chapter_id']).orderBy('id').execute();
+    expect(rows.every((r) => r.course_id === course.id || (r.course_id === premium.id && r.is_practice === 1))).toBe(true);
     expect(new Set(rows.map((r) => r.type))).toEqual(new Set(['QCM', 'EXACT', 'ALGORITHM', 'MATH']));
-    expect(rows.filter((r) => r.type === 'ALGORITHM').map((r) => r.language).sort()).toEqual(['PYTHON', 'R']);
-    expect(rows.filter((r) => r.is_practice === 1).length).toBeGreaterThanOrEqual(3);
+    expect(new Set(rows.filter((r) => r.type === 'ALGORITHM').map((r) => r.language))).toEqual(new Set(['PYTHON', 'R']));
+    // Practice exercises a new student finds: Python and R programs and MATH in the course's chapter, one premium.
+    const practice = rows.filter((r) => r.is_practice === 1 && r.course_id === course.id);
+    expect(practice.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(practice.filter((r) => r.chapter_id).map((r) => r.language ?? r.type))).toEqual(new Set(['PYTHON', 'R', 'MATH']));
+    expect(rows.filter((r) => r.course_id === premium.id)).toHaveLength(1);
     await seedDemo(t.ctx.db, { quiet: true });
     const again = await t.ctx.db.selectFrom('questions').select('id').execute();
     expect(again.length).toBe(rows.length);

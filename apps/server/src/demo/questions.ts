@@ -1,6 +1,7 @@
 // Demo questions of every type, attached to the demo course: QCM with one and with several correct choices,
 // EXACT with a numeric tolerance and a word, ALGORITHM in Python and in R (visible and hidden cases, reference
-// solution), MATH. Some are practice exercises of the course. Idempotent: nothing is added once they exist.
+// solution), MATH. Some are practice exercises of the course, and more practice exercises (Python, R, MATH, one
+// in the premium course) sit in the courses' chapters. Idempotent: nothing is added once they exist.
 import type { Kysely } from 'kysely';
 import { questionInputSchema, type QuestionInput } from '@exam/shared';
 import type { Database } from '../db/schema';
@@ -10,6 +11,7 @@ import { searchTextOf } from '../features/questions/service';
 import { withTransaction } from '../lib/transaction';
 
 export const DEMO_COURSE_TITLE = 'Statistique descriptive avec Python et R';
+export const DEMO_PREMIUM_COURSE_TITLE = 'Régression linéaire (premium)';
 
 /** Shared by the seed test, which runs every reference solution in the sandbox. */
 export const DEMO_QUESTIONS: QuestionInput[] = [
@@ -104,6 +106,117 @@ export const DEMO_QUESTIONS: QuestionInput[] = [
   },
 ];
 
+/** Practice exercises added to the courses (with their chapter): what a new student practises first. Python
+ *  and R programs with visible and hidden cases, a MATH expression; one in the premium course. */
+export const DEMO_PRACTICE: Array<QuestionInput & { premium?: boolean }> = [
+  {
+    type: 'ALGORITHM',
+    statement:
+      '<p>L’entrée contient un entier <span data-type="math-inline" data-latex="n">n</span>. Affichez le double de <span data-type="math-inline" data-latex="n">n</span>.</p><pre><code class="language-python">Entrée :\n21\nSortie :\n42</code></pre>',
+    language: 'PYTHON',
+    points: 1,
+    is_practice: 1,
+    tags: ['Python', 'entraînement'],
+    starter_code: 'n = int(input())\n# Affichez le double de n\n',
+    reference_solution: 'n = int(input())\nprint(2 * n)\n',
+    possible_solutions: [
+      { stdin: '21\n', expected_output: '42\n', is_hidden: 0, weight: 1 },
+      { stdin: '0\n', expected_output: '0\n', is_hidden: 0, weight: 1 },
+      { stdin: '-7\n', expected_output: '-14\n', is_hidden: 1, weight: 1 },
+    ],
+  },
+  {
+    type: 'ALGORITHM',
+    statement:
+      '<p>L’entrée contient des notes séparées par des espaces. Affichez la plus grande, puis la plus petite, sur deux lignes.</p><pre><code class="language-python">Entrée :\n12 15 9 14\nSortie :\n15\n9</code></pre>',
+    language: 'PYTHON',
+    points: 2,
+    is_practice: 1,
+    tags: ['Python', 'statistique descriptive'],
+    starter_code: 'notes = list(map(int, input().split()))\n',
+    reference_solution: 'notes = list(map(int, input().split()))\nprint(max(notes))\nprint(min(notes))\n',
+    possible_solutions: [
+      { stdin: '12 15 9 14\n', expected_output: '15\n9\n', is_hidden: 0, weight: 1 },
+      { stdin: '10\n', expected_output: '10\n10\n', is_hidden: 1, weight: 1 },
+      { stdin: '3 -2 8 8\n', expected_output: '8\n-2\n', is_hidden: 1, weight: 1 },
+    ],
+  },
+  {
+    type: 'ALGORITHM',
+    statement: '<p>L’entrée contient des nombres séparés par des espaces. Affichez leur moyenne (sans arrondi).</p>',
+    language: 'R',
+    points: 2,
+    is_practice: 1,
+    tags: ['R', 'statistique descriptive'],
+    starter_code: 'x <- scan(file("stdin"), quiet = TRUE)\n',
+    reference_solution: 'x <- scan(file("stdin"), quiet = TRUE)\ncat(mean(x), "\\n", sep = "")\n',
+    possible_solutions: [
+      { stdin: '12 15 9 14\n', expected_output: '12.5\n', is_hidden: 0, weight: 1 },
+      { stdin: '2 4\n', expected_output: '3\n', is_hidden: 1, weight: 1 },
+    ],
+  },
+  {
+    type: 'MATH',
+    statement:
+      '<p>Écrivez la moyenne de deux nombres <span data-type="math-inline" data-latex="a">a</span> et <span data-type="math-inline" data-latex="b">b</span> sous la forme d’une expression.</p>',
+    points: 1,
+    is_practice: 1,
+    tags: ['statistique descriptive'],
+    possible_solutions: [{ content: '(a + b)/2' }],
+  },
+  {
+    type: 'MATH',
+    statement:
+      '<p>Pour la droite des moindres carrés <span data-type="math-inline" data-latex="y = \\hat\\beta_0 + \\hat\\beta_1 x">y = β0 + β1 x</span>, donnez <span data-type="math-inline" data-latex="y">y</span> quand <span data-type="math-inline" data-latex="\\hat\\beta_0 = 2">β0 = 2</span> et <span data-type="math-inline" data-latex="\\hat\\beta_1 = 3">β1 = 3</span>, en fonction de <span data-type="math-inline" data-latex="x">x</span>.</p>',
+    points: 1,
+    is_practice: 1,
+    premium: true,
+    tags: ['régression'],
+    possible_solutions: [{ content: '2 + 3*x' }],
+  },
+];
+
+type Trx = Parameters<Parameters<typeof withTransaction<void>>[1]>[0];
+
+async function insertDemoQuestion(trx: Trx, input: QuestionInput, courseId: number, chapterId: number | null, teacherId: number): Promise<void> {
+  const q = questionInputSchema.parse({ ...input, course_id: courseId });
+  const statement = sanitizeRichText(q.statement);
+  const algo = q.type === 'ALGORITHM';
+  const id = await insertQuestion(
+    trx,
+    {
+      type: q.type,
+      statement,
+      language: q.language,
+      points: q.points,
+      course_id: courseId,
+      chapter_id: chapterId,
+      is_practice: q.is_practice,
+      starter_code: q.starter_code,
+      reference_solution: q.reference_solution,
+      tolerance_kind: q.tolerance?.kind ?? null,
+      tolerance_value: q.tolerance?.value ?? null,
+      cpu_seconds: q.limits?.cpu_seconds ?? null,
+      memory_mb: q.limits?.memory_mb ?? null,
+      search_text: searchTextOf(statement, q.tags),
+    },
+    teacherId,
+  );
+  await replaceSolutions(
+    trx,
+    id,
+    q.possible_solutions.map((p) => ({
+      content: p.content,
+      is_correct: q.type === 'QCM' ? p.is_correct : algo ? 0 : 1,
+      stdin: p.stdin,
+      expected_output: p.expected_output,
+      is_hidden: p.is_hidden,
+      weight: p.weight,
+    })),
+  );
+  await setTags(trx, id, q.tags);
+}
+
 export async function seedDemoQuestions(db: Kysely<Database>, teacherEmail: string): Promise<void> {
   const teacher = await db.selectFrom('users').select('id').where('email', '=', teacherEmail).executeTakeFirst();
   const course = await db.selectFrom('courses').select('id').where('title', '=', DEMO_COURSE_TITLE).executeTakeFirst();
@@ -111,43 +224,34 @@ export async function seedDemoQuestions(db: Kysely<Database>, teacherEmail: stri
   const already = await db.selectFrom('questions').select('id').where('course_id', '=', course.id).limit(1).executeTakeFirst();
   if (already) return;
   await withTransaction(db, async (trx) => {
-    for (const input of DEMO_QUESTIONS) {
-      const q = questionInputSchema.parse({ ...input, course_id: course.id });
-      const statement = sanitizeRichText(q.statement);
-      const algo = q.type === 'ALGORITHM';
-      const id = await insertQuestion(
-        trx,
-        {
-          type: q.type,
-          statement,
-          language: q.language,
-          points: q.points,
-          course_id: course.id,
-          chapter_id: null,
-          is_practice: q.is_practice,
-          starter_code: q.starter_code,
-          reference_solution: q.reference_solution,
-          tolerance_kind: q.tolerance?.kind ?? null,
-          tolerance_value: q.tolerance?.value ?? null,
-          cpu_seconds: q.limits?.cpu_seconds ?? null,
-          memory_mb: q.limits?.memory_mb ?? null,
-          search_text: searchTextOf(statement, q.tags),
-        },
-        teacher.id,
-      );
-      await replaceSolutions(
-        trx,
-        id,
-        q.possible_solutions.map((p) => ({
-          content: p.content,
-          is_correct: q.type === 'QCM' ? p.is_correct : algo ? 0 : 1,
-          stdin: p.stdin,
-          expected_output: p.expected_output,
-          is_hidden: p.is_hidden,
-          weight: p.weight,
-        })),
-      );
-      await setTags(trx, id, q.tags);
+    for (const input of DEMO_QUESTIONS) await insertDemoQuestion(trx, input, course.id, null, teacher.id);
+  });
+}
+
+/** The practice exercises, in the chapter of their course; added once (a database seeded before them gets them). */
+export async function seedDemoPractice(db: Kysely<Database>, teacherEmail: string): Promise<void> {
+  const teacher = await db.selectFrom('users').select('id').where('email', '=', teacherEmail).executeTakeFirst();
+  const courses = await db.selectFrom('courses').select(['id', 'is_premium']).where('title', 'in', [DEMO_COURSE_TITLE, DEMO_PREMIUM_COURSE_TITLE]).execute();
+  const main = courses.find((c) => c.is_premium === 0);
+  const premium = courses.find((c) => c.is_premium === 1);
+  if (!teacher || !main) return;
+  const already = await db
+    .selectFrom('questions')
+    .select('id')
+    .where('course_id', '=', main.id)
+    .where('is_practice', '=', 1)
+    .where('type', '=', 'ALGORITHM')
+    .limit(1)
+    .executeTakeFirst();
+  if (already) return;
+  const firstChapter = async (courseId: number) =>
+    (await db.selectFrom('chapters').select('id').where('course_id', '=', courseId).orderBy('position').orderBy('id').limit(1).executeTakeFirst())?.id ?? null;
+  const mainChapter = await firstChapter(main.id);
+  const premiumChapter = premium ? await firstChapter(premium.id) : null;
+  await withTransaction(db, async (trx) => {
+    for (const { premium: isPremium, ...input } of DEMO_PRACTICE) {
+      if (isPremium && !premium) continue;
+      await insertDemoQuestion(trx, input, isPremium ? premium!.id : main.id, isPremium ? premiumChapter : mainChapter, teacher.id);
     }
   });
 }

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { sanitizeChapterHtml } from '../features/chapters/sanitize';
 import { seedDemoExams } from './exams';
-import { seedDemoQuestions } from './questions';
+import { DEMO_PREMIUM_COURSE_TITLE, seedDemoPractice, seedDemoQuestions } from './questions';
 
 export const DEMO_ACCOUNTS = {
   teacher: { email: 'enseignant@univ.example', password: 'Enseignant123!' },
@@ -30,6 +30,7 @@ export async function seedDemo(db: Kysely<Database>, opts: { quiet?: boolean } =
     await seedDemoQuestions(db, DEMO_ACCOUNTS.teacher.email);
     // Exams last: they are built from the demo questions.
     await seedDemoExams(db, demoExamScope());
+    await seedDemoPractice(db, DEMO_ACCOUNTS.teacher.email);
     return;
   }
   await db.transaction().execute(async (trx) => {
@@ -107,6 +108,7 @@ export async function seedDemo(db: Kysely<Database>, opts: { quiet?: boolean } =
   await seedDemoCourses(db);
   await seedDemoQuestions(db, DEMO_ACCOUNTS.teacher.email);
   await seedDemoExams(db, demoExamScope());
+  await seedDemoPractice(db, DEMO_ACCOUNTS.teacher.email);
   if (!opts.quiet) {
     console.log('Données de démonstration créées :');
     console.log(`  enseignant : ${DEMO_ACCOUNTS.teacher.email} / ${DEMO_ACCOUNTS.teacher.password}`);
@@ -142,7 +144,7 @@ async function seedDemoCourses(db: Kysely<Database>): Promise<void> {
     const courses = [
       { title, description: 'Moyenne, variance et premiers calculs en Python et en R.', is_premium: 0, chapter: 'Moyenne et variance', content: DEMO_CHAPTER_HTML },
       {
-        title: 'Régression linéaire (premium)',
+        title: DEMO_PREMIUM_COURSE_TITLE,
         description: 'Moindres carrés et interprétation des coefficients.',
         is_premium: 1,
         chapter: 'Moindres carrés',

@@ -15,5 +15,7 @@ import { questionRoutes } from './questions';
 import { possibleSolutionRoutes } from './possible-solutions/routes';
 import { examRoutes } from './exams';
 import { examTakingRoutes } from './exam-taking/routes';
+import { examResultsRoutes } from './exam-results/routes';
+import { practiceRoutes } from './practice/routes';
 
-export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutes, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examTakingRoutes];
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutes, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examTakingRoutes, examResultsRoutes, practiceRoutes];

@@ -35,7 +35,12 @@ describe('error envelope', () => {
     const data = res.json().data;
     expect(data.ROLE.map((r: { value: string }) => r.value)).toEqual(['ADMIN', 'TEACHER', 'STUDENT']);
     expect(data.LANGAGE.map((r: { value: string }) => r.value)).toEqual(['PYTHON', 'R']);
-    expect(data.QUESTION_TYPE).toHaveLength(3);
+    expect(data.QUESTION_TYPE).toEqual([
+      { value: 'QCM', label: 'Choix multiple' },
+      { value: 'EXACT', label: 'Réponse exacte' },
+      { value: 'ALGORITHM', label: 'Algorithme (Python ou R)' },
+      { value: 'MATH', label: 'Expression mathématique' },
+    ]);
   });
 
   it('serves the OpenAPI description at /api/docs', async () => {

@@ -59,9 +59,9 @@ export class RedisKv implements KvStore {
     private readonly redis: Redis,
     private readonly prefix = 'exam:',
   ) {}
-  static async connect(url: string) {
+  static async connect(url: string, prefix = 'exam:') {
     const { Redis } = await import('ioredis');
-    return new RedisKv(new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false }));
+    return new RedisKv(new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false }), prefix);
   }
   async incr(key: string, ttlSeconds: number) {
     const k = this.prefix + key;

@@ -6,6 +6,8 @@ import * as m003people from './003-people-search';
 import * as m004trigram from './004-people-trigram';
 import * as m005 from './005-question-bank';
 import * as m006 from './006-extra-time-factor';
+import * as m007 from './007-exam-results';
+import * as m008 from './008-practice';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '004-people-trigram': m004trigram,
   '005-question-bank': m005,
   '006-extra-time-factor': m006,
+  '007-exam-results': m007,
+  '008-practice': m008,
 };

@@ -135,8 +135,9 @@ describe('starting', () => {
     const started = Date.parse(a.started_at);
     expect(started).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(a.deadline) - started).toBe(60 * MIN);
+    expect(Math.abs(Date.parse(a.server_time) - Date.now())).toBeLessThan(5000);
     const again = await call(st.token, 'POST', `/api/student/exams/${id}/start`);
-    expect(again.json().data).toEqual(a);
+    expect(again.json().data).toMatchObject({ started_at: a.started_at, deadline: a.deadline });
     const rows = await t.ctx.db.selectFrom('exam_attempts').selectAll().where('exam_id', '=', id).execute();
     expect(rows).toHaveLength(1);
   });
@@ -146,7 +147,8 @@ describe('starting', () => {
     const st = await student();
     const both = await Promise.all([0, 1].map(() => call(st.token, 'POST', `/api/student/exams/${id}/start`)));
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(both[0]!.json().data).toEqual(both[1]!.json().data);
+    const [one, two] = both.map((r) => r.json().data as { started_at: string; deadline: string });
+    expect(one).toMatchObject({ started_at: two!.started_at, deadline: two!.deadline });
     expect(await t.ctx.db.selectFrom('exam_attempts').select('id').where('exam_id', '=', id).execute()).toHaveLength(1);
   });
 
@@ -154,6 +156,9 @@ describe('starting', () => {
     const id = await exam();
     const st = await student(1.5);
     await t.ctx.db.insertInto('exam_extra_time').values({ exam_id: id, user_id: st.id, minutes: 10 }).execute();
+    // The list tells the student their own time before they start: 60 × 1.5 + 10.
+    const listed = (await call(st.token, 'GET', '/api/student/exams')).json().data.find((e: { id: number }) => e.id === id);
+    expect(listed).toMatchObject({ duration_minutes: 60, allowed_minutes: 100, total_points: 10 });
     const a = (await call(st.token, 'POST', `/api/student/exams/${id}/start`)).json().data;
     expect(Date.parse(a.deadline) - Date.parse(a.started_at)).toBe(100 * MIN);
 
@@ -193,6 +198,8 @@ describe('answering', () => {
     const qs = await call(st.token, 'GET', `${url}/questions`);
     expect(qs.statusCode, qs.body).toBe(200);
     bodies.push(qs.body);
+    // The server's clock comes with the questions: the countdown corrects the client's clock by it.
+    expect(Math.abs(Date.parse(qs.json().data.server_time) - Date.now())).toBeLessThan(5000);
     const questions = qs.json().data.questions;
     expect(questions.map((q: { id: number }) => q.id)).toEqual([Q.qcm, Q.exact, Q.algo, Q.math]);
     expect(questions.map((q: { points: number }) => q.points)).toEqual([2, 2, 4, 2]);
@@ -271,8 +278,12 @@ describe('answering', () => {
     const after = await call(st.token, 'GET', `${url}/questions`);
     bodies.push(after.body);
     const byId = new Map(after.json().data.questions.map((q: { id: number }) => [q.id, q]));
-    expect(byId.get(Q.qcm)).toMatchObject({ state: 'VALIDATED', last_answer: [badChoice] });
+    // The best result counts (validated), the last answer and its own verdict come back as sent.
+    expect(byId.get(Q.qcm)).toMatchObject({ state: 'VALIDATED', last_answer: [badChoice], last_is_valid: false });
     expect(byId.get(Q.algo)).toMatchObject({ state: 'VALIDATED', draft: 'n = int(input())\nprint(n)' });
+    const draftTime = (id: number) => (byId.get(id) as { draft_updated_at: string | null }).draft_updated_at;
+    expect(Date.parse(draftTime(Q.algo)!)).toBeGreaterThan(Date.now() - 60_000);
+    expect(draftTime(Q.qcm)).toBeNull();
     expect(byId.get(Q.math)).toMatchObject({ state: 'NOT_VALIDATED' });
 
     const show = await call(st.token, 'GET', `${url}/show`);

@@ -79,6 +79,13 @@ export async function extraMinutes(db: Db, examId: number, userId: number): Prom
   return r?.minutes ?? 0;
 }
 
+/** The student's extra minutes on each of these exams (absent: none). */
+export async function extraMinutesOf(db: Db, userId: number, examIds: number[]): Promise<Map<number, number>> {
+  if (examIds.length === 0) return new Map();
+  const rows = await db.selectFrom('exam_extra_time').select(['exam_id', 'minutes']).where('user_id', '=', userId).where('exam_id', 'in', examIds).execute();
+  return new Map(rows.map((r) => [r.exam_id, r.minutes]));
+}
+
 export async function saveDraft(db: Db, attemptId: number, questionId: number, answer: unknown, at: Date): Promise<void> {
   const json = JSON.stringify(answer ?? null);
   await db
@@ -88,9 +95,9 @@ export async function saveDraft(db: Db, attemptId: number, questionId: number, a
     .execute();
 }
 
-export async function draftsOf(db: Db, attemptId: number): Promise<Map<number, unknown>> {
-  const rows = await db.selectFrom('exam_drafts').select(['question_id', 'answer']).where('attempt_id', '=', attemptId).execute();
-  return new Map(rows.map((r) => [r.question_id, r.answer]));
+export async function draftsOf(db: Db, attemptId: number): Promise<Map<number, { answer: unknown; updated_at: Date }>> {
+  const rows = await db.selectFrom('exam_drafts').select(['question_id', 'answer', 'updated_at']).where('attempt_id', '=', attemptId).execute();
+  return new Map(rows.map((r) => [r.question_id, { answer: r.answer, updated_at: toDate(r.updated_at) }]));
 }
 
 export interface StoredResult {
@@ -135,6 +142,7 @@ export interface QuestionProgress {
   best_score: number;
   validated: boolean;
   last_answer: unknown;
+  last_valid: boolean;
   last_details: unknown;
 }
 
@@ -153,6 +161,7 @@ export async function progressOf(db: Db, attemptId: number): Promise<Map<number,
       best_score: Math.max(prev?.best_score ?? 0, Number(r.score)),
       validated: (prev?.validated ?? false) || r.is_valid === 1,
       last_answer: r.answer,
+      last_valid: r.is_valid === 1,
       last_details: r.details,
     });
   }

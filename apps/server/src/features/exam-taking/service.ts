@@ -3,6 +3,7 @@
 // stored with the attempt's score in one transaction; a repeated submission id is the same submission.
 import { randomUUID } from 'node:crypto';
 import {
+  attemptDeadline,
   EXAM_GRACE_SECONDS,
   EXAM_TAKING_TEXTS as T,
   type ExamAttemptInfo,
@@ -27,6 +28,7 @@ import {
   attemptsOf,
   draftsOf,
   extraMinutes,
+  extraMinutesOf,
   extraTimeFactor,
   findAttempt,
   findSubmission,
@@ -55,12 +57,8 @@ const attemptInfo = (a: AttemptRow): ExamAttemptInfo => ({
   finished_at: a.finished_at?.toISOString() ?? null,
 });
 
-/** The deadline: start + duration × factor + extra minutes, never after the exam closes. */
-export function deadlineOf(start: Date, endAt: Date, durationMinutes: number | null, factor: number, extra: number): Date {
-  if (durationMinutes == null) return endAt;
-  const ms = start.getTime() + (durationMinutes * factor + extra) * 60_000;
-  return new Date(Math.min(ms, endAt.getTime()));
-}
+/** The deadline: start + duration × factor + extra minutes, never after the exam closes (shared rule). */
+export const deadlineOf = attemptDeadline;
 
 function groupOf(exam: StudentExamBase, attempt: AttemptRow | undefined, now: number): ExamGroup {
   if (attempt?.finished_at || (attempt && now > attempt.deadline.getTime() + GRACE_MS)) return 'TERMINE';
@@ -72,15 +70,20 @@ function groupOf(exam: StudentExamBase, attempt: AttemptRow | undefined, now: nu
 export async function studentExams(ctx: AppContext, user: SessionUser): Promise<StudentExamListItem[]> {
   const exams = await listExamsForStudent(ctx.db, user);
   const attempts = await attemptsOf(ctx.db, user.id, exams.map((e) => e.id));
+  const factor = await extraTimeFactor(ctx.db, user.id);
+  const extras = await extraMinutesOf(ctx.db, user.id, exams.map((e) => e.id));
   const now = Date.now();
   return exams.map((e) => {
     const a = attempts.get(e.id);
     return {
       id: e.id,
       title: e.title,
+      description: e.description,
       start_at: e.start_at,
       end_at: e.end_at,
       duration_minutes: e.duration_minutes,
+      allowed_minutes: e.duration_minutes == null ? null : Math.round((e.duration_minutes * factor + (extras.get(e.id) ?? 0)) * 100) / 100,
+      total_points: e.total_points,
       status: e.status,
       group: groupOf(e, a, now),
       progress: { answered: a?.answered ?? 0, validated: a?.validated_count ?? 0, total: e.question_count },
@@ -114,7 +117,7 @@ export async function startExam(ctx: AppContext, examId: number, user: SessionUs
     if (!created) throw conflict(T.notStarted);
     return created;
   });
-  return { started_at: attempt.started_at.toISOString(), deadline: attempt.deadline.toISOString() };
+  return { started_at: attempt.started_at.toISOString(), deadline: attempt.deadline.toISOString(), server_time: new Date().toISOString() };
 }
 
 async function startedAttempt(ctx: AppContext, examId: number, user: SessionUser): Promise<{ exam: StudentExamBase; attempt: AttemptRow }> {
@@ -148,17 +151,20 @@ export async function attemptQuestions(ctx: AppContext, examId: number, user: Se
     const q = stored.get(o.question_id);
     if (!q) return [];
     const p = progress.get(q.id);
+    const d = drafts.get(q.id);
     return [
       {
         ...toStudentQuestion({ ...q, points: o.points }, user.id),
-        draft: drafts.get(q.id) ?? null,
+        draft: d?.answer ?? null,
+        draft_updated_at: d?.updated_at.toISOString() ?? null,
         last_answer: p?.last_answer ?? null,
+        last_is_valid: p ? p.last_valid : null,
         state: stateOf(p),
         details: (p?.last_details as GradeDetails | undefined) ?? null,
       },
     ];
   });
-  return { attempt: attemptInfo(attempt), questions };
+  return { attempt: attemptInfo(attempt), server_time: new Date().toISOString(), questions };
 }
 
 async function examQuestion(ctx: AppContext, examId: number, questionId: number) {

@@ -171,7 +171,7 @@ describe('staff exams', () => {
 describe('OpenAPI', () => {
   it('describes every exam route with its body and answer', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const path of ['/api/admin/exams', '/api/admin/exams/create', '/api/admin/exams/{id}/update', '/api/admin/exams/{id}/show', '/api/admin/exams/{id}/delete', '/api/admin/exams/{id}/update-status/{status}', '/api/admin/exams/{id}/extra-time']) {
+    for (const path of ['/api/admin/exams', '/api/admin/exams/create', '/api/admin/exams/{id}/update', '/api/admin/exams/{id}/show', '/api/admin/exams/{id}/delete', '/api/admin/exams/{id}/update-status/{status}', '/api/admin/exams/{id}/extra-time', '/api/admin/exams/{id}/duplicate']) {
       expect(doc.paths[path], path).toBeDefined();
     }
     const create = doc.paths['/api/admin/exams/create'].post;
@@ -440,5 +440,55 @@ describe('what a student sees', () => {
 
     const unenrolled = (await findSessionUserById(t.ctx.db, (await seedUser(t.ctx, 'STUDENT')).id))!;
     expect(await listExamsForStudent(t.ctx.db, unenrolled)).toEqual([]);
+  });
+});
+
+describe('duplicate', () => {
+  it('copies a published, started exam into a new draft with the same questions, points and parcours, without its students', async () => {
+    const e = await makeExam({ title: 'Partiel de mathématiques', questions: [{ question_id: q[3], points: 3 }, { question_id: q[0], points: 1.25 }] });
+    expect((await setStatus(e.id, 'PUBLISHED')).statusCode).toBe(200);
+    await startAttempt(e.id, studentUser.id);
+    await call(teacher, 'POST', `/api/admin/exams/${e.id}/extra-time`, { user_id: studentUser.id, minutes: 15 });
+    const other = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
+
+    const res = await call(other, 'POST', `/api/admin/exams/${e.id}/duplicate`);
+    expect(res.statusCode, res.body).toBe(200);
+    const copy = res.json().data as ExamOut;
+    expect(copy.id).not.toBe(e.id);
+    expect(copy).toMatchObject({
+      title: 'Partiel de mathématiques (copie)',
+      description: e.description,
+      status: 'DRAFT',
+      version: 1,
+      start_at: e.start_at,
+      end_at: e.end_at,
+      duration_minutes: 60,
+      show_solutions_after_close: 1,
+      specialization_ids: [s.specializationId],
+      question_count: 2,
+      total_points: 4.25,
+      started_count: 0,
+      extra_times: [],
+    });
+    expect(copy.questions.map((x) => [x.question_id, x.points, x.position])).toEqual([
+      [q[3], 3, 1],
+      [q[0], 1.25, 2],
+    ]);
+    // The original is untouched, and the copy can be edited freely (no student started it).
+    const original = (await call(teacher, 'GET', `/api/admin/exams/${e.id}/show`)).json().data;
+    expect(original).toMatchObject({ status: 'PUBLISHED', started_count: 1, title: 'Partiel de mathématiques' });
+    const edit = await call(teacher, 'PUT', `/api/admin/exams/${copy.id}/update`, body({ questions: [{ question_id: q[1], points: 2 }], version: copy.version }));
+    expect(edit.statusCode, edit.body).toBe(200);
+  });
+
+  it('keeps a long title within its limit, answers 404 in French for an unknown exam and 403 to a student', async () => {
+    const e = await makeExam({ title: 'T'.repeat(200) });
+    const copy = (await call(teacher, 'POST', `/api/admin/exams/${e.id}/duplicate`)).json().data as ExamOut;
+    expect(copy.title).toBe(`${'T'.repeat(192)} (copie)`);
+    const missing = await call(teacher, 'POST', '/api/admin/exams/999999/duplicate');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Cet examen est introuvable.');
+    const student = await loginAs(t.app, studentUser);
+    expect((await call(student, 'POST', `/api/admin/exams/${e.id}/duplicate`)).statusCode).toBe(403);
   });
 });

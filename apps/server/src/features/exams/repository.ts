@@ -2,9 +2,10 @@
 // the db or a transaction. Counts of attempts come from exam_attempts, which exam taking fills.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { ExamData, ExamExtraTime, ExamListItem, ExamQuestion, ExamStatus } from '@exam/shared';
+import { attemptDeadline, type ExamData, type ExamExtraTime, type ExamListItem, type ExamQuestion, type ExamStatus } from '@exam/shared';
 import type { Database } from '../../db/schema';
 import { likePattern, paginate } from '../../lib/list';
+import { excerptOf, htmlToText } from '../../lib/html-text';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -125,22 +126,9 @@ export async function findExamListItem(db: Db, id: number): Promise<ExamListItem
   return row ? toListItem(row) : undefined;
 }
 
-/** Plain text of a statement's HTML, cut near `max` characters on a word boundary. */
+/** Plain text of a statement's HTML (formulas between \\( and \\)), cut near `max` characters on a word boundary. */
 export function statementExcerpt(html: string, max = 160): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return excerptOf(htmlToText(html, { math: 'delimited' }), max);
 }
 
 export async function examQuestions(db: Db, examId: number): Promise<ExamQuestion[]> {
@@ -299,4 +287,27 @@ export async function upsertExtraTime(db: Db, examId: number, userId: number, mi
     .values({ exam_id: examId, user_id: userId, minutes })
     .onConflict((oc) => oc.columns(['exam_id', 'user_id']).doUpdateSet({ minutes }))
     .execute();
+}
+
+/**
+ * After a change of a student's extra minutes: the deadline of their attempt, if started and not finished, is
+ * computed again from its start (duration × factor + minutes, never after the closing time). Returns the
+ * attempt's deadline (null when not started) and whether it was recomputed.
+ */
+export async function refreshDeadline(trx: Transaction<Database>, examId: number, userId: number, minutes: number): Promise<{ deadline: Date; recomputed: boolean } | null> {
+  const a = await trx
+    .selectFrom('exam_attempts as a')
+    .innerJoin('exams as e', 'e.id', 'a.exam_id')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.id', 'a.started_at', 'a.deadline', 'a.finished_at', 'e.end_at', 'e.duration_minutes', 'u.extra_time_factor'])
+    .where('a.exam_id', '=', examId)
+    .where('a.user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!a) return null;
+  if (a.finished_at) return { deadline: new Date(a.deadline as unknown as string), recomputed: false };
+  const factor = Math.min(3, Math.max(1, Number(a.extra_time_factor)));
+  const deadline = attemptDeadline(new Date(a.started_at as unknown as string), new Date(a.end_at as unknown as string), a.duration_minutes, factor, minutes);
+  await trx.updateTable('exam_attempts').set({ deadline }).where('id', '=', a.id).execute();
+  return { deadline, recomputed: true };
 }

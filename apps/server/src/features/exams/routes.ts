@@ -15,7 +15,7 @@ import {
 } from '@exam/shared';
 import { page } from '../../lib/envelope';
 import { listExams } from './repository';
-import { changeStatus, createExam, editExam, examOrder, loadExam, removeExam, setExtraTime } from './service';
+import { changeStatus, createExam, duplicateExam, editExam, examOrder, loadExam, removeExam, setExtraTime } from './service';
 
 const tags = ['Examens'];
 
@@ -62,6 +62,19 @@ export async function examRoutes(base: FastifyInstance) {
     async (req) => ok(await editExam(app.ctx, req.params.id, req.body), 'Examen mis à jour.'),
   );
 
+  app.post(
+    '/api/admin/exams/:id/duplicate',
+    {
+      schema: {
+        tags,
+        summary: 'Dupliquer un examen : une copie en brouillon, mêmes questions, points, dates et parcours (sans les tiers temps)',
+        params: idParam,
+        response: { 200: examEnvelopeSchema },
+      },
+    },
+    async (req) => ok(await duplicateExam(app.ctx, req.params.id, req.user!.id), 'Examen dupliqué en brouillon.'),
+  );
+
   app.get(
     '/api/admin/exams/:id/show',
     { schema: { tags, summary: 'Afficher un examen avec ses questions', params: idParam, response: { 200: examEnvelopeSchema } } },
@@ -103,9 +116,10 @@ export async function examRoutes(base: FastifyInstance) {
     },
     async (req) => {
       const { user_id, minutes } = req.body;
-      const extra_times = await setExtraTime(app.ctx, req.params.id, user_id, minutes);
-      const message = minutes === 0 ? 'Temps supplémentaire retiré.' : `Temps supplémentaire enregistré : ${minutes} min.`;
-      return ok({ exam_id: req.params.id, user_id, minutes, extra_times }, message);
+      const { extra_times, attempt } = await setExtraTime(app.ctx, req.params.id, user_id, minutes);
+      const base = minutes === 0 ? 'Temps supplémentaire retiré.' : `Temps supplémentaire enregistré : ${minutes} min.`;
+      const message = attempt?.recomputed ? `${base} L’échéance de sa composition en cours a été recalculée.` : base;
+      return ok({ exam_id: req.params.id, user_id, minutes, extra_times, deadline: attempt?.deadline.toISOString() ?? null }, message);
     },
   );
 }

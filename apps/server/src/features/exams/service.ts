@@ -2,7 +2,7 @@
 // concurrent edit; once a student has started, the questions, their points and order, the year and the parcours
 // already aimed at are frozen while dates, title and description may still move; the lifecycle is
 // DRAFT → PUBLISHED → CLOSED → ARCHIVED with PUBLISHED → DRAFT only before any start.
-import { EXAM_SORTS, EXAM_STATUS_LABELS, EXAM_TRANSITIONS, type Exam, type ExamData, type ExamExtraTime, type ExamStatus } from '@exam/shared';
+import { EXAM_LIMITS, EXAM_SORTS, EXAM_STATUS_LABELS, EXAM_TRANSITIONS, type Exam, type ExamData, type ExamExtraTime, type ExamStatus } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { orderFrom } from '../../lib/list';
@@ -17,6 +17,7 @@ import {
   isStudentOfExam,
   lockExam,
   missingIds,
+  refreshDeadline,
   setExamStatus,
   storedQuestions,
   storedSpecializationIds,
@@ -75,6 +76,37 @@ export async function createExam(ctx: AppContext, data: ExamData, authorId: numb
     return insertExam(trx, data, authorId);
   });
   return loadExam(ctx.db, id);
+}
+
+/** The title of a copy: « … (copie) », cut so that it stays within the title's limit. */
+export function copyTitle(title: string): string {
+  const suffix = ' (copie)';
+  return `${title.slice(0, EXAM_LIMITS.titleMax - suffix.length).trimEnd()}${suffix}`;
+}
+
+/**
+ * A new DRAFT exam with the same description, year, parcours, dates, duration, setting and questions (same
+ * order and points); no attempt, no extra time (those belong to the students of the original).
+ */
+export async function duplicateExam(ctx: AppContext, id: number, authorId: number): Promise<Exam> {
+  const newId = await withTransaction(ctx.db, async (trx) => {
+    // Locked while copied, so that a concurrent edit cannot leave a half-old, half-new copy.
+    if (!(await lockExam(trx, id))) throw notFound(NOT_FOUND);
+    const source = await loadExam(trx, id);
+    const data: ExamData = {
+      title: copyTitle(source.title),
+      description: source.description,
+      academic_year_id: source.academic_year_id,
+      specialization_ids: source.specialization_ids,
+      start_at: source.start_at,
+      end_at: source.end_at,
+      duration_minutes: source.duration_minutes,
+      show_solutions_after_close: source.show_solutions_after_close,
+      questions: source.questions.map((q) => ({ question_id: q.question_id, points: q.points })),
+    };
+    return insertExam(trx, data, authorId);
+  });
+  return loadExam(ctx.db, newId);
 }
 
 const sameQuestions = (a: ExamData['questions'], b: ExamData['questions']) =>
@@ -161,8 +193,11 @@ export async function removeExam(ctx: AppContext, id: number): Promise<void> {
   });
 }
 
-/** One student's extra minutes on one exam (upsert; 0 removes them). The student must be of the exam's year and parcours. */
-export async function setExtraTime(ctx: AppContext, examId: number, userId: number, minutes: number): Promise<ExamExtraTime[]> {
+/**
+ * One student's extra minutes on one exam (upsert; 0 removes them). The student must be of the exam's year and
+ * parcours. An attempt already started (not finished) gets its deadline computed again from its start.
+ */
+export async function setExtraTime(ctx: AppContext, examId: number, userId: number, minutes: number): Promise<{ extra_times: ExamExtraTime[]; attempt: { deadline: Date; recomputed: boolean } | null }> {
   return withTransaction(ctx.db, async (trx) => {
     if (!(await lockExam(trx, examId))) throw notFound(NOT_FOUND);
     if (!(await isStudentOfExam(trx, examId, userId))) {
@@ -172,6 +207,7 @@ export async function setExtraTime(ctx: AppContext, examId: number, userId: numb
       throw unprocessable({ user_id: [msg] }, msg);
     }
     await upsertExtraTime(trx, examId, userId, minutes);
-    return examExtraTimes(trx, examId);
+    const attempt = await refreshDeadline(trx, examId, userId, minutes);
+    return { extra_times: await examExtraTimes(trx, examId), attempt };
   });
 }

@@ -240,7 +240,12 @@ describe('update, concurrent edits, delete, duplicate', () => {
 
 describe('list and tags', () => {
   it('searches statement text and tags (accents ignored), filters, sorts and pages with exam counts', async () => {
-    const a = await create({ ...qcm(), statement: '<p>Le théorème de <strong>Pythagore</strong></p>', tags: ['géométrie'], course_id: courseId });
+    const a = await create({
+      ...qcm(),
+      statement: '<p>Le théorème de <strong>Pythagore</strong> : <span data-type="math-inline" data-latex="a^2 + b^2 = c^2"></span>.</p>',
+      tags: ['géométrie'],
+      course_id: courseId,
+    });
     const b = await create({ type: 'EXACT', statement: '<p>Capitale antique ?</p>', tags: ['Histoire'], possible_solutions: [{ content: 'Lutèce' }] });
     await examUsing([a.id]);
     const list = async (qs: string) => {
@@ -258,7 +263,9 @@ describe('list and tags', () => {
     expect((await list('language=PYTHON&per_page=100')).data.every((r: { language: string }) => r.language === 'PYTHON')).toBe(true);
     const row = (await list('search=pythagore')).data[0];
     expect(row).toMatchObject({ exam_count: 1, solutions_count: 3, course_title: 'Algorithmique', tags: ['géométrie'] });
-    expect(row.excerpt).toBe('Le théorème de Pythagore');
+    // No tag, no stray space before punctuation, the formula between \( and \) for the web app to draw.
+    expect(row.excerpt).toBe('Le théorème de Pythagore : \\(a^2 + b^2 = c^2\\).');
+    expect((await list('search=c^2')).data.map((r: { id: number }) => r.id)).toEqual([a.id]);
     expect(row).not.toHaveProperty('statement');
     const paged = await list('per_page=2&page=1&sort=-exam_count');
     expect(paged.meta.total).toBeGreaterThan(2);

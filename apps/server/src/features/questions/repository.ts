@@ -5,6 +5,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { PossibleSolution, Question, QuestionListFilters, QuestionListItem } from '@exam/shared';
 import type { Database, QuestionKind } from '../../db/schema';
 import { likePattern, orderFrom, paginate, searchTerms } from '../../lib/list';
+import { excerptOf, htmlToText } from '../../lib/html-text';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
@@ -108,20 +109,9 @@ export async function findQuestionsByIds(db: Db, ids: number[]): Promise<Questio
   return unique.map((id) => byId.get(id)).filter((q): q is Question => q !== undefined);
 }
 
-/** Plain text of an HTML statement (tags dropped, common entities read), for excerpts and the search column. */
+/** Plain text of an HTML statement (tags dropped, entities read, formulas as bare LaTeX), for the search column. */
 export function plainText(html: string): string {
-  return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/data-latex="([^"]*)"/g, ' $1 ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return htmlToText(html, { math: 'plain' });
 }
 
 const EXCERPT = 180;
@@ -176,11 +166,10 @@ export async function listQuestions(db: Db, f: QuestionListFilters): Promise<{ r
   const { rows, total } = await paginate(ordered.orderBy('q.id', dir), f.page, f.per_page);
   return {
     rows: rows.map((r) => {
-      const text = plainText(r.statement_head);
       return {
         id: r.id,
         type: r.type,
-        excerpt: text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1).trimEnd()}…` : text,
+        excerpt: excerptOf(htmlToText(r.statement_head, { math: 'delimited' }), EXCERPT),
         language: r.language,
         points: Number(r.points),
         course_id: r.course_id,

@@ -73,6 +73,7 @@ export async function createUser(ctx: AppContext, actor: SessionUser, input: Use
       role: input.role,
       is_premium: student ? (input.is_premium ?? 0) : 0,
       student_number: student ? input.student_number || null : null,
+      extra_time_factor: student ? (input.extra_time_factor ?? 1) : 1,
       must_change_password: generated ? 1 : 0,
     });
     if (student) await repo.setEnrolments(trx, id, input.academic_year_id!, input.specialization_ids ?? []);
@@ -104,6 +105,8 @@ export async function updateUser(ctx: AppContext, actor: SessionUser, id: number
       role: input.role,
       student_number: student ? input.student_number || null : null,
       ...(student ? (input.is_premium !== undefined ? { is_premium: input.is_premium } : {}) : { is_premium: 0 }),
+      // Tiers-temps is a student's: absent leaves it as it is, a staff account keeps 1.
+      ...(student ? (input.extra_time_factor !== undefined ? { extra_time_factor: input.extra_time_factor } : {}) : { extra_time_factor: 1 }),
       ...(passwordHash ? { password_hash: passwordHash, must_change_password: 0 } : {}),
     });
     if (student) await repo.setEnrolments(trx, id, input.academic_year_id!, input.specialization_ids ?? []);

@@ -181,6 +181,29 @@ describe('students', () => {
   });
 });
 
+describe('tiers-temps (extra_time_factor)', () => {
+  it('is 1 by default, accepted from 1 to 3 with two decimals ("1,33" too), kept when absent, refused in French otherwise', async () => {
+    const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) => t.app.inject(authed(teacher, { method, url, ...(payload ? { payload } : {}) }));
+    const plain = (await call('POST', '/api/admin/users/create', student())).json().data;
+    expect(plain.extra_time_factor).toBe(1);
+    const body: Record<string, unknown> = student({ extra_time_factor: 1.33 });
+    const created = (await call('POST', '/api/admin/users/create', body)).json().data;
+    expect(created.extra_time_factor).toBe(1.33);
+    expect((await call('GET', `/api/admin/users/${created.id}/show`)).json().data.extra_time_factor).toBe(1.33);
+    // An update without the field keeps it; a French decimal comma is read.
+    const { extra_time_factor: _drop, ...without } = body;
+    void _drop;
+    expect((await call('PUT', `/api/admin/users/${created.id}/update`, without)).json().data.extra_time_factor).toBe(1.33);
+    expect((await call('PUT', `/api/admin/users/${created.id}/update`, { ...without, extra_time_factor: '1,5' })).json().data.extra_time_factor).toBe(1.5);
+    for (const bad of [0.9, 3.01, 1.333, 'beaucoup']) {
+      const r = await call('PUT', `/api/admin/users/${created.id}/update`, { ...without, extra_time_factor: bad });
+      expect(r.statusCode, String(bad)).toBe(422);
+      expect(r.json().errors.extra_time_factor[0]).toBe('Le tiers-temps doit être un coefficient entre 1 et 3, avec au plus deux décimales (par exemple 1,33).');
+    }
+    expect((await call('GET', `/api/admin/users/${created.id}/show`)).json().data.extra_time_factor).toBe(1.5);
+  });
+});
+
 describe('staff accounts and roles', () => {
   const staffBody = (role: string, extra: Record<string, unknown> = {}) => {
     n += 1;

@@ -1,0 +1,196 @@
+// Regrading an exam after a question was fixed (docs/examens.md « Recorrection »): every submission is graded
+// again against the current question, one at a time (programs and maths through the runner, one case at a time,
+// outside the students' run limit), the best result of each question and each score recomputed. A dry run writes
+// nothing; applying writes the submissions, the scores and a regrade_log row per changed (student, question) in one
+// transaction. One regrade of an exam at a time (409).
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { EXAM_RESULTS_TEXTS as T, round2, type ExamRegradeResult, type GradeDetails, type QuestionState, type RegradeChange } from '@exam/shared';
+import type { AppContext } from '../../lib/context';
+import { conflict, HttpError } from '../../lib/errors';
+import type { SessionUser } from '../../lib/session-user';
+import { withTransaction } from '../../lib/transaction';
+import { recomputeAttempt } from '../exam-taking';
+import { regrade, type GradableQuestion, type GradeOutcome } from '../grading';
+import { findQuestionsByIds, toGradable } from '../questions';
+import { stateOf } from './book';
+import { insertRegradeLog, lockAttempts, submissionsOf, updateSubmissionGrade, type RegradeLogEntry, type SubmissionRow } from './repository';
+import { examBook } from './service';
+import { on20 } from './stats';
+
+/** Exams being regraded by this server process. */
+const running = new Set<number>();
+
+/** Waits before retrying a program when the runner's queue is full (students come first). */
+const BUSY_WAITS_MS = [500, 1000, 2000, 4000, 8000];
+
+/** Details of an answer that the current question cannot grade any more (a removed choice, a wrong shape). */
+function ungradable(q: GradableQuestion): GradeOutcome {
+  let details: GradeDetails;
+  if (q.type === 'ALGORITHM') {
+    const hidden = q.tests.filter((t) => t.is_hidden).length;
+    details = { type: 'ALGORITHM', verdict: 'RUNTIME_ERROR', passed: 0, total: q.tests.length, visible: [], hidden: { passed: 0, total: hidden } };
+  } else if (q.type === 'MATH') details = { type: 'MATH', message: T.regradeUngradable };
+  else details = { type: q.type };
+  return { is_valid: false, score: 0, details };
+}
+
+/** The details without run durations: a program re-run gives other times, not another result. */
+const comparable = (d: unknown) => JSON.stringify(d, (k, v) => (k === 'duration_ms' ? undefined : v));
+
+async function gradeOnce(ctx: AppContext, actor: SessionUser, q: GradableQuestion, answer: unknown, log: FastifyBaseLogger, requestId: string): Promise<GradeOutcome> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await regrade(ctx, { userId: actor.id, requestId, log, question: q, answer });
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 422) return ungradable(q);
+      if (err instanceof HttpError && err.statusCode === 429 && attempt < BUSY_WAITS_MS.length) {
+        await sleep(BUSY_WAITS_MS[attempt]);
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+
+interface Best {
+  best: number;
+  validated: boolean;
+}
+
+export async function regradeExam(
+  ctx: AppContext,
+  examId: number,
+  actor: SessionUser,
+  dryRun: boolean,
+  log: FastifyBaseLogger,
+  requestId: string,
+): Promise<ExamRegradeResult> {
+  if (running.has(examId)) throw conflict(T.regradeRunning);
+  running.add(examId);
+  try {
+    return await run(ctx, examId, actor, dryRun, log, requestId);
+  } finally {
+    running.delete(examId);
+  }
+}
+
+async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: boolean, log: FastifyBaseLogger, requestId: string): Promise<ExamRegradeResult> {
+  const book = await examBook(ctx.db, examId);
+  const started = book.rows.filter((r) => r.attempt);
+  const subs = await submissionsOf(
+    ctx.db,
+    started.map((r) => r.attempt!.id),
+  );
+  const examQuestionIds = new Set(book.questions.map((q) => q.question_id));
+  const stored = await findQuestionsByIds(ctx.db, [...examQuestionIds]);
+  const gradable = new Map(stored.map((q) => [q.id, toGradable(q)]));
+
+  // Grade every submission again, one at a time; the same answer to the same question is graded once.
+  const cache = new Map<string, GradeOutcome>();
+  const outcomes = new Map<number, GradeOutcome>();
+  let programsRun = 0;
+  for (const s of subs) {
+    const q = gradable.get(s.question_id);
+    if (!q || !examQuestionIds.has(s.question_id)) continue;
+    const key = `${s.question_id}\u0000${JSON.stringify(s.answer ?? null)}`;
+    let outcome = cache.get(key);
+    if (!outcome) {
+      outcome = await gradeOnce(ctx, actor, q, s.answer, log, requestId);
+      if (q.type === 'ALGORITHM' || q.type === 'MATH') programsRun += 1;
+      cache.set(key, outcome);
+    }
+    outcomes.set(s.id, outcome);
+  }
+  const changedSubs: SubmissionRow[] = [];
+  const rewritten: SubmissionRow[] = [];
+  for (const s of subs) {
+    const o = outcomes.get(s.id);
+    if (!o) continue;
+    const changed = o.is_valid !== s.is_valid || Math.abs(o.score - s.score) > 1e-6;
+    if (changed) changedSubs.push(s);
+    if (changed || comparable(o.details) !== comparable(s.details)) rewritten.push(s);
+  }
+
+  // Per student: the best of each question before (stored) and after (regraded).
+  const changes: RegradeChange[] = [];
+  const logRows: Omit<RegradeLogEntry, 'regraded_by'>[] = [];
+  const maxPoints = book.questions.reduce((sum, q) => sum + q.points, 0);
+  for (const row of started) {
+    const mine = subs.filter((s) => s.attempt_id === row.attempt!.id);
+    const after = new Map<number, Best>();
+    for (const s of mine) {
+      const o = outcomes.get(s.id) ?? { is_valid: s.is_valid, score: s.score };
+      const prev = after.get(s.question_id);
+      after.set(s.question_id, { best: Math.max(prev?.best ?? 0, o.score), validated: (prev?.validated ?? false) || o.is_valid });
+    }
+    let newScore = 0;
+    let newValidated = 0;
+    const questions: RegradeChange['questions'] = [];
+    book.questions.forEach((q, i) => {
+      const b = after.get(q.question_id);
+      const earned = round2((b?.best ?? 0) * q.points);
+      const state: QuestionState = stateOf(b);
+      newScore += earned;
+      if (b?.validated) newValidated += 1;
+      const old = row.cells[i];
+      if (old.state !== state || Math.abs(old.score - earned) > 0.001) {
+        questions.push({ question_id: q.question_id, position: q.position, old_state: old.state, new_state: state, old_score: old.score, new_score: earned });
+        logRows.push({ exam_id: examId, user_id: row.user_id, question_id: q.question_id, old_state: old.state, new_state: state, old_score: old.score, new_score: earned });
+      }
+    });
+    newScore = round2(newScore);
+    if (questions.length > 0) {
+      changes.push({
+        user_id: row.user_id,
+        last_name: row.last_name,
+        first_name: row.first_name,
+        student_number: row.student_number,
+        old_score: row.score,
+        new_score: newScore,
+        old_score_20: row.score_20,
+        new_score_20: on20(newScore, maxPoints),
+        old_validated: row.validated_count,
+        new_validated: newValidated,
+        questions,
+      });
+    }
+  }
+
+  if (!dryRun && rewritten.length > 0) {
+    const at = new Date();
+    const points = new Map(book.questions.map((q) => [q.question_id, q.points]));
+    await withTransaction(ctx.db, async (trx) => {
+      // The same lock a student's submission takes on its attempt: the scores are recomputed from what is stored.
+      await lockAttempts(trx, examId);
+      for (const s of rewritten) {
+        const o = outcomes.get(s.id)!;
+        await updateSubmissionGrade(trx, s.id, { is_valid: o.is_valid, score: o.score, details: o.details, internal: o.internal });
+      }
+      for (const attemptId of new Set(rewritten.map((s) => s.attempt_id))) await recomputeAttempt(trx, attemptId, points);
+      await insertRegradeLog(
+        trx,
+        logRows.map((r) => ({ ...r, regraded_by: actor.id })),
+        at,
+      );
+    });
+    for (const c of changes) {
+      log.info(
+        { reqId: requestId, examId, userId: c.user_id, by: actor.id, old: c.old_score, new: c.new_score, questions: c.questions.map((q) => q.question_id) },
+        `regrade: exam ${examId} student ${c.user_id} ${c.old_score} → ${c.new_score}`,
+      );
+    }
+  }
+  log.info({ reqId: requestId, examId, by: actor.id, dryRun, submissions: subs.length, changed: changedSubs.length, students: changes.length, programsRun }, 'regrade: done');
+
+  return {
+    exam_id: examId,
+    dry_run: dryRun,
+    applied: !dryRun,
+    attempts: started.length,
+    submissions_checked: outcomes.size,
+    submissions_changed: changedSubs.length,
+    programs_run: programsRun,
+    changes,
+  };
+}

@@ -1,0 +1,256 @@
+// Reads of exam results, batched by exam: the expected students (role STUDENT enrolled in the exam's year and one
+// of its parcours), the attempts, the best result of each attempt on each question, the exam's questions and the
+// per-exam extra minutes. Writes of the regrade (submissions, attempt scores, regrade_log). Every function takes
+// the db or a transaction.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, QuestionKind } from '../../db/schema';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
+
+export interface StudentInfo {
+  user_id: number;
+  last_name: string;
+  first_name: string;
+  student_number: string | null;
+  email: string;
+  extra_time_factor: number;
+}
+
+/** Per exam, its expected students. */
+export async function expectedStudents(db: Db, examIds: number[]): Promise<Map<number, StudentInfo[]>> {
+  const out = new Map<number, StudentInfo[]>(examIds.map((id) => [id, []]));
+  if (examIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('exam_specializations as es')
+    .innerJoin('exams as e', 'e.id', 'es.exam_id')
+    .innerJoin('student_enrolments as se', (j) =>
+      j.onRef('se.academic_year_id', '=', 'e.academic_year_id').onRef('se.specialization_id', '=', 'es.specialization_id'),
+    )
+    .innerJoin('users as u', 'u.id', 'se.user_id')
+    .select(['es.exam_id', 'u.id as user_id', 'u.last_name', 'u.first_name', 'u.student_number', 'u.email', 'u.extra_time_factor'])
+    .distinct()
+    .where('es.exam_id', 'in', examIds)
+    .where('u.role', '=', 'STUDENT')
+    .execute();
+  for (const r of rows) out.get(r.exam_id)?.push({ ...r, extra_time_factor: Number(r.extra_time_factor) });
+  return out;
+}
+
+/** The students of a year and parcours (role STUDENT), by name. */
+export async function studentsOf(db: Db, yearId: number, specializationId: number): Promise<StudentInfo[]> {
+  const rows = await db
+    .selectFrom('student_enrolments as se')
+    .innerJoin('users as u', 'u.id', 'se.user_id')
+    .select(['u.id as user_id', 'u.last_name', 'u.first_name', 'u.student_number', 'u.email', 'u.extra_time_factor'])
+    .where('se.academic_year_id', '=', yearId)
+    .where('se.specialization_id', '=', specializationId)
+    .where('u.role', '=', 'STUDENT')
+    .orderBy('u.last_name')
+    .orderBy('u.first_name')
+    .orderBy('u.id')
+    .execute();
+  return rows.map((r) => ({ ...r, extra_time_factor: Number(r.extra_time_factor) }));
+}
+
+export interface AttemptInfo extends StudentInfo {
+  id: number;
+  exam_id: number;
+  started_at: Date;
+  deadline: Date;
+  finished_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export async function attemptsOf(db: Db, examIds: number[]): Promise<AttemptInfo[]> {
+  if (examIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('exam_attempts as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select([
+      'a.id',
+      'a.exam_id',
+      'a.user_id',
+      'a.started_at',
+      'a.deadline',
+      'a.finished_at',
+      'a.ip',
+      'a.user_agent',
+      'u.last_name',
+      'u.first_name',
+      'u.student_number',
+      'u.email',
+      'u.extra_time_factor',
+    ])
+    .where('a.exam_id', 'in', examIds)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    started_at: toDate(r.started_at),
+    deadline: toDate(r.deadline),
+    finished_at: r.finished_at == null ? null : toDate(r.finished_at),
+    extra_time_factor: Number(r.extra_time_factor),
+  }));
+}
+
+export interface BestResult {
+  /** Best fraction 0..1 of the question's points. */
+  best: number;
+  validated: boolean;
+}
+
+/** attempt id → question id → best result (highest score; validated if any submission was). */
+export async function bestResults(db: Db, examIds: number[]): Promise<Map<number, Map<number, BestResult>>> {
+  const out = new Map<number, Map<number, BestResult>>();
+  if (examIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('exam_submissions as s')
+    .innerJoin('exam_attempts as a', 'a.id', 's.attempt_id')
+    .select((eb) => ['s.attempt_id', 's.question_id', eb.fn.max('s.score').as('best'), eb.fn.max('s.is_valid').as('valid')])
+    .where('a.exam_id', 'in', examIds)
+    .groupBy(['s.attempt_id', 's.question_id'])
+    .execute();
+  for (const r of rows) {
+    let m = out.get(r.attempt_id);
+    if (!m) out.set(r.attempt_id, (m = new Map()));
+    m.set(r.question_id, { best: Number(r.best), validated: Number(r.valid) === 1 });
+  }
+  return out;
+}
+
+export interface ExamQuestionRow {
+  exam_id: number;
+  question_id: number;
+  position: number;
+  points: number;
+  type: QuestionKind;
+  language: 'PYTHON' | 'R' | null;
+  statement: string;
+}
+
+/** Per exam, its questions in order. */
+export async function questionsOf(db: Db, examIds: number[]): Promise<Map<number, ExamQuestionRow[]>> {
+  const out = new Map<number, ExamQuestionRow[]>(examIds.map((id) => [id, []]));
+  if (examIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('exam_questions as eq')
+    .innerJoin('questions as q', 'q.id', 'eq.question_id')
+    .select(['eq.exam_id', 'eq.question_id', 'eq.position', 'eq.points', 'q.type', 'q.language', sql<string>`left(q.statement, 2000)`.as('statement')])
+    .where('eq.exam_id', 'in', examIds)
+    .orderBy('eq.exam_id')
+    .orderBy('eq.position')
+    .orderBy('eq.question_id')
+    .execute();
+  for (const r of rows) out.get(r.exam_id)?.push({ ...r, points: Number(r.points) });
+  return out;
+}
+
+/** exam id → user id → extra minutes. */
+export async function extraMinutesOf(db: Db, examIds: number[]): Promise<Map<number, Map<number, number>>> {
+  const out = new Map<number, Map<number, number>>(examIds.map((id) => [id, new Map()]));
+  if (examIds.length === 0) return out;
+  const rows = await db.selectFrom('exam_extra_time').select(['exam_id', 'user_id', 'minutes']).where('exam_id', 'in', examIds).execute();
+  for (const r of rows) out.get(r.exam_id)?.set(r.user_id, r.minutes);
+  return out;
+}
+
+export interface SubmissionRow {
+  id: number;
+  attempt_id: number;
+  question_id: number;
+  answer: unknown;
+  is_valid: boolean;
+  score: number;
+  details: unknown;
+  internal: unknown;
+  created_at: Date;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** Submissions of the given attempts, oldest first. */
+export async function submissionsOf(db: Db, attemptIds: number[]): Promise<SubmissionRow[]> {
+  if (attemptIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('exam_submissions')
+    .select(['id', 'attempt_id', 'question_id', 'answer', 'is_valid', 'score', 'details', 'internal', 'created_at', 'ip', 'user_agent'])
+    .where('attempt_id', 'in', attemptIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, is_valid: r.is_valid === 1, score: Number(r.score), created_at: toDate(r.created_at) }));
+}
+
+/** Exams of a year aimed at a parcours, drafts left out, by opening date. */
+export async function examIdsOf(db: Db, yearId: number, specializationId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('exams as e')
+    .select('e.id')
+    .where('e.academic_year_id', '=', yearId)
+    .where('e.status', '!=', 'DRAFT')
+    .where((eb) =>
+      eb.exists(eb.selectFrom('exam_specializations as es').select('es.exam_id').whereRef('es.exam_id', '=', 'e.id').where('es.specialization_id', '=', specializationId)),
+    )
+    .orderBy('e.start_at')
+    .orderBy('e.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function findYear(db: Db, id: number) {
+  return db.selectFrom('academic_years').select(['id', 'label']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findSpecialization(db: Db, id: number) {
+  return db.selectFrom('specializations').select(['id', 'name', 'code']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserName(db: Db, id: number) {
+  return db.selectFrom('users').select(['id', 'last_name', 'first_name', 'student_number', 'email', 'extra_time_factor', 'role']).where('id', '=', id).executeTakeFirst();
+}
+
+// ---- Regrade writes ----------------------------------------------------------------------------
+
+export async function updateSubmissionGrade(
+  trx: Transaction<Database>,
+  id: number,
+  v: { is_valid: boolean; score: number; details: unknown; internal: unknown },
+): Promise<void> {
+  await trx
+    .updateTable('exam_submissions')
+    .set({
+      is_valid: v.is_valid ? 1 : 0,
+      score: v.score,
+      details: JSON.stringify(v.details),
+      internal: v.internal === undefined ? null : JSON.stringify(v.internal),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Locks the exam's attempts (a student's submission waits for the regrade's writes, and the other way round). */
+export async function lockAttempts(trx: Transaction<Database>, examId: number): Promise<void> {
+  await trx.selectFrom('exam_attempts').select('id').where('exam_id', '=', examId).orderBy('id').forUpdate().execute();
+}
+
+export interface RegradeLogEntry {
+  exam_id: number;
+  user_id: number;
+  question_id: number;
+  regraded_by: number;
+  old_state: string;
+  new_state: string;
+  old_score: number;
+  new_score: number;
+}
+
+export async function insertRegradeLog(trx: Transaction<Database>, rows: RegradeLogEntry[], at: Date): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx
+      .insertInto('regrade_log')
+      .values(rows.slice(i, i + 500).map((r) => ({ ...r, created_at: at })))
+      .execute();
+  }
+}

@@ -1,0 +1,137 @@
+// Staff results (API.md "Staff resources" → exam-results), all under /api/admin (ADMIN and TEACHER; teachers see
+// what admins see, as for exams). Each answer goes through its declared schema; the export is an xlsx file.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  EXAM_RESULTS_TEXTS as T,
+  examAveragesEnvelopeSchema,
+  examAveragesQuerySchema,
+  examRegradeEnvelopeSchema,
+  examRegradeInputSchema,
+  examResultsExamParamsSchema,
+  examResultsExportParamsSchema,
+  examResultsListQuerySchema,
+  examResultsPageSchema,
+  examResultsShowEnvelopeSchema,
+  examResultsStudentParamsSchema,
+  examStatisticsEnvelopeSchema,
+  examStudentResultEnvelopeSchema,
+} from '@exam/shared';
+import { page } from '../../lib/envelope';
+import { attachment, buildExport } from './export';
+import { regradeExam } from './regrade';
+import { examAverages, examStatistics, listResults, showResults, studentResult } from './service';
+
+const tags = ['Résultats des examens'];
+const ok = <T>(data: T, message: string) => ({ status: 'success' as const, message, data });
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export async function examResultsRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/exam-results',
+    {
+      schema: {
+        tags,
+        summary: 'Par examen : attendus, commencés, terminés, moyenne, médiane, taux de validation (filtres année, parcours, statut, recherche)',
+        querystring: examResultsListQuerySchema,
+        response: { 200: examResultsPageSchema },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const { rows, total } = await listResults(app.ctx.db, q);
+      return page(rows, total, q.page, q.per_page, 'Résultats chargés.');
+    },
+  );
+
+  app.get(
+    '/api/admin/exam-results/averages',
+    {
+      schema: {
+        tags,
+        summary: 'Moyennes pondérées par les points des examens, par étudiant d’une année et d’un parcours, et moyenne du parcours',
+        querystring: examAveragesQuerySchema,
+        response: { 200: examAveragesEnvelopeSchema },
+      },
+    },
+    async (req) => {
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the books are for the export only
+      const { books, ...data } = await examAverages(app.ctx.db, req.query.academic_year_id, req.query.specialization_id);
+      return ok(data, 'Moyennes chargées.');
+    },
+  );
+
+  app.get(
+    '/api/admin/exam-results/:examId/show',
+    {
+      schema: {
+        tags,
+        summary: 'Une ligne par étudiant attendu : note, questions validées, temps, verdict par question',
+        params: examResultsExamParamsSchema,
+        response: { 200: examResultsShowEnvelopeSchema },
+      },
+    },
+    async (req) => ok(await showResults(app.ctx.db, req.params.examId), 'Résultats de l’examen chargés.'),
+  );
+
+  app.get(
+    '/api/admin/exam-results/:examId/statistics',
+    {
+      schema: {
+        tags,
+        summary: 'Répartition des notes, moyenne, médiane, écart-type ; facilité et discrimination de chaque question',
+        params: examResultsExamParamsSchema,
+        response: { 200: examStatisticsEnvelopeSchema },
+      },
+    },
+    async (req) => ok(await examStatistics(app.ctx.db, req.params.examId), 'Statistiques chargées.'),
+  );
+
+  app.get(
+    '/api/admin/exam-results/:examId/students/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Les soumissions d’un étudiant (réponse, verdicts, sorties, temps), sa tentative, ses adresses et navigateurs',
+        params: examResultsStudentParamsSchema,
+        response: { 200: examStudentResultEnvelopeSchema },
+      },
+    },
+    async (req) => ok(await studentResult(app.ctx.db, req.params.examId, req.params.userId), 'Copie de l’étudiant chargée.'),
+  );
+
+  app.get(
+    '/api/admin/exam-results/:academicYearId/:specializationId/export',
+    {
+      schema: {
+        tags,
+        summary: 'Export xlsx : feuille « Moyennes » et une feuille par examen (détail par question)',
+        params: examResultsExportParamsSchema,
+      },
+    },
+    async (req, reply) => {
+      const { buffer, filename } = await buildExport(app.ctx.db, req.params.academicYearId, req.params.specializationId);
+      return reply.header('content-type', XLSX).header('content-disposition', attachment(filename)).header('cache-control', 'no-store').send(buffer);
+    },
+  );
+
+  app.post(
+    '/api/admin/exam-results/:examId/regrade',
+    {
+      schema: {
+        tags,
+        summary: 'Recorriger l’examen avec les questions actuelles : simulation (dry_run, par défaut) ou application',
+        params: examResultsExamParamsSchema,
+        body: examRegradeInputSchema,
+        response: { 200: examRegradeEnvelopeSchema },
+      },
+    },
+    async (req) => {
+      const r = await regradeExam(app.ctx, req.params.examId, req.user!, req.body.dry_run, req.log, req.id);
+      const n = r.changes.length;
+      return ok(r, r.dry_run ? T.regradeDryRunDone(n) : T.regradeApplied(n));
+    },
+  );
+}

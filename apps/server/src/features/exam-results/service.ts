@@ -1,0 +1,235 @@
+// Staff results (docs/examens.md « Résultats »): the list of exams with their figures, one exam's rows, one
+// student's submissions and origins, statistics, and the averages of a year and parcours.
+import {
+  EXAM_RESULTS_TEXTS as T,
+  round2,
+  type AverageCell,
+  type ExamAverages,
+  type ExamListItem,
+  type ExamResultsListItem,
+  type ExamResultsListQuery,
+  type ExamResultsShow,
+  type ExamStatistics,
+  type ExamStudentResult,
+  type GradeDetails,
+  type StaffCaseResult,
+} from '@exam/shared';
+import type { InternalCaseResult } from '../grading';
+import { notFound } from '../../lib/errors';
+import { examOrder, findExamListItem, listExams } from '../exams';
+import { attemptStatus, examBooks, isClosed, participantsOf, publicRow, summaryOf, timeSpent, type ExamBook } from './book';
+import { examIdsOf, findSpecialization, findYear, submissionsOf, studentsOf, type Db } from './repository';
+import { distribution, mean, median, on20, pearson, r2, r3, stdDev } from './stats';
+
+export async function listResults(db: Db, q: ExamResultsListQuery & { page: number; per_page: number }): Promise<{ rows: ExamResultsListItem[]; total: number }> {
+  const { rows, total } = await listExams(
+    db,
+    { search: q.search, academic_year_id: q.academic_year_id as number | undefined, specialization_id: q.specialization_id as number | undefined, status: q.status },
+    examOrder(q.sort),
+    q.page,
+    q.per_page,
+  );
+  const books = await examBooks(db, rows);
+  return { rows: books.map(summaryOf), total };
+}
+
+export async function examBook(db: Db, examId: number): Promise<ExamBook> {
+  const exam = await findExamListItem(db, examId);
+  if (!exam) throw notFound(T.examNotFound);
+  const [book] = await examBooks(db, [exam]);
+  return book;
+}
+
+export async function showResults(db: Db, examId: number): Promise<ExamResultsShow> {
+  const book = await examBook(db, examId);
+  return { exam: summaryOf(book), questions: book.questions, rows: book.rows.map(publicRow) };
+}
+
+function casesOf(internal: unknown): StaffCaseResult[] | null {
+  const cases = (internal as { cases?: InternalCaseResult[] } | null)?.cases;
+  if (!Array.isArray(cases)) return null;
+  return cases.map((c) => ({
+    index: c.index,
+    is_hidden: c.is_hidden,
+    verdict: c.verdict,
+    stdout: c.stdout,
+    stderr: c.stderr,
+    exit_code: c.exit_code,
+    duration_ms: c.duration_ms,
+  }));
+}
+
+export async function studentResult(db: Db, examId: number, userId: number): Promise<ExamStudentResult> {
+  const book = await examBook(db, examId);
+  const row = book.rows.find((r) => r.user_id === userId);
+  if (!row) throw notFound(T.studentNotExpected);
+  const now = Date.now();
+  const a = row.attempt;
+  const subs = a ? await submissionsOf(db, [a.id]) : [];
+  const origins = new Map<string, { ip: string | null; user_agent: string | null; count: number; first: Date; last: Date }>();
+  const seen = (ip: string | null, ua: string | null, at: Date) => {
+    const key = JSON.stringify([ip, ua]);
+    const o = origins.get(key);
+    if (!o) origins.set(key, { ip, user_agent: ua, count: 1, first: at, last: at });
+    else {
+      o.count += 1;
+      if (at < o.first) o.first = at;
+      if (at > o.last) o.last = at;
+    }
+  };
+  if (a) seen(a.ip, a.user_agent, a.started_at);
+  for (const s of subs) seen(s.ip, s.user_agent, s.created_at);
+  return {
+    exam: {
+      id: book.exam.id,
+      title: book.exam.title,
+      status: book.exam.status,
+      total_points: book.exam.total_points,
+      duration_minutes: book.exam.duration_minutes,
+      end_at: book.exam.end_at,
+    },
+    student: {
+      user_id: row.user_id,
+      last_name: row.last_name,
+      first_name: row.first_name,
+      student_number: row.student_number,
+      email: row.email,
+      extra_time_factor: row.extra_time_factor,
+      extra_minutes: row.extra_minutes,
+    },
+    status: attemptStatus(book.exam, a, now),
+    attempt: a
+      ? {
+          started_at: a.started_at.toISOString(),
+          deadline: a.deadline.toISOString(),
+          finished_at: a.finished_at?.toISOString() ?? null,
+          time_spent_seconds: timeSpent(a, now),
+          score: row.score,
+          score_20: row.score_20,
+          validated_count: row.validated_count,
+        }
+      : null,
+    origins: [...origins.values()]
+      .sort((x, y) => x.first.getTime() - y.first.getTime())
+      .map((o) => ({ ip: o.ip, user_agent: o.user_agent, count: o.count, first_seen: o.first.toISOString(), last_seen: o.last.toISOString() })),
+    questions: book.questions.map((q, i) => ({
+      ...q,
+      state: row.cells[i].state,
+      score: row.cells[i].score,
+      submissions: subs
+        .filter((s) => s.question_id === q.question_id)
+        .map((s) => ({
+          id: s.id,
+          submitted_at: s.created_at.toISOString(),
+          elapsed_seconds: a ? Math.max(0, Math.round((s.created_at.getTime() - a.started_at.getTime()) / 1000)) : 0,
+          answer: s.answer ?? null,
+          is_valid: s.is_valid,
+          score: round2(s.score * q.points),
+          details: s.details as GradeDetails,
+          cases: casesOf(s.internal),
+          ip: s.ip,
+          user_agent: s.user_agent,
+        })),
+    })),
+  };
+}
+
+/** Statistics over the participants (students who started). */
+export function statisticsOf(book: ExamBook): ExamStatistics {
+  const participants = participantsOf(book);
+  const scores20 = participants.map((r) => r.score_20);
+  const totals = participants.map((r) => r.score);
+  const maxPoints = book.questions.reduce((s, q) => s + q.points, 0);
+  return {
+    exam: { id: book.exam.id, title: book.exam.title, status: book.exam.status, total_points: round2(maxPoints) },
+    expected_count: book.rows.filter((r) => r.expected).length,
+    participants: participants.length,
+    mean_20: r2(mean(scores20)),
+    median_20: r2(median(scores20)),
+    std_dev_20: r2(stdDev(scores20)),
+    min_20: scores20.length ? Math.min(...scores20) : null,
+    max_20: scores20.length ? Math.max(...scores20) : null,
+    mean_points: r2(mean(totals)),
+    distribution: distribution(scores20),
+    questions: book.questions.map((q, i) => {
+      const earned = participants.map((r) => r.cells[i].score);
+      const rest = participants.map((r, j) => totals[j] - earned[j]);
+      return {
+        ...q,
+        answered: participants.filter((r) => r.cells[i].state !== 'UNANSWERED').length,
+        validated: participants.filter((r) => r.cells[i].state === 'VALIDATED').length,
+        facility: q.points > 0 ? r3(mean(earned.map((e) => e / q.points))) : null,
+        discrimination: r3(pearson(earned, rest)),
+      };
+    }),
+  };
+}
+
+export async function examStatistics(db: Db, examId: number): Promise<ExamStatistics> {
+  return statisticsOf(await examBook(db, examId));
+}
+
+/**
+ * Averages of a year and parcours: exams of the year aimed at the parcours (no drafts). A closed exam counts for
+ * every student (absent = 0); an open one only for the students who finished it. Weighted by exam points:
+ * Σ points earned / Σ points of the counted exams × 20.
+ */
+export async function examAverages(db: Db, yearId: number, specializationId: number): Promise<ExamAverages & { books: ExamBook[] }> {
+  const [year, spec] = await Promise.all([findYear(db, yearId), findSpecialization(db, specializationId)]);
+  if (!year) throw notFound(T.yearNotFound);
+  if (!spec) throw notFound(T.specializationNotFound);
+  const now = Date.now();
+  const [ids, students] = await Promise.all([examIdsOf(db, yearId, specializationId), studentsOf(db, yearId, specializationId)]);
+  const exams = (await Promise.all(ids.map((id) => findExamListItem(db, id)))).filter((e): e is ExamListItem => !!e);
+  const books = await examBooks(db, exams, now);
+  const closed = books.map((b) => isClosed(b.exam, now));
+  const maxOf = books.map((b) => round2(b.questions.reduce((s, q) => s + q.points, 0)));
+  const perExam: number[][] = books.map(() => []);
+  const rows = students.map((st) => {
+    let points = 0;
+    let maxPoints = 0;
+    const cells: AverageCell[] = books.map((b, i) => {
+      const row = b.rows.find((r) => r.user_id === st.user_id);
+      const started = !!row && row.status !== 'NOT_STARTED';
+      let cell: AverageCell;
+      if (started && (closed[i] || row.status === 'FINISHED')) cell = { exam_id: b.exam.id, status: 'SCORED', score: row.score, score_20: row.score_20 };
+      else if (closed[i]) cell = { exam_id: b.exam.id, status: 'ABSENT', score: 0, score_20: 0 };
+      else cell = { exam_id: b.exam.id, status: 'PENDING', score: started ? row.score : null, score_20: started ? row.score_20 : null };
+      if (cell.status !== 'PENDING') {
+        points += cell.score ?? 0;
+        maxPoints += maxOf[i];
+        perExam[i].push(cell.score_20 ?? 0);
+      }
+      return cell;
+    });
+    return {
+      user_id: st.user_id,
+      last_name: st.last_name,
+      first_name: st.first_name,
+      student_number: st.student_number,
+      average_20: maxPoints > 0 ? on20(points, maxPoints) : null,
+      points: round2(points),
+      max_points: round2(maxPoints),
+      cells,
+    };
+  });
+  const averages = rows.map((r) => r.average_20).filter((x): x is number => x !== null);
+  return {
+    academic_year: { id: year.id, label: year.label },
+    specialization: spec,
+    exams: books.map((b, i) => ({
+      id: b.exam.id,
+      title: b.exam.title,
+      status: b.exam.status,
+      start_at: b.exam.start_at,
+      end_at: b.exam.end_at,
+      total_points: maxOf[i],
+      closed: closed[i],
+    })),
+    rows,
+    specialization_average_20: r2(mean(averages)),
+    exam_averages_20: books.map((b, i) => ({ exam_id: b.exam.id, average_20: r2(mean(perExam[i])) })),
+    books,
+  };
+}
+

@@ -83,6 +83,8 @@ const SCREENS: Record<'public' | 'admin' | 'teacher' | 'student', Screen[]> = {
     { name: 'exams-create', path: '/dashboard/exams/create' },
     { name: 'exams-edit', path: (i) => (i.exam ? `/dashboard/exams/${i.exam}/edit` : undefined) },
     { name: 'exam-results', path: '/dashboard/exam-results' },
+    { name: 'exam-results (averages)', path: (i) => `/dashboard/exam-results?vue=moyennes&moyennes_annee=${i.year}&moyennes_parcours=${i.specialization}` },
+    { name: 'exam-results-show', path: (i) => (i.exam ? `/dashboard/exam-results/${i.exam}/show` : undefined) },
     { name: 'practice-python', path: '/dashboard/practice/python' },
     { name: 'practice-r', path: '/dashboard/practice/r' },
     { name: 'practice-math', path: '/dashboard/practice/math' },

@@ -117,7 +117,8 @@ export async function overflowsHorizontally(page: Page): Promise<boolean> {
  * a popstate), and waits for the new screen's heading. Much faster than `page.goto` for a walk through many screens.
  */
 export async function goInApp(page: Page, path: string): Promise<void> {
-  if (new URL(page.url()).pathname === path) {
+  // Same screen with other query parameters: the heading would not change, so load the page instead.
+  if (new URL(page.url()).pathname === new URL(path, page.url()).pathname) {
     await page.goto(url(path));
     return;
   }

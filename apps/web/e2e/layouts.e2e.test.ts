@@ -270,7 +270,8 @@ describe('routes', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
-  });
+    // 39 full page loads: one to three seconds each on a loaded 2-core machine.
+  }, 240_000);
 });
 
 describe('bundle', () => {

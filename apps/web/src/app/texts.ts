@@ -9,6 +9,7 @@ export const texts = {
   confirmTitle: 'Confirmation',
   edit: 'Modifier',
   delete: 'Supprimer',
+  duplicate: 'Dupliquer',
   errorTitle: 'Erreur',
   loading: 'Chargement…',
   breadcrumbHome: 'Accueil',

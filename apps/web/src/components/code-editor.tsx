@@ -11,7 +11,7 @@ import type { Language } from '@exam/shared';
  * CodeMirror's default colours, three of them darkened (escapes, type names, invalid code) so that every token
  * reaches WCAG AA contrast (4.5:1) on white and on the active line.
  */
-const accessibleHighlight = HighlightStyle.define([
+export const accessibleHighlight = HighlightStyle.define([
   { tag: tags.meta, color: '#404740' },
   { tag: tags.link, textDecoration: 'underline' },
   { tag: tags.heading, textDecoration: 'underline', fontWeight: 'bold' },

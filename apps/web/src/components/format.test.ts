@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, fullName } from './format';
+import { formatDate, formatDateTime, formatNumber, formatPercent, fullName } from './format';
 
 describe('format', () => {
   it('shows a plain date as JJ/MM/AAAA without moving it', () => {
@@ -16,5 +16,13 @@ describe('format', () => {
 
   it('names a person last name first', () => {
     expect(fullName({ last_name: 'Diallo', first_name: 'Awa' })).toBe('Diallo Awa');
+  });
+
+  it('writes numbers and rates the French way', () => {
+    expect(formatNumber(12.5)).toBe('12,5');
+    expect(formatNumber(13.456)).toBe('13,46');
+    expect(formatNumber(null)).toBe('');
+    expect(formatPercent(0.456).replace(/\s/g, ' ')).toBe('46 %');
+    expect(formatPercent(null)).toBe('');
   });
 });

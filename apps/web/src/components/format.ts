@@ -24,3 +24,19 @@ export function formatDateTime(iso: string | null | undefined): string {
 }
 
 export const fullName = (u: { last_name: string; first_name: string }) => `${u.last_name} ${u.first_name}`;
+
+const numberFormats = new Map<number, Intl.NumberFormat>();
+/** A number the French way, at most `digits` decimals ('12,5'); '' when null. */
+export function formatNumber(n: number | null | undefined, digits = 2): string {
+  if (n === null || n === undefined || Number.isNaN(n)) return '';
+  let f = numberFormats.get(digits);
+  if (!f) numberFormats.set(digits, (f = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: digits })));
+  return f.format(n);
+}
+
+const percentFormat = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 0 });
+/** A fraction 0..1 as a French percentage ('45 %'); '' when null. */
+export function formatPercent(fraction: number | null | undefined): string {
+  if (fraction === null || fraction === undefined || Number.isNaN(fraction)) return '';
+  return percentFormat.format(fraction);
+}

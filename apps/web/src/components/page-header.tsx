@@ -26,7 +26,8 @@ export function PageHeader({ title, description, breadcrumbs = [], homeTo = path
   return (
     <Stack gap="xs" mb="lg">
       <nav aria-label="Fil d’Ariane">
-        <Breadcrumbs separatorMargin={6} styles={{ root: { flexWrap: 'wrap' } }}>
+        {/* A long name (an exam's title) wraps instead of widening the page on a phone. */}
+        <Breadcrumbs separatorMargin={6} styles={{ root: { flexWrap: 'wrap' }, breadcrumb: { whiteSpace: 'normal', overflowWrap: 'anywhere', minWidth: 0 } }}>
           {items.map((c, i) =>
             c.to && i < items.length - 1 ? (
               <Anchor key={i} component={Link} to={c.to} size="sm">

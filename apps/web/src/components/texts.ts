@@ -14,6 +14,22 @@ export const componentTexts = {
     emptyPreview: 'Rien à afficher.',
     fieldLabel: (label: string) => `${label} (éditeur mathématique)`,
   },
+  verdict: {
+    /** The limit a stopped program hit, after the verdict's label. */
+    limit: {
+      TIME_LIMIT: (l: { cpu_seconds: number }) => `${l.cpu_seconds} s de calcul`,
+      MEMORY_LIMIT: (l: { memory_mb: number }) => `${l.memory_mb} Mo`,
+      OUTPUT_LIMIT: (l: { output_kb: number }) => `${l.output_kb} Kio par sortie`,
+    },
+  },
+  chart: {
+    showData: 'Afficher les données (tableau)',
+    hideData: 'Masquer les données',
+  },
+  download: {
+    title: 'Téléchargement',
+    started: (name: string) => `Fichier « ${name} » téléchargé.`,
+  },
   unsaved: {
     message: 'Des modifications n’ont pas été enregistrées. Quitter cette page les abandonne définitivement.',
   },

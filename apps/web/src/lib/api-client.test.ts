@@ -1,6 +1,6 @@
 // The API client against a stubbed fetch: envelope unwrapping, ApiError, and the 401 / 402 / 503 rules.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, buildUrl, configureApiClient, sessionEndedTo, subscribeEvents } from './api-client';
+import { ApiError, api, buildUrl, configureApiClient, dispositionFilename, sessionEndedTo, subscribeEvents } from './api-client';
 import { storage } from './storage';
 
 function memoryStorage(): Storage {
@@ -153,5 +153,15 @@ describe('api client', () => {
       ['count', '{"count":3}'],
       ['count', '{"count":4}'],
     ]);
+  });
+});
+
+describe('dispositionFilename', () => {
+  it('prefers the UTF-8 name, else the plain one', () => {
+    expect(dispositionFilename(`attachment; filename="moyennes-2026-2027-L3.xlsx"; filename*=UTF-8''moyennes-2026-2027-L3-%C3%A9conomie.xlsx`)).toBe('moyennes-2026-2027-L3-économie.xlsx');
+    expect(dispositionFilename('attachment; filename="notes.xlsx"')).toBe('notes.xlsx');
+    expect(dispositionFilename('attachment; filename=notes.xlsx')).toBe('notes.xlsx');
+    expect(dispositionFilename('attachment')).toBeNull();
+    expect(dispositionFilename(null)).toBeNull();
   });
 });

@@ -222,6 +222,7 @@ export const api = {
   envelope: requestEnvelope,
   upload,
   download,
+  downloadNamed,
 };
 
 /** Multipart upload of one file (field `file` unless told) plus optional extra fields. */
@@ -238,13 +239,32 @@ export function upload<T>(
 
 /** Downloads a file (xlsx export, import template) and saves it under `filename` (server's name if absent). */
 export async function download(path: string, filename?: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
+  return (await downloadNamed(path, filename, options)).blob;
+}
+
+/** The file name of a Content-Disposition header: `filename*` (UTF-8, percent-encoded) first, else `filename`. */
+export function dispositionFilename(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)?'[^']*'([^;]+)/.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(disposition);
+  const name = plain ? (plain[1] ?? plain[2]).trim() : '';
+  return name || null;
+}
+
+/** As `download`, and tells the name the file was saved under. */
+export async function downloadNamed(path: string, filename?: string, options: Omit<RequestOptions, 'body'> = {}): Promise<{ blob: Blob; name: string }> {
   const hadToken = Boolean(storage.getToken());
   const res = await send(path, options, '*/*');
   if (!res.ok) return fail(res, path, options, hadToken);
   const blob = await res.blob();
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  const name = filename ?? (match ? decodeURIComponent(match[1]) : 'fichier.xlsx');
+  const name = filename ?? dispositionFilename(res.headers.get('content-disposition')) ?? 'fichier.xlsx';
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -253,7 +273,7 @@ export async function download(path: string, filename?: string, options: Omit<Re
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return blob;
+  return { blob, name };
 }
 
 /**

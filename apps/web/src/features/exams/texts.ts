@@ -45,6 +45,7 @@ export const examsTexts = {
     update: 'Mis à jour examen',
     delete: 'Suppression examen',
     status: 'Statut examen',
+    duplicate: 'Duplication examen',
   },
   form: {
     createTitle: 'Nouvel examen',

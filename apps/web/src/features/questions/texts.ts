@@ -23,7 +23,6 @@ export const questionsTexts = {
     practice: 'Pratique',
     emptyTitle: 'Aucune question',
     emptyDescription: 'Écrivez la première question de la banque.',
-    duplicate: 'Dupliquer',
     delete: 'Supprimer',
     preview: 'Aperçu',
     deleteConfirm: (excerpt: string) => `Supprimer la question « ${excerpt} » ? Cette action est irréversible.`,

@@ -58,6 +58,9 @@ export const peopleTexts = {
     import: 'Importer',
   },
   form: {
+    extraTimeFactor: 'Tiers-temps (coefficient de temps)',
+    extraTimeFactorHelp:
+      'Coefficient appliqué à la durée de chaque examen minuté : 1 pour aucun aménagement, 1,33 pour un tiers-temps (de 1 à 3). L’échéance ne dépasse jamais la fermeture de l’examen.',
     lastName: 'Nom',
     firstName: 'Prénom',
     email: 'Adresse e-mail',

@@ -1,6 +1,6 @@
 // Staff course endpoints: list, show, create, update, delete (API.md "Staff resources").
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Course, CourseInput } from '@exam/shared';
+import type { Course, CourseInput, PracticeCourseStats } from '@exam/shared';
 import { api } from '@/lib/api-client';
 import { coursesTexts } from '../texts';
 
@@ -55,5 +55,14 @@ export function useDeleteCourse() {
   return useMutation({
     mutationFn: (id: number) => api.delete<{ chapters_deleted: number }>(`/admin/courses/${id}/delete`, { successTitle: coursesTexts.list.deleteTitle }),
     onSuccess: () => qc.invalidateQueries({ queryKey: courseKeys.all }),
+  });
+}
+
+/** Staff: the course's practice (students × exercises validated, most-failed exercises). */
+export function useCoursePracticeStats(id: number) {
+  return useQuery({
+    queryKey: ['courses', 'practice', id],
+    queryFn: () => api.get<PracticeCourseStats>(`/admin/practices/courses/${id}/progress`),
+    enabled: Number.isInteger(id) && id > 0,
   });
 }

@@ -1,6 +1,7 @@
-// /dashboard/courses/{course}/edit: the course form and its chapters (add, edit, reorder, delete).
+// /dashboard/courses/{course}/edit: the course form, its chapters (add, edit, reorder, delete) and its students'
+// practice (exercises validated per student, most-failed exercises).
 import { useParams } from 'react-router';
-import { Grid } from '@mantine/core';
+import { Grid, Stack } from '@mantine/core';
 import { PageHeader } from '@/components/page-header';
 import { PageSkeleton } from '@/components/loading-skeleton';
 import { EmptyState } from '@/components/empty-state';
@@ -9,6 +10,7 @@ import { useBackToList } from '@/components/list-navigation';
 import { useCourse, useUpdateCourse } from '../api/courses';
 import { ChaptersPanel } from '../components/chapters-panel';
 import { CourseForm } from '../components/course-form';
+import { PracticePanel } from '../components/practice-panel';
 import { coursesTexts } from '../texts';
 
 const t = coursesTexts.form;
@@ -37,7 +39,10 @@ export function CourseEditPage() {
           <CourseForm narrow course={course.data} submitLabel={t.save} onCancel={back} onSubmit={(v) => update.mutateAsync(v)} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <ChaptersPanel courseId={id} />
+          <Stack gap="lg">
+            <ChaptersPanel courseId={id} />
+            <PracticePanel courseId={id} />
+          </Stack>
         </Grid.Col>
       </Grid>
     </>

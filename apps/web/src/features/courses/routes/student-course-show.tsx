@@ -2,13 +2,14 @@
 // their files to download. A premium course for a non-premium student answers 402: the API client
 // then shows static/no-premium.
 import { useParams } from 'react-router';
-import { Anchor, Badge, Button, Card, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { Anchor, Badge, Button, Card, Grid, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconBarbell, IconDownload } from '@tabler/icons-react';
 import { PageHeader } from '@/components/page-header';
 import { PageSkeleton } from '@/components/loading-skeleton';
 import { EmptyState } from '@/components/empty-state';
 import { paths } from '@/config/paths';
-import { useStudentCourse } from '../api/student-courses';
+import { useCoursePractice, useStudentCourse } from '../api/student-courses';
 import { downloadFile } from '@/lib/files';
 import { fileIcon } from '../components/file-icon';
 import { RichContent } from '@/components/rich-text/rich-content';
@@ -19,6 +20,7 @@ const t = coursesTexts.student;
 export function StudentCourseShowPage() {
   const id = Number(useParams().course);
   const course = useStudentCourse(id);
+  const practice = useCoursePractice(course.data ? id : 0);
   const crumbs = [{ label: t.back, to: paths.studentCourses.path }, { label: course.data?.title ?? paths.studentCoursesShow.title }];
 
   if (course.isLoading) return <PageSkeleton lines={10} />;
@@ -40,6 +42,7 @@ export function StudentCourseShowPage() {
         homeTo={paths.studentCourses.path}
         actions={c.is_premium ? <Badge color="yellow">{t.premium}</Badge> : undefined}
       />
+      {practice.data ? <PracticeCard courseId={id} validated={practice.data.progress.validated} total={practice.data.progress.total} /> : null}
       {c.chapters.length === 0 ? (
         <EmptyState title={t.noChapters} />
       ) : (
@@ -112,6 +115,39 @@ export function StudentCourseShowPage() {
         </Grid>
       )}
     </>
+  );
+}
+
+/** The student's practice in this course: exercises validated / total, and the way to the exercises. */
+function PracticeCard({ courseId, validated, total }: { courseId: number; validated: number; total: number }) {
+  const label = t.practiceProgress(validated, total);
+  return (
+    <Card withBorder radius="md" padding="md" mb="lg" component="section" aria-labelledby="pratique-cours">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Stack gap={4} style={{ flex: '1 1 220px' }}>
+          <Title order={2} size="h4" id="pratique-cours">
+            {t.practiceTitle}
+          </Title>
+          {total === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t.practiceNone}
+            </Text>
+          ) : (
+            <>
+              <Text size="sm" data-testid="course-practice-progress">
+                {label}
+              </Text>
+              <Progress value={(100 * validated) / total} color="teal" aria-label={label} />
+            </>
+          )}
+        </Stack>
+        {total > 0 ? (
+          <Button component={Link} to={paths.studentPracticeExercise.href(courseId)} leftSection={<IconBarbell size={16} aria-hidden="true" />}>
+            {t.practiceStart}
+          </Button>
+        ) : null}
+      </Group>
+    </Card>
   );
 }
 

@@ -1,4 +1,4 @@
-// Exam endpoints (API.md "Staff resources" → exams): list, show, create, update, delete, update-status.
+// Exam endpoints (API.md "Staff resources" → exams): list, show, create, update, duplicate, delete, update-status.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Exam, ExamInput, ExamListItem, ExamStatus } from '@exam/shared';
 import { api, type Query } from '@/lib/api-client';
@@ -35,6 +35,17 @@ export function useExamStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: ExamStatus }) =>
       api.put<Exam>(`/admin/exams/${id}/update-status/${status}`, undefined, { successTitle: examsTexts.toast.status }),
+    onSuccess: (exam) => {
+      qc.setQueryData(examKeys.one(exam.id), exam);
+      return qc.invalidateQueries({ queryKey: ['exams', 'list'] });
+    },
+  });
+}
+
+export function useDuplicateExam() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<Exam>(`/admin/exams/${id}/duplicate`, undefined, { successTitle: examsTexts.toast.duplicate }),
     onSuccess: (exam) => {
       qc.setQueryData(examKeys.one(exam.id), exam);
       return qc.invalidateQueries({ queryKey: ['exams', 'list'] });

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Alert, Badge, Button, Card, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -12,9 +12,11 @@ import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import 'dayjs/locale/fr';
 import '@mantine/dates/styles.css';
-import { examInputSchema, type Exam, type ExamData, type ExamInput, type QuestionListItem } from '@exam/shared';
+import { examInputSchema, type Exam, type ExamData, type ExamInput, type Language, type QuestionKind, type QuestionListItem } from '@exam/shared';
 import { applyApiErrors } from '@/components/form-errors';
 import { useUnsavedChanges } from '@/components/unsaved-changes';
+import { QuestionTypeBadge } from '@/components/question-type-badge';
+import { StatementExcerpt } from '@/components/statement-excerpt';
 import { TIME_ZONE } from '@/components/format';
 import { specializationOption, useSpecializationOptions, useYearOptions, yearOption } from '@/lib/reference-options';
 import { examsTexts } from '../texts';
@@ -34,8 +36,8 @@ export const fromParis = (value: string | null) => (value ? dayjs.tz(value, PICK
 interface ExamQuestionRow {
   question_id: number;
   points: number | string;
-  type: string;
-  language: string | null;
+  type: QuestionKind;
+  language: Language | null;
   excerpt: string;
 }
 
@@ -290,18 +292,9 @@ export function ExamForm({
                         {i + 1}.
                       </Text>
                       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                        <Text size="sm" lineClamp={2}>
-                          {f.excerpt}
-                        </Text>
+                        <StatementExcerpt size="sm" lineClamp={2} excerpt={f.excerpt} />
                         <Group gap={4}>
-                          <Badge size="xs" variant="light">
-                            {f.type}
-                          </Badge>
-                          {f.language ? (
-                            <Badge size="xs" variant="outline">
-                              {f.language}
-                            </Badge>
-                          ) : null}
+                          <QuestionTypeBadge size="xs" type={f.type} language={f.language} />
                         </Group>
                       </Stack>
                       <Controller

@@ -6,6 +6,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { QUESTION_KIND_LABELS, QUESTION_KINDS, type QuestionListItem } from '@exam/shared';
 import { SearchBox } from '@/components/list-table';
+import { QuestionTypeBadge } from '@/components/question-type-badge';
+import { StatementExcerpt, excerptText } from '@/components/statement-excerpt';
 import { TableSkeleton } from '@/components/loading-skeleton';
 import { useBankQuestions } from '../api/question-bank';
 import { examsTexts } from '../texts';
@@ -49,13 +51,9 @@ export function QuestionPicker({ opened, onClose, chosen, onAdd }: { opened: boo
                 <Paper key={q.id} component="li" withBorder p="xs" radius="md">
                   <Group gap="sm" wrap="nowrap">
                     <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                      <Text size="sm" lineClamp={2}>
-                        {q.excerpt}
-                      </Text>
+                      <StatementExcerpt size="sm" lineClamp={2} excerpt={q.excerpt} />
                       <Group gap={4}>
-                        <Badge size="xs" variant="light">
-                          {q.type}
-                        </Badge>
+                        <QuestionTypeBadge size="xs" type={q.type} language={q.language} />
                         <Badge size="xs" variant="outline" color="dark">
                           {q.points.toLocaleString('fr-FR')} pt
                         </Badge>
@@ -66,7 +64,7 @@ export function QuestionPicker({ opened, onClose, chosen, onAdd }: { opened: boo
                       variant={added ? 'subtle' : 'light'}
                       disabled={added}
                       leftSection={added ? <IconCheck size={14} /> : <IconPlus size={14} />}
-                      aria-label={added ? undefined : t.addLabel(q.excerpt.slice(0, 60))}
+                      aria-label={added ? undefined : t.addLabel(excerptText(q.excerpt).slice(0, 60))}
                       onClick={() => onAdd(q)}
                     >
                       {added ? t.added : t.add}

@@ -1,6 +1,6 @@
 // /dashboard/exams: exams with search, filters (year, parcours, status), sort and pages; counts of questions and
 // of students who started and finished; status moves (publish, back to draft, close, archive); edit, delete.
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Badge, Button, Group, Select, Stack, Text, type MantineTheme } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { EXAM_STATUS_OPTIONS, type ExamListItem } from '@exam/shared';
@@ -14,7 +14,7 @@ import { formatDateTime } from '@/components/format';
 import { componentTexts } from '@/components/texts';
 import { paths } from '@/config/paths';
 import { specializationOption, useSpecializationOptions, useYearOptions, yearOption } from '@/lib/reference-options';
-import { useDeleteExam, useExamsList } from '../api/exams';
+import { useDeleteExam, useDuplicateExam, useExamsList } from '../api/exams';
 import { StatusMenu } from '../components/status-actions';
 import { examsTexts } from '../texts';
 
@@ -30,7 +30,15 @@ export function ExamsListPage() {
   const years = useYearOptions();
   const specs = useSpecializationOptions();
   const del = useDeleteExam();
+  const duplicate = useDuplicateExam();
+  const navigate = useNavigate();
   const { filters } = list.state;
+
+  // The copy is a draft with the same questions, dates and parcours: it opens for editing at once.
+  const copy = async (e: ExamListItem) => {
+    const created = await duplicate.mutateAsync(e.id).catch(() => null);
+    if (created) navigate(paths.examsEdit.href(created.id), { state: linkState });
+  };
 
   const remove = async (e: ExamListItem) => {
     if (await confirmDialog({ message: t.deleteConfirm(e.title), danger: true, confirmLabel: t.delete })) {
@@ -122,7 +130,15 @@ export function ExamsListPage() {
               title: componentTexts.list.actions,
               textAlign: 'right',
               render: (e) => (
-                <RowActions name={`« ${e.title} »`} editTo={paths.examsEdit.href(e.id)} linkState={linkState} onDelete={() => void remove(e)} deleteDisabled={e.status !== 'DRAFT'} />
+                <RowActions
+                  name={`« ${e.title} »`}
+                  editTo={paths.examsEdit.href(e.id)}
+                  linkState={linkState}
+                  onDelete={() => void remove(e)}
+                  deleteDisabled={e.status !== 'DRAFT'}
+                  onDuplicate={() => void copy(e)}
+                  duplicating={duplicate.isPending && duplicate.variables === e.id}
+                />
               ),
             },
           ]}

@@ -1,7 +1,7 @@
 // /dashboard/practice/math: the staff maths-expression playground.
 import { paths } from '@/config/paths';
 import { staffEndpoints } from '../api/practice';
-import { MathPlayground } from '../components/math-playground';
+import { MathPlayground } from '@/components/math-playground';
 import { practiceTexts as t } from '../texts';
 
 export function PracticeMathPage() {

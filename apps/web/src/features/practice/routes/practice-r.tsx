@@ -1,7 +1,7 @@
 // /dashboard/practice/r: the staff R playground.
 import { paths } from '@/config/paths';
 import { staffEndpoints } from '../api/practice';
-import { CodePlayground } from '../components/code-playground';
+import { CodePlayground } from '@/components/code-playground';
 import { practiceTexts as t } from '../texts';
 
 export function PracticeRPage() {

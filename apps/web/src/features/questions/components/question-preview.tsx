@@ -8,6 +8,7 @@ import { GRADE_LABELS, VERDICT_LABELS, testCaseLabel, type GradeDetails, type St
 import { RichContent } from '@/components/rich-text/rich-content';
 import { CodeEditor } from '@/components/code-editor';
 import { MathInput } from '@/components/math-input';
+import { QuestionTypeBadge } from '@/components/question-type-badge';
 import { usePreviewQuestion, useStudentShape, type PreviewOutcome } from '../api/questions';
 import { questionsTexts } from '../texts';
 
@@ -43,9 +44,10 @@ function StudentQuestionView({ question }: { question: StudentQuestion }) {
         <Text size="sm" c="dimmed">
           {t.intro}
         </Text>
-        <Badge variant="light" style={{ flexShrink: 0 }}>
-          {t.points(question.points)}
-        </Badge>
+        <Group gap={4} style={{ flexShrink: 0 }}>
+          <QuestionTypeBadge type={question.type} language={question.type === 'ALGORITHM' ? question.language : null} />
+          <Badge variant="light">{t.points(question.points)}</Badge>
+        </Group>
       </Group>
       <Paper withBorder p="md" radius="md">
         <RichContent html={question.statement} />

@@ -1,9 +1,11 @@
 // /dashboard/questions: the question bank with search, filters (type, language, course, tag), sort and pages, the
 // number of exams using each question; duplicate, edit, delete (refused by the server while an exam uses it).
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Badge, Button, Group, Select, Stack, Text, Tooltip, type MantineTheme } from '@mantine/core';
-import { IconCopy, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, Select, Stack, type MantineTheme } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { QUESTION_KIND_LABELS, QUESTION_KINDS, type QuestionKind, type QuestionListItem } from '@exam/shared';
+import { QuestionTypeBadge } from '@/components/question-type-badge';
+import { StatementExcerpt, excerptText } from '@/components/statement-excerpt';
 import { PageHeader } from '@/components/page-header';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { ListTable, SearchBox } from '@/components/list-table';
@@ -22,7 +24,6 @@ const t = questionsTexts.list;
 const wide = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
 const wider = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.md})`;
 const filterStyle = { flex: '1 1 170px', minWidth: 0 };
-const TYPE_COLORS: Record<QuestionKind, string> = { QCM: 'blue', EXACT: 'grape', ALGORITHM: 'orange', MATH: 'teal' };
 
 export function QuestionsListPage() {
   const navigate = useNavigate();
@@ -41,10 +42,10 @@ export function QuestionsListPage() {
   const { filters } = list.state;
 
   const typeLabel = (k: QuestionKind) => helper.data?.QUESTION_TYPE.find((x) => x.value === k)?.label ?? QUESTION_KIND_LABELS[k];
-  const name = (q: QuestionListItem) => `« ${q.excerpt.slice(0, 60) || t.untitled} »`;
+  const name = (q: QuestionListItem) => `« ${excerptText(q.excerpt).slice(0, 60) || t.untitled} »`;
 
   const remove = async (q: QuestionListItem) => {
-    if (await confirmDialog({ message: t.deleteConfirm(q.excerpt.slice(0, 80) || t.untitled), danger: true, confirmLabel: t.delete })) {
+    if (await confirmDialog({ message: t.deleteConfirm(excerptText(q.excerpt).slice(0, 80) || t.untitled), danger: true, confirmLabel: t.delete })) {
       await del.mutateAsync(q.id).catch(() => undefined);
       if (result.data && result.data.data.length === 1 && list.state.page > 1) list.setPage(list.state.page - 1);
     }
@@ -116,10 +117,10 @@ export function QuestionsListPage() {
               title: t.colStatement,
               render: (q) => (
                 <Stack gap={4}>
-                  <Text size="sm" lineClamp={2}>
-                    {q.excerpt || t.untitled}
-                  </Text>
+                  <StatementExcerpt size="sm" lineClamp={2} excerpt={q.excerpt} fallback={t.untitled} />
                   <Group gap={4}>
+                    {/* On a phone the type column is hidden: the type goes with the statement. */}
+                    <QuestionTypeBadge size="xs" type={q.type} language={q.language} hiddenFrom="sm" />
                     {q.is_practice ? (
                       <Badge size="xs" variant="outline" color="teal.9">
                         {t.practice}
@@ -138,11 +139,9 @@ export function QuestionsListPage() {
               accessor: 'type',
               title: t.colType,
               sortable: true,
-              render: (q) => (
-                <Badge variant="light" color={TYPE_COLORS[q.type]} size="sm" styles={{ root: { maxWidth: 'none' }, label: { overflow: 'visible' } }}>
-                  {q.type === 'ALGORITHM' && q.language ? `${q.type} · ${q.language === 'PYTHON' ? 'Python' : 'R'}` : q.type}
-                </Badge>
-              ),
+              noWrap: true,
+              visibleMediaQuery: wide,
+              render: (q) => <QuestionTypeBadge type={q.type} language={q.language} />,
             },
             { accessor: 'course_title', title: t.colCourse, visibleMediaQuery: wider, render: (q) => q.course_title ?? '—' },
             { accessor: 'points', title: t.colPoints, sortable: true, textAlign: 'right', visibleMediaQuery: wide, render: (q) => q.points.toLocaleString('fr-FR') },
@@ -153,14 +152,14 @@ export function QuestionsListPage() {
               title: componentTexts.list.actions,
               textAlign: 'right',
               render: (q) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t.duplicate}>
-                    <ActionIcon variant="subtle" aria-label={`${t.duplicate} ${name(q)}`} onClick={() => void copy(q)} loading={duplicate.isPending && duplicate.variables === q.id}>
-                      <IconCopy size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <RowActions name={name(q)} editTo={paths.questionsEdit.href(q.id)} linkState={linkState} onDelete={() => void remove(q)} />
-                </Group>
+                <RowActions
+                  name={name(q)}
+                  editTo={paths.questionsEdit.href(q.id)}
+                  linkState={linkState}
+                  onDelete={() => void remove(q)}
+                  onDuplicate={() => void copy(q)}
+                  duplicating={duplicate.isPending && duplicate.variables === q.id}
+                />
               ),
             },
           ]}

@@ -1,9 +1,9 @@
 // The user form (users and students screens, create and edit), validated by the shared userInputSchema.
-// Students also have a number, a year, parcours and the premium flag.
+// Students also have a number, a year, parcours, the tiers-temps coefficient and the premium flag.
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Divider, Group, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Divider, Group, MultiSelect, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { userInputSchema, type Role, type UserInput, type UserListItem } from '@exam/shared';
 import type { z } from 'zod';
 import { applyApiErrors } from '@/components/form-errors';
@@ -26,6 +26,7 @@ const toForm = (u: UserListItem | undefined, role: Role): FormIn => ({
   student_number: u?.student_number ?? '',
   academic_year_id: u?.academic_year_id ?? null,
   specialization_ids: u ? u.specializations.map((s) => s.id) : [],
+  extra_time_factor: u?.extra_time_factor ?? 1,
 });
 
 export function UserForm({
@@ -129,6 +130,27 @@ export function UserForm({
                   onChange={(v) => field.onChange(v.map(Number))}
                   error={errors.specialization_ids?.message ?? (errors.specialization_ids as unknown as Array<{ message?: string }> | undefined)?.[0]?.message}
                   disabled={specs.isPending}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="extra_time_factor"
+              render={({ field }) => (
+                <NumberInput
+                  label={t.extraTimeFactor}
+                  description={t.extraTimeFactorHelp}
+                  min={1}
+                  max={3}
+                  step={0.01}
+                  decimalScale={2}
+                  decimalSeparator=","
+                  clampBehavior="none"
+                  value={typeof field.value === 'number' || typeof field.value === 'string' ? field.value : ''}
+                  onChange={(v) => field.onChange(v === '' ? undefined : v)}
+                  onBlur={field.onBlur}
+                  error={errors.extra_time_factor?.message}
+                  maw={{ xs: 320 }}
                 />
               )}
             />

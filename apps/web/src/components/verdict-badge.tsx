@@ -1,7 +1,7 @@
 // The verdict of a run with its French label and a colour that matches its meaning.
 import { Badge } from '@mantine/core';
 import { VERDICT_LABELS, type RunLimitsInfo, type Verdict } from '@exam/shared';
-import { practiceTexts } from '../texts';
+import { componentTexts } from './texts';
 
 const COLORS: Record<Verdict, string> = {
   OK: 'teal',
@@ -16,7 +16,7 @@ const COLORS: Record<Verdict, string> = {
 export function verdictLabel(verdict: Verdict, limits?: RunLimitsInfo): string {
   const label = VERDICT_LABELS[verdict];
   if (!limits) return label;
-  const l = practiceTexts.code.limit;
+  const l = componentTexts.verdict.limit;
   if (verdict === 'TIME_LIMIT') return `${label} (${l.TIME_LIMIT(limits)})`;
   if (verdict === 'MEMORY_LIMIT') return `${label} (${l.MEMORY_LIMIT(limits)})`;
   if (verdict === 'OUTPUT_LIMIT') return `${label} (${l.OUTPUT_LIMIT(limits)})`;

@@ -1,15 +1,25 @@
 // Maths practice: the answer and the expected expression in MathLive fields with previews, and the verdict.
-import { useCallback, useState } from 'react';
+// Staff and students use it with their own compare URL; a student screen puts its exercise list beside it (`aside`).
+import { useCallback, useState, type ReactNode } from 'react';
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import katex from 'katex';
 import { IconCheck, IconEqual, IconX } from '@tabler/icons-react';
 import { PageHeader, type Crumb } from '@/components/page-header';
 import { isApiError, notifyError } from '@/lib/api-client';
-import { useCompareMath } from '../api/practice';
-import { practiceTexts } from '../texts';
-import { hasPlaceholder, MathInput, previewLatex } from '@/components/math-input';
+import { useMutation } from '@tanstack/react-query';
+import type { CompareMathResult } from '@exam/shared';
+import { api } from '@/lib/api-client';
+import { hasPlaceholder, MathInput, previewLatex } from './math-input';
+import { playgroundTexts } from './playground-texts';
 
-const t = practiceTexts.math;
+const t = playgroundTexts.math;
+
+export function useCompareMath(url: string) {
+  return useMutation({
+    // Unreadable expressions come back as 422 with per-field messages, shown under the fields.
+    mutationFn: (body: { expression: string; expected: string }) => api.post<CompareMathResult>(url, body, { silent: true }),
+  });
+}
 
 const EXAMPLES: Array<[string, string]> = [
   ['\\frac{1}{2}x', '0.5x'],
@@ -35,9 +45,11 @@ export interface MathPlaygroundProps {
   breadcrumbs: Crumb[];
   homeTo?: string;
   compareUrl: string;
+  /** Shown beside the fields (the verdict then goes under them). */
+  aside?: ReactNode;
 }
 
-export function MathPlayground({ title, description, breadcrumbs, homeTo, compareUrl }: MathPlaygroundProps) {
+export function MathPlayground({ title, description, breadcrumbs, homeTo, compareUrl, aside }: MathPlaygroundProps) {
   const [expression, setExpression] = useState('');
   const [expected, setExpected] = useState('');
   const [missing, setMissing] = useState(false);
@@ -79,11 +91,37 @@ export function MathPlayground({ title, description, breadcrumbs, homeTo, compar
     if (compare.data || compare.error) reset();
   };
 
+  const resultPanel = (
+          <Paper withBorder p="md" radius="sm" aria-live="polite" aria-busy={isPending}>
+            <Title order={2} size="h4" mb="sm">
+              {playgroundTexts.code.result}
+            </Title>
+            {compare.data ? (
+              <Alert
+                color={compare.data.equal ? 'teal' : 'orange'}
+                variant="light"
+                icon={compare.data.equal ? <IconCheck aria-hidden="true" /> : <IconX aria-hidden="true" />}
+                title={compare.data.equal ? t.equal : t.notEqual}
+              >
+                <span dangerouslySetInnerHTML={{ __html: verdictHtml(compare.variables?.expression ?? '', compare.variables?.expected ?? '', compare.data.equal) }} />
+              </Alert>
+            ) : incomplete.expression || incomplete.expected ? (
+              <Alert color="orange" variant="light" icon={<IconX aria-hidden="true" />} title={t.incomplete} />
+            ) : Object.keys(fieldErrors).length ? (
+              <Alert color="red" variant="light" icon={<IconX aria-hidden="true" />} title={compare.error?.message} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {isPending ? t.comparing : t.noResult}
+              </Text>
+            )}
+          </Paper>
+  );
+
   return (
     <>
       <PageHeader title={title} description={description} breadcrumbs={breadcrumbs} homeTo={homeTo} />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, lg: aside ? 8 : 7 }}>
           <Stack gap="md">
             <MathInput
               label={t.answer}
@@ -133,33 +171,14 @@ export function MathPlayground({ title, description, breadcrumbs, homeTo, compar
                 ))}
               </Group>
             </Stack>
+            {aside ? resultPanel : null}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Paper withBorder p="md" radius="sm" aria-live="polite" aria-busy={isPending}>
-            <Title order={2} size="h4" mb="sm">
-              {practiceTexts.code.result}
-            </Title>
-            {compare.data ? (
-              <Alert
-                color={compare.data.equal ? 'teal' : 'orange'}
-                variant="light"
-                icon={compare.data.equal ? <IconCheck aria-hidden="true" /> : <IconX aria-hidden="true" />}
-                title={compare.data.equal ? t.equal : t.notEqual}
-              >
-                <span dangerouslySetInnerHTML={{ __html: verdictHtml(compare.variables?.expression ?? '', compare.variables?.expected ?? '', compare.data.equal) }} />
-              </Alert>
-            ) : incomplete.expression || incomplete.expected ? (
-              <Alert color="orange" variant="light" icon={<IconX aria-hidden="true" />} title={t.incomplete} />
-            ) : Object.keys(fieldErrors).length ? (
-              <Alert color="red" variant="light" icon={<IconX aria-hidden="true" />} title={compare.error?.message} />
-            ) : (
-              <Text size="sm" c="dimmed">
-                {isPending ? t.comparing : t.noResult}
-              </Text>
-            )}
-          </Paper>
-        </Grid.Col>
+        {aside ? (
+          <Grid.Col span={{ base: 12, lg: 4 }}>{aside}</Grid.Col>
+        ) : (
+          <Grid.Col span={{ base: 12, lg: 5 }}>{resultPanel}</Grid.Col>
+        )}
       </Grid>
     </>
   );

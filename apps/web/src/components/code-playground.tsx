@@ -1,15 +1,24 @@
 // A practice screen for one language: editor, stdin, Run (and Ctrl+Enter), verdict, output, errors and time.
-import { useCallback, useState } from 'react';
+// Staff and students use it with their own run URL; a student screen puts its exercise list beside it (`aside`).
+import { useCallback, useState, type ReactNode } from 'react';
 import { Box, Button, Code, Grid, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconPlayerPlay, IconRestore } from '@tabler/icons-react';
 import type { ExecResult, Language } from '@exam/shared';
-import { PageHeader, type Crumb } from '@/components/page-header';
-import { useRunCode } from '../api/practice';
-import { practiceTexts } from '../texts';
-import { CodeEditor } from '@/components/code-editor';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { CodeEditor } from './code-editor';
+import { PageHeader, type Crumb } from './page-header';
+import { playgroundTexts } from './playground-texts';
 import { VerdictBadge } from './verdict-badge';
 
-const t = practiceTexts.code;
+const t = playgroundTexts.code;
+
+/** Runs a program (the language goes with it: the student run URL serves both languages). */
+export function useRunCode(url: string, language: Language) {
+  return useMutation({
+    mutationFn: (body: { code: string; stdin: string }) => api.post<ExecResult>(url, { ...body, language }),
+  });
+}
 
 export interface CodePlaygroundProps {
   language: Language;
@@ -20,6 +29,8 @@ export interface CodePlaygroundProps {
   runUrl: string;
   starter: string;
   starterStdin: string;
+  /** Shown beside the editor (the result then goes under the editor). */
+  aside?: ReactNode;
 }
 
 function OutputBlock({ label, text, error }: { label: string; text: string; error?: boolean }) {
@@ -70,10 +81,10 @@ function ResultPanel({ result }: { result: ExecResult }) {
   );
 }
 
-export function CodePlayground({ language, title, description, breadcrumbs, homeTo, runUrl, starter, starterStdin }: CodePlaygroundProps) {
+export function CodePlayground({ language, title, description, breadcrumbs, homeTo, runUrl, starter, starterStdin, aside }: CodePlaygroundProps) {
   const [code, setCode] = useState(starter);
   const [stdin, setStdin] = useState(starterStdin);
-  const run = useRunCode(runUrl);
+  const run = useRunCode(runUrl, language);
   const { mutate, isPending } = run;
 
   const execute = useCallback(() => {
@@ -81,11 +92,28 @@ export function CodePlayground({ language, title, description, breadcrumbs, home
     mutate({ code, stdin });
   }, [code, stdin, isPending, mutate]);
 
+  const resultPanel = (
+          <Paper withBorder p="md" radius="sm" aria-live="polite" aria-busy={isPending}>
+            <Title order={2} size="h4" mb="sm">
+              {t.result}
+            </Title>
+            {run.data ? (
+              <Box style={{ opacity: isPending ? 0.5 : 1 }}>
+                <ResultPanel result={run.data} />
+              </Box>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {run.isError ? t.failed : isPending ? t.running : t.noResult}
+              </Text>
+            )}
+          </Paper>
+  );
+
   return (
     <>
       <PageHeader title={title} description={description} breadcrumbs={breadcrumbs} homeTo={homeTo} />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, lg: aside ? 8 : 7 }}>
           <Stack gap="sm">
             <Group justify="space-between" align="flex-end" gap="xs">
               <Text size="sm" fw={500}>
@@ -128,24 +156,16 @@ export function CodePlayground({ language, title, description, breadcrumbs, home
                 {t.reset}
               </Button>
             </Group>
+            {aside ? resultPanel : null}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Paper withBorder p="md" radius="sm" aria-live="polite" aria-busy={isPending}>
-            <Title order={2} size="h4" mb="sm">
-              {t.result}
-            </Title>
-            {run.data ? (
-              <Box style={{ opacity: isPending ? 0.5 : 1 }}>
-                <ResultPanel result={run.data} />
-              </Box>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {run.isError ? t.failed : isPending ? t.running : t.noResult}
-              </Text>
-            )}
-          </Paper>
+        {aside ? (
+          <Grid.Col span={{ base: 12, lg: 4 }}>{aside}</Grid.Col>
+        ) : (
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+  {resultPanel}
         </Grid.Col>
+        )}
       </Grid>
     </>
   );

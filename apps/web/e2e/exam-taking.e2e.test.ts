@@ -1,0 +1,239 @@
+// A demo student takes an exam in Chromium: rules and start, a QCM, a wrong then a right Python program (verdicts,
+// diff, hidden cases counted only), the network cut while they type and answer (banner, queued answer sent once
+// back, checked through the API), then they leave and resume in a NEW browser context (their draft and answers come
+// back from the server), finish with confirmation and see their result. Accessibility (axe) on the list, the
+// rules, the questions (also at 375 px) and the result.
+//
+// The exam is created for this test by the demo teacher (the demo questions, the demo student's year and parcours),
+// so that other tests using the demo exam are not disturbed and this one starts from a fresh attempt.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { accounts, apiCall, apiLogin, expectAccessible, launchBrowser, newPage, overflowsHorizontally, screenReady, signInWithToken, url } from './helpers';
+
+let browser: Browser;
+let teacher: string;
+let student: string;
+let examId: number;
+// Long on purpose: the screens must wrap it at 375 px.
+const TITLE = `Contrôle continu de statistique descriptive et de programmation ${Date.now().toString(36)}`;
+const DRAFT_MARK = '# brouillon repris sur un autre appareil';
+const WRONG = 'print("0.00")\n';
+const RIGHT = 'n = int(input())\nxs = list(map(float, input().split()))\nprint(f"{sum(xs) / n:.2f}")\n';
+
+interface Q {
+  id: number;
+  type: string;
+  excerpt: string;
+  language: string | null;
+  is_practice: number;
+}
+interface TakingQ {
+  id: number;
+  type: string;
+  state: string;
+  draft: unknown;
+  last_answer: unknown;
+}
+
+async function questionsAsStudent(): Promise<TakingQ[]> {
+  const r = await apiCall<{ data: { questions: TakingQ[] } }>(`/api/student/exams/${examId}/questions`, student);
+  expect(r.status).toBe(200);
+  return r.body.data.questions;
+}
+
+async function setCode(page: Page, code: string) {
+  const editor = page.locator('.cm-content').first();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  // Inserted as one input (no auto-closed brackets or auto-indent on the way).
+  await page.keyboard.insertText(code);
+}
+
+async function openQuestion(page: Page, n: number) {
+  await page.getByTestId('exam-navigator').getByRole('button', { name: new RegExp(`^Question ${n} :`) }).click();
+  await page.getByRole('heading', { name: new RegExp(`^Question ${n} sur`) }).waitFor();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  [teacher, student] = await Promise.all([apiLogin(accounts.teacher), apiLogin(accounts.student)]);
+  // The demo exam tells the demo student's year and parcours.
+  const exams = await apiCall<{ data: Array<{ id: number; academic_year_id: number; specialization_ids: number[]; title: string }> }>('/api/admin/exams?per_page=100', teacher);
+  const demo = exams.body.data.find((e) => e.title.startsWith('Examen de démonstration'));
+  if (!demo) throw new Error('demo exam missing');
+  const questions = await apiCall<{ data: Q[] }>('/api/admin/questions?per_page=100', teacher);
+  const pick = (f: (q: Q) => boolean) => {
+    const q = questions.body.data.find(f);
+    if (!q) throw new Error('demo question missing');
+    return q.id;
+  };
+  const qcm = pick((q) => q.type === 'QCM' && q.excerpt.includes('moyenne'));
+  const exact = pick((q) => q.type === 'EXACT' && q.excerpt.includes('12, 15, 9, 14'));
+  const algo = pick((q) => q.type === 'ALGORITHM' && q.language === 'PYTHON' && q.excerpt.includes('deux décimales'));
+  const created = await apiCall<{ data: { id: number } }>('/api/admin/exams/create', teacher, {
+    method: 'POST',
+    body: JSON.stringify({
+      title: TITLE,
+      description: 'Trois questions : choix, réponse exacte, programme.',
+      academic_year_id: demo.academic_year_id,
+      specialization_ids: demo.specialization_ids,
+      start_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+      end_at: new Date(Date.now() + 24 * 3600_000).toISOString(),
+      duration_minutes: 60,
+      show_solutions_after_close: 1,
+      questions: [
+        { question_id: qcm, points: 2 },
+        { question_id: exact, points: 2 },
+        { question_id: algo, points: 4 },
+      ],
+    }),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  examId = created.body.data.id;
+  const published = await apiCall(`/api/admin/exams/${examId}/update-status/PUBLISHED`, teacher, { method: 'PUT' });
+  expect(published.status, JSON.stringify(published.body)).toBe(200);
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('taking an exam', () => {
+  it('start, answer with verdicts, go offline and come back, resume elsewhere, finish, see the result', async () => {
+    // --- First device: the list, the rules, the start.
+    const first = await newPage(browser);
+    first.context.setDefaultTimeout(30_000);
+    await signInWithToken(first.context, accounts.student);
+    const page = first.page;
+    await page.goto(url('/student/exams'));
+    await screenReady(page);
+    await page.getByRole('heading', { name: 'Ouverts' }).waitFor();
+    const card = page.getByTestId('student-exam-card').filter({ hasText: TITLE });
+    await expect.poll(() => card.textContent()).toContain('Non commencé');
+    expect(await card.textContent()).toContain('0 question répondue, 0 validée sur 3');
+    await expectAccessible(page, 'student exams list');
+
+    await card.getByRole('link', { name: `Commencer : « ${TITLE} »` }).click();
+    await page.getByRole('heading', { name: 'Avant de commencer' }).waitFor();
+    expect(await page.getByTestId('exam-rules').textContent()).toContain('3 questions');
+    await expectAccessible(page, 'exam rules');
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: 'Commencer l’examen' }).click();
+    await page.getByRole('heading', { name: 'Question 1 sur 3' }).waitFor();
+    await expect.poll(() => page.getByRole('timer').textContent()).toMatch(/^(59|60):\d\d$/);
+
+    // --- QCM: one correct choice → radio buttons; verdict at once.
+    await page.getByRole('radio', { name: 'mean()' }).check();
+    await page.getByRole('button', { name: 'Soumettre' }).click();
+    await page.getByTestId('answer-verdict').filter({ hasText: 'Validé' }).waitFor();
+    await page.getByTestId('exam-navigator').getByRole('button', { name: 'Question 1 : Validé' }).waitFor();
+
+    // --- The program: examples (not counted), a wrong one (diff, hidden cases counted), then a right one.
+    await openQuestion(page, 3);
+    await setCode(page, WRONG);
+    await page.getByRole('button', { name: 'Tester sur les exemples' }).click();
+    await page.getByTestId('examples-result').getByText('Exemple 1').waitFor();
+    expect((await questionsAsStudent()).find((q) => q.type === 'ALGORITHM')!.state).toBe('UNANSWERED');
+    await page.getByRole('button', { name: 'Soumettre' }).click();
+    const verdict = page.getByTestId('answer-verdict');
+    await verdict.filter({ hasText: 'Non validé' }).waitFor({ timeout: 45_000 });
+    await verdict.getByTestId('output-diff').first().waitFor();
+    expect(await verdict.getByTestId('hidden-cases').textContent()).toBe('Tests cachés : 0 réussi sur 2');
+    expect(await verdict.textContent()).toContain('12.50');
+    await setCode(page, RIGHT);
+    await page.getByRole('button', { name: 'Soumettre' }).click();
+    await verdict.filter({ hasText: 'Dernière réponse : Validé' }).waitFor({ timeout: 45_000 });
+    expect(await verdict.getByTestId('hidden-cases').textContent()).toBe('Tests cachés : 2 réussis sur 2');
+    await expectAccessible(page, 'exam questions (program with verdicts)');
+
+    // --- The network drops while they type and answer: banner, the answer waits in the browser.
+    await first.context.setOffline(true);
+    await page.getByTestId('offline-banner').waitFor();
+    await openQuestion(page, 2);
+    await page.getByLabel('Votre réponse').fill('12.5');
+    await page.getByRole('button', { name: 'Soumettre' }).click();
+    await page.getByTestId('queued-note').waitFor();
+    expect(await page.getByTestId('offline-banner').textContent()).toContain('1 réponse en attente d’envoi');
+    const queued = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':queue')).map((k) => localStorage.getItem(k)));
+    expect(queued.join('')).toContain('12.5');
+    expect((await questionsAsStudent()).find((q) => q.type === 'EXACT')!.state).toBe('UNANSWERED');
+    // Typing goes on offline: the program's draft is kept in the browser.
+    await openQuestion(page, 3);
+    await setCode(page, `${RIGHT}${DRAFT_MARK}\n`);
+    await page.getByTestId('draft-status').filter({ hasText: 'Brouillon gardé dans ce navigateur' }).waitFor();
+
+    // --- Back online: the queued answer goes out (once), the banner goes, the draft reaches the server.
+    await first.context.setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await questionsAsStudent()).find((q) => q.type === 'EXACT')!.state, { timeout: 30_000 }).toBe('VALIDATED');
+    await expect.poll(async () => String((await questionsAsStudent()).find((q) => q.type === 'ALGORITHM')!.draft), { timeout: 30_000 }).toContain(DRAFT_MARK);
+    await page.getByTestId('exam-navigator').getByRole('button', { name: 'Question 2 : Validé' }).waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':queue')))).toEqual([]);
+    // Leaving for the list and coming back in the same tab reads the states afresh.
+    await page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link', { name: 'Mes examens' }).click();
+    await page.getByTestId('student-exam-card').filter({ hasText: TITLE }).getByRole('link', { name: `Reprendre : « ${TITLE} »` }).click();
+    for (const n of [1, 2, 3]) await page.getByTestId('exam-navigator').getByRole('button', { name: `Question ${n} : Validé` }).waitFor();
+    expect(first.errors).toEqual([]);
+    await first.context.close();
+
+    // --- Another device (a new context, nothing in its storage): the list says Reprendre, all comes back.
+    const second = await newPage(browser);
+    second.context.setDefaultTimeout(30_000);
+    await signInWithToken(second.context, accounts.student);
+    const p2 = second.page;
+    await p2.goto(url('/student/exams'));
+    const card2 = p2.getByTestId('student-exam-card').filter({ hasText: TITLE });
+    await card2.getByRole('link', { name: `Reprendre : « ${TITLE} »` }).click();
+    await p2.getByTestId('exam-navigator').waitFor();
+    for (const n of [1, 2, 3]) await p2.getByTestId('exam-navigator').getByRole('button', { name: `Question ${n} : Validé` }).waitFor();
+    await openQuestion(p2, 3);
+    await expect.poll(() => p2.locator('.cm-content').first().textContent()).toContain(DRAFT_MARK);
+    await p2.getByTestId('answer-verdict').filter({ hasText: 'Validé' }).waitFor();
+    await openQuestion(p2, 2);
+    expect(await p2.getByLabel('Votre réponse').inputValue()).toBe('12.5');
+
+    // The questions screen at 375 px: usable and accessible.
+    await p2.setViewportSize({ width: 375, height: 800 });
+    await openQuestion(p2, 3);
+    expect(await overflowsHorizontally(p2)).toBe(false);
+    await expectAccessible(p2, 'exam questions at 375 px');
+    await p2.setViewportSize({ width: 1280, height: 800 });
+
+    // --- Finish: confirmation first (Annuler keeps the exam going), then the result.
+    await p2.getByRole('button', { name: 'Terminer l’examen' }).click();
+    const dialog = p2.getByRole('dialog');
+    await dialog.getByText('plus aucune réponse n’est acceptée').waitFor();
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await p2.getByRole('button', { name: 'Terminer l’examen' }).click();
+    await p2.getByRole('dialog').getByRole('button', { name: 'Terminer', exact: true }).click();
+    await p2.waitForURL((u) => u.pathname === `/student/exams/${examId}/show`);
+    await p2.getByTestId('score-20').waitFor();
+    expect(await p2.getByTestId('score-20').textContent()).toBe('20 / 20');
+    expect(await p2.getByTestId('score-points').textContent()).toBe('8 / 8');
+    expect(await p2.getByTestId('show-question').count()).toBe(3);
+    expect(await p2.getByTestId('show-question').nth(2).textContent()).toContain(RIGHT.split('\n')[2]!);
+    // Not closed yet: no correct answer is shown.
+    expect(await p2.getByText('Bonne réponse').count()).toBe(0);
+    await screenReady(p2);
+    await expectAccessible(p2, 'exam result');
+    await p2.setViewportSize({ width: 375, height: 800 });
+    expect(await overflowsHorizontally(p2)).toBe(false);
+    await p2.setViewportSize({ width: 1280, height: 800 });
+
+    // The attempt is over: the server refuses more answers, the list files the exam under Terminés.
+    const late = await apiCall<{ message: string }>(`/api/student/exams/${examId}/solutions`, student, {
+      method: 'POST',
+      body: JSON.stringify({ answers: [{ question_id: (await questionsAsStudent())[0]!.id, answer: [1], submission_id: crypto.randomUUID() }] }),
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toContain('terminé cet examen');
+    await p2.goto(url('/student/exams'));
+    await p2.getByTestId('student-exam-card').filter({ hasText: TITLE }).getByRole('link', { name: `Voir le résultat : « ${TITLE} »` }).waitFor();
+    expect(second.errors).toEqual([]);
+    await second.context.close();
+  }, 240_000);
+});

@@ -1,0 +1,93 @@
+// Exam results endpoints (API.md "Staff resources" → exam-results; shapes in packages/shared/src/exam-results.ts):
+// list, one exam's rows, one student's submissions, statistics, averages of a year and parcours, regrade, export,
+// and the extra time of one student on one exam (exams/{id}/extra-time).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ExamAverages,
+  ExamExtraTimeInput,
+  ExamRegradeResult,
+  ExamResultsListItem,
+  ExamResultsShow,
+  ExamStatistics,
+  ExamStudentResult,
+  Question,
+} from '@exam/shared';
+import { api, type Query } from '@/lib/api-client';
+import { examResultsTexts } from '../texts';
+
+export const resultKeys = {
+  all: ['exam-results'] as const,
+  list: (q: Query) => ['exam-results', 'list', q] as const,
+  exam: (id: number) => ['exam-results', 'exam', id] as const,
+  show: (id: number) => ['exam-results', 'exam', id, 'show'] as const,
+  statistics: (id: number) => ['exam-results', 'exam', id, 'statistics'] as const,
+  student: (id: number, userId: number) => ['exam-results', 'exam', id, 'student', userId] as const,
+  averages: (yearId: number, specializationId: number) => ['exam-results', 'averages', yearId, specializationId] as const,
+};
+
+const validId = (id: number) => Number.isInteger(id) && id > 0;
+
+export const useExamResultsList = (q: Query) =>
+  useQuery({ queryKey: resultKeys.list(q), queryFn: () => api.page<ExamResultsListItem>('/admin/exam-results', q), placeholderData: keepPreviousData });
+
+export const useExamResults = (examId: number) =>
+  useQuery({
+    queryKey: resultKeys.show(examId),
+    queryFn: () => api.get<ExamResultsShow>(`/admin/exam-results/${examId}/show`, undefined, { silent: true }),
+    retry: false,
+    enabled: validId(examId),
+  });
+
+export const useExamStatistics = (examId: number) =>
+  useQuery({
+    queryKey: resultKeys.statistics(examId),
+    queryFn: () => api.get<ExamStatistics>(`/admin/exam-results/${examId}/statistics`),
+    retry: false,
+    enabled: validId(examId),
+  });
+
+export const useStudentResult = (examId: number, userId: number | null) =>
+  useQuery({
+    queryKey: resultKeys.student(examId, userId ?? 0),
+    queryFn: () => api.get<ExamStudentResult>(`/admin/exam-results/${examId}/students/${userId}`),
+    retry: false,
+    enabled: validId(examId) && userId !== null && validId(userId),
+  });
+
+/** A question of the bank (to name the choices a QCM answer ticked). */
+export const useBankQuestion = (questionId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: ['questions', 'one', questionId],
+    queryFn: () => api.get<Question>(`/admin/questions/${questionId}/show`, undefined, { silent: true }),
+    retry: false,
+    enabled: enabled && validId(questionId),
+    staleTime: 60_000,
+  });
+
+export const useExamAverages = (yearId: number | null, specializationId: number | null) =>
+  useQuery({
+    queryKey: resultKeys.averages(yearId ?? 0, specializationId ?? 0),
+    queryFn: () => api.get<ExamAverages>('/admin/exam-results/averages', { academic_year_id: yearId, specialization_id: specializationId }),
+    enabled: yearId !== null && specializationId !== null,
+    retry: false,
+  });
+
+/** The xlsx of a year and parcours: fetched with the token, saved under the server's file name. */
+export const exportPath = (yearId: number, specializationId: number) => `/admin/exam-results/${yearId}/${specializationId}/export`;
+
+export function useRegrade(examId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (dryRun: boolean) =>
+      api.post<ExamRegradeResult>(`/admin/exam-results/${examId}/regrade`, { dry_run: dryRun }, dryRun ? {} : { successTitle: examResultsTexts.toast.regrade }),
+    onSuccess: (result) => (result.applied ? qc.invalidateQueries({ queryKey: resultKeys.all }) : undefined),
+  });
+}
+
+export function useExtraTime(examId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ExamExtraTimeInput) => api.post(`/admin/exams/${examId}/extra-time`, body, { successTitle: examResultsTexts.toast.extraTime }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: resultKeys.exam(examId) }), qc.invalidateQueries({ queryKey: ['exams', 'one', examId] })]),
+  });
+}

@@ -1,0 +1,288 @@
+// One student's attempt, opened from the results table in a drawer (a dialog: focus kept inside, Échap closes):
+// the attempt's figures, the addresses and browsers it was made from, and per question every submission (the
+// answer or the program read-only, verdict, points, time, and for programs each test case with its output).
+import { useState } from 'react';
+import { Accordion, Alert, Badge, Code, Drawer, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { durationLabel, type ExamStudentResult, type StaffSubmission } from '@exam/shared';
+import { CodeView } from '@/components/code-view';
+import { VerdictBadge } from '@/components/verdict-badge';
+import { PageSkeleton } from '@/components/loading-skeleton';
+import { formatDateTime, formatNumber, fullName } from '@/components/format';
+import { useBankQuestion, useStudentResult } from '../api/exam-results';
+import { AttemptBadge, VerdictIcon } from './badges';
+import { examResultsTexts } from '../texts';
+
+const t = examResultsTexts.student;
+type ResultQuestionWithSubs = ExamStudentResult['questions'][number];
+
+function Facts({ rows }: { rows: Array<[string, React.ReactNode]> }) {
+  return (
+    <Table fz="sm" withRowBorders={false} verticalSpacing={4} horizontalSpacing="xs">
+      <Table.Tbody>
+        {rows.map(([k, v]) => (
+          <Table.Tr key={k}>
+            <Table.Th scope="row" w="45%" fw={500} c="dimmed">
+              {k}
+            </Table.Th>
+            <Table.Td>{v}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function QcmAnswer({ questionId, answer }: { questionId: number; answer: unknown }) {
+  const question = useBankQuestion(questionId, true);
+  const ids = Array.isArray(answer) ? answer.filter((x): x is number => typeof x === 'number') : [];
+  if (ids.length === 0) return <Text size="sm">{t.noChoice}</Text>;
+  const choices = question.data?.possible_solutions ?? [];
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {t.choices}
+      </Text>
+      <Stack gap={2} component="ul" style={{ listStyle: 'none', paddingLeft: 0, margin: 0 }}>
+        {ids.map((id) => {
+          const choice = choices.find((c) => c.id === id);
+          const correct = choice ? choice.is_correct === 1 : null;
+          return (
+            <Group component="li" key={id} gap={6} wrap="nowrap" align="flex-start">
+              {correct === null ? null : correct ? (
+                <IconCheck size={16} color="var(--mantine-color-teal-8)" aria-hidden="true" />
+              ) : (
+                <IconX size={16} color="var(--mantine-color-red-8)" aria-hidden="true" />
+              )}
+              <Text size="sm">
+                {choice ? choice.content.replace(/<[^>]*>/g, '') || t.choice(id) : t.choice(id)}
+                {correct === null ? '' : ` (${correct ? t.choiceCorrect : t.choiceWrong})`}
+              </Text>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}
+
+function Submission({ q, s, index, count }: { q: ResultQuestionWithSubs; s: StaffSubmission; index: number; count: number }) {
+  const answerText = typeof s.answer === 'string' ? s.answer : JSON.stringify(s.answer);
+  return (
+    <Paper withBorder radius="sm" p="sm" component="article" aria-label={t.submission(index, count)}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Title order={4} size="h6">
+            {t.submission(index, count)}
+          </Title>
+          <Group gap={6}>
+            <Badge variant="light" color={s.is_valid ? 'teal' : 'red'} leftSection={s.is_valid ? <IconCheck size={12} aria-hidden="true" /> : <IconX size={12} aria-hidden="true" />}>
+              {s.is_valid ? t.valid : t.invalid}
+            </Badge>
+            <Text size="sm">{t.earned(s.score, q.points)}</Text>
+          </Group>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t.submittedAt} {formatDateTime(s.submitted_at)} · {t.elapsed(durationLabel(s.elapsed_seconds))} · {s.ip ?? t.unknown}
+        </Text>
+        {q.type === 'ALGORITHM' ? (
+          <CodeView language={q.language} value={answerText} label={t.code(q.position, index)} />
+        ) : q.type === 'QCM' ? (
+          <QcmAnswer questionId={q.question_id} answer={s.answer} />
+        ) : (
+          <Stack gap={2}>
+            <Text size="sm" fw={500}>
+              {t.answer}
+            </Text>
+            <Code block>{answerText || t.empty}</Code>
+          </Stack>
+        )}
+        {s.details.type === 'MATH' && s.details.message ? (
+          <Text size="sm">
+            {t.mathMessage} : {s.details.message}
+          </Text>
+        ) : null}
+        {s.cases && s.cases.length > 0 ? (
+          <Stack gap={6}>
+            <Table.ScrollContainer minWidth={360} type="native" tabIndex={0} role="region" aria-label={t.cases}>
+              <Table fz="xs" withTableBorder striped captionSide="top">
+                <Table.Caption>{t.cases}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    {t.caseColumns.map((c) => (
+                      <Table.Th key={c} scope="col">
+                        {c}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {s.cases.map((c) => (
+                    <Table.Tr key={c.index}>
+                      <Table.Th scope="row" fw={500}>
+                        {t.caseLabel(c.index, c.is_hidden)}
+                      </Table.Th>
+                      <Table.Td>
+                        <VerdictBadge verdict={c.verdict} />
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{t.duration(c.duration_ms)}</Table.Td>
+                      <Table.Td>{c.exit_code ?? '—'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {s.cases
+              .filter((c) => c.stdout || c.stderr)
+              .map((c) => (
+                <Stack key={c.index} gap={2}>
+                  <Text size="xs" fw={500}>
+                    {t.caseLabel(c.index, c.is_hidden)}
+                  </Text>
+                  {c.stdout ? (
+                    <>
+                      <Text size="xs" c="dimmed">
+                        {t.stdout}
+                      </Text>
+                      <Code block style={{ maxHeight: 160, overflow: 'auto' }} tabIndex={0}>
+                        {c.stdout}
+                      </Code>
+                    </>
+                  ) : null}
+                  {c.stderr ? (
+                    <>
+                      <Text size="xs" c="dimmed">
+                        {t.stderr}
+                      </Text>
+                      <Code block color="red.0" style={{ maxHeight: 160, overflow: 'auto' }} tabIndex={0}>
+                        {c.stderr}
+                      </Code>
+                    </>
+                  ) : null}
+                </Stack>
+              ))}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function StudentResult({ data }: { data: ExamStudentResult }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const a = data.attempt;
+  const extra = [
+    data.student.extra_time_factor > 1 ? examResultsTexts.show.extraTimeFactor(data.student.extra_time_factor) : null,
+    data.student.extra_minutes > 0 ? examResultsTexts.show.extraMinutes(data.student.extra_minutes) : null,
+  ].filter(Boolean);
+  return (
+    <Stack gap="lg">
+      <section aria-labelledby="student-attempt">
+        <Title order={3} size="h5" id="student-attempt" mb={4}>
+          {t.attempt}
+        </Title>
+        <Facts
+          rows={[
+            [t.number, data.student.student_number ?? '—'],
+            [t.email, data.student.email],
+            [t.status, <AttemptBadge key="s" status={data.status} />],
+            ...(a
+              ? ([
+                  [t.score, `${formatNumber(a.score_20)} / 20 (${t.earned(a.score, data.exam.total_points)})`],
+                  [t.validated, `${a.validated_count} / ${data.questions.length}`],
+                  [t.timeSpent, durationLabel(a.time_spent_seconds)],
+                  [t.startedAt, formatDateTime(a.started_at)],
+                  [t.deadline, formatDateTime(a.deadline)],
+                  [t.finishedAt, a.finished_at ? formatDateTime(a.finished_at) : '—'],
+                ] as Array<[string, React.ReactNode]>)
+              : []),
+            [t.extraTime, extra.length ? extra.join(', ') : t.noExtra],
+          ]}
+        />
+      </section>
+      {!a ? <Alert color="gray">{t.notStarted}</Alert> : null}
+      {data.origins.length > 0 ? (
+        <section aria-labelledby="student-origins">
+          <Title order={3} size="h5" id="student-origins">
+            {t.origins}
+          </Title>
+          <Text size="xs" c="dimmed" mb={4}>
+            {t.originsHelp}
+          </Text>
+          <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label={t.origins}>
+            <Table fz="xs" withTableBorder striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t.ip}</Table.Th>
+                  <Table.Th scope="col">{t.userAgent}</Table.Th>
+                  <Table.Th scope="col">{t.originCount}</Table.Th>
+                  <Table.Th scope="col">{t.firstSeen}</Table.Th>
+                  <Table.Th scope="col">{t.lastSeen}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.origins.map((o, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{o.ip ?? t.unknown}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-word' }}>{o.user_agent ?? t.unknown}</Table.Td>
+                    <Table.Td>{o.count}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(o.first_seen)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(o.last_seen)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </section>
+      ) : null}
+      {a ? (
+        <section aria-labelledby="student-questions">
+          <Title order={3} size="h5" id="student-questions" mb={4}>
+            {t.questions}
+          </Title>
+          <Accordion variant="separated" value={open} onChange={setOpen}>
+            {data.questions.map((q) => {
+              const state = examResultsTexts.verdict[q.state];
+              return (
+                <Accordion.Item key={q.question_id} value={String(q.question_id)}>
+                  <Accordion.Control icon={<VerdictIcon state={q.state} size={18} label={state} />}>
+                    <Text size="sm" fw={500}>
+                      Q{q.position} · {q.title}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {state} · {t.earned(q.score, q.points)} · {t.submissionsCount(q.submissions.length)}
+                    </Text>
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    {open === String(q.question_id) ? (
+                      q.submissions.length === 0 ? (
+                        <Text size="sm">{t.noSubmission}</Text>
+                      ) : (
+                        <Stack gap="sm">
+                          {q.submissions.map((s, i) => (
+                            <Submission key={s.id} q={q} s={s} index={i + 1} count={q.submissions.length} />
+                          ))}
+                        </Stack>
+                      )
+                    ) : null}
+                  </Accordion.Panel>
+                </Accordion.Item>
+              );
+            })}
+          </Accordion>
+        </section>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function StudentDrawer({ examId, student, onClose }: { examId: number; student: { user_id: number; last_name: string; first_name: string } | null; onClose: () => void }) {
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const result = useStudentResult(examId, student?.user_id ?? null);
+  return (
+    <Drawer opened={student !== null} onClose={onClose} position="right" size={narrow ? '100%' : 'xl'} title={student ? t.title(fullName(student)) : ''} padding="md">
+      {result.isPending ? <PageSkeleton lines={8} /> : result.data ? <StudentResult data={result.data} /> : null}
+    </Drawer>
+  );
+}

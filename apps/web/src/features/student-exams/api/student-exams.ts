@@ -1,0 +1,92 @@
+// Calls of the student's exam screens (/api/student/exams): list, start, questions, draft, run-examples,
+// solutions, finish, show. The screens handle refusals themselves where they show them in place (silent).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ExamAttemptInfo, ExamQuestionsResult, ExamShowResult, ExamStartResult, GradeResult, StudentExamListItem } from '@exam/shared';
+import { api } from '@/lib/api-client';
+
+const base = (examId: number) => `/student/exams/${examId}`;
+
+export const studentExamKeys = {
+  all: ['student', 'exams'] as const,
+  list: () => ['student', 'exams', 'list'] as const,
+  questions: (examId: number) => ['student', 'exams', examId, 'questions'] as const,
+  show: (examId: number) => ['student', 'exams', examId, 'show'] as const,
+};
+
+export function useStudentExams() {
+  return useQuery({
+    queryKey: studentExamKeys.list(),
+    queryFn: () => api.get<StudentExamListItem[]>('/student/exams'),
+    // The groups move with the clock (an exam opens, a deadline passes).
+    refetchInterval: 60_000,
+  });
+}
+
+/** The questions with the server's clock, and when the answer arrived here (to correct the local clock). */
+export interface QuestionsWithClock extends ExamQuestionsResult {
+  /** server_time − local time on arrival, in ms (positive when this device runs late). */
+  skew_ms: number;
+}
+
+export async function fetchQuestions(examId: number): Promise<QuestionsWithClock> {
+  const sentAt = Date.now();
+  const data = await api.get<ExamQuestionsResult>(`${base(examId)}/questions`, undefined, { silent: true });
+  const receivedAt = Date.now();
+  // The server read its clock somewhere during the round trip: its middle is the best guess.
+  const skew = Date.parse(data.server_time) - (sentAt + receivedAt) / 2;
+  return { ...data, skew_ms: Number.isFinite(skew) ? skew : 0 };
+}
+
+export function useExamQuestions(examId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: studentExamKeys.questions(examId),
+    queryFn: () => fetchQuestions(examId),
+    enabled,
+    retry: false,
+    // The screen keeps its own answers: a background refetch must not replace what is being typed. Once the screen
+    // is left, the copy goes (gcTime 0): coming back reads the server's states and drafts again.
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useStartExam(examId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<ExamStartResult>(`${base(examId)}/start`),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: studentExamKeys.list() });
+    },
+  });
+}
+
+export function useFinishExam(examId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<ExamAttemptInfo>(`${base(examId)}/finish`),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: studentExamKeys.all });
+    },
+  });
+}
+
+export function useExamResult(examId: number) {
+  return useQuery({
+    queryKey: studentExamKeys.show(examId),
+    queryFn: () => api.get<ExamShowResult>(`${base(examId)}/show`, undefined, { silent: true }),
+    retry: false,
+    // Answers sent in the last seconds (the grace period) change it: always read afresh.
+    refetchOnMount: 'always',
+  });
+}
+
+/** PUT draft: silent, the caller keeps the draft dirty and retries when it fails. */
+export const saveDraft = (examId: number, questionId: number, answer: unknown) =>
+  api.put<{ question_id: number; updated_at: string }>(`${base(examId)}/draft`, { question_id: questionId, answer }, { silent: true });
+
+export const runExamples = (examId: number, questionId: number, answer: string) =>
+  api.post<GradeResult>(`${base(examId)}/run-examples`, { question_id: questionId, answer }, { silent: true });
+
+export const sendSolutions = (examId: number, answers: Array<{ question_id: number; answer: unknown; submission_id: string }>) =>
+  api.post<GradeResult[]>(`${base(examId)}/solutions`, { answers }, { silent: true });

@@ -1,0 +1,84 @@
+// Every question of the exam as a button with its state (Validé / Non validé / Non répondu, by colour, icon and
+// words), the current one marked; Tab and Enter, or the arrow keys inside the list, move between them.
+import { useRef, type KeyboardEvent } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconCheck, IconCircleDashed, IconClockHour4, IconX } from '@tabler/icons-react';
+import { QUESTION_STATE_LABELS, type QuestionState } from '@exam/shared';
+import { studentExamsTexts } from '../texts';
+
+const t = studentExamsTexts.taking;
+
+const LOOK: Record<QuestionState, { color: string; variant: 'light' | 'default'; Icon: typeof IconCheck }> = {
+  VALIDATED: { color: 'teal', variant: 'light', Icon: IconCheck },
+  NOT_VALIDATED: { color: 'red', variant: 'light', Icon: IconX },
+  UNANSWERED: { color: 'gray', variant: 'default', Icon: IconCircleDashed },
+};
+
+export interface NavigatorItem {
+  id: number;
+  state: QuestionState;
+  pending: boolean;
+}
+
+export function QuestionNavigator({ items, current, onSelect }: { items: NavigatorItem[]; current: number; onSelect: (index: number) => void }) {
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
+    const to = { ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowLeft: i - 1, Home: 0, End: items.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const next = (to + items.length) % items.length;
+    refs.current[next]?.focus();
+  };
+  return (
+    <nav aria-labelledby="exam-navigator-title">
+      <Stack gap="xs">
+        <Text id="exam-navigator-title" fw={600} component="h2" size="md">
+          {t.navigator}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t.navigatorHint}
+        </Text>
+        <Group gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="exam-navigator">
+          {items.map((item, i) => {
+            const look = LOOK[item.state];
+            const Icon = item.pending ? IconClockHour4 : look.Icon;
+            const label = QUESTION_STATE_LABELS[item.state];
+            return (
+              <li key={item.id}>
+                <Button
+                  ref={(el) => {
+                    refs.current[i] = el;
+                  }}
+                  size="sm"
+                  miw={64}
+                  color={look.color}
+                  variant={i === current ? 'filled' : look.variant}
+                  aria-current={i === current ? 'step' : undefined}
+                  aria-label={t.questionButton(i + 1, item.pending ? `${label}, ${studentExamsTexts.answer.queued}` : label)}
+                  title={label}
+                  leftSection={<Icon size={14} aria-hidden="true" />}
+                  onClick={() => onSelect(i)}
+                  onKeyDown={(e) => onKeyDown(e, i)}
+                  data-state={item.state}
+                >
+                  {i + 1}
+                </Button>
+              </li>
+            );
+          })}
+        </Group>
+        <Stack gap={2} aria-hidden="true">
+          {(Object.keys(LOOK) as QuestionState[]).map((s) => {
+            const { Icon, color } = LOOK[s];
+            return (
+              <Group key={s} gap={6} wrap="nowrap">
+                <Icon size={14} color={`var(--mantine-color-${color}-8)`} />
+                <Text size="xs">{QUESTION_STATE_LABELS[s]}</Text>
+              </Group>
+            );
+          })}
+        </Stack>
+      </Stack>
+    </nav>
+  );
+}

@@ -1,0 +1,245 @@
+// One question of the exam: statement, the answer input of its type (QCM in the server's order, radio buttons for
+// one expected answer and checkboxes otherwise; a text field; a program in the code editor with its visible
+// examples; a maths expression with its preview), « Soumettre », and the verdict of the last answer.
+import { useState } from 'react';
+import { Alert, Badge, Button, Checkbox, Code, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconClockHour4, IconCloudCheck, IconDeviceFloppy, IconPlayerPlay, IconSend } from '@tabler/icons-react';
+import { QUESTION_KIND_LABELS, QUESTION_STATE_LABELS, type GradeResult, type QuestionState, type TakingQuestion } from '@exam/shared';
+import { CodeEditor } from '@/components/code-editor';
+import { MathInput } from '@/components/math-input';
+import { RichContent } from '@/components/rich-text/rich-content';
+import { isApiError } from '@/lib/api-client';
+import { runExamples } from '../api/student-exams';
+import type { DraftStatus, Verdict } from '../state/use-exam-session';
+import { isBlank } from '../state/local-store';
+import { studentExamsTexts } from '../texts';
+import { GradeView } from './grade-view';
+
+const t = studentExamsTexts.answer;
+
+export interface QuestionPanelProps {
+  examId: number;
+  question: TakingQuestion;
+  index: number;
+  total: number;
+  value: unknown;
+  state: QuestionState;
+  verdict: Verdict | undefined;
+  pending: number;
+  refusal: string | undefined;
+  draftStatus: DraftStatus | undefined;
+  online: boolean;
+  sending: boolean;
+  locked: boolean;
+  onChange: (value: unknown) => void;
+  onSubmit: () => void;
+}
+
+function Examples({ question }: { question: TakingQuestion }) {
+  if (question.tests.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {t.examples}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        {question.tests.map((c, i) => (
+          <Paper key={i} withBorder p="xs" radius="sm">
+            <Text size="xs" fw={600}>
+              {t.example(i + 1)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t.input}
+            </Text>
+            <Code block style={{ whiteSpace: 'pre-wrap' }}>
+              {c.stdin || ' '}
+            </Code>
+            <Text size="xs" c="dimmed">
+              {t.expected}
+            </Text>
+            <Code block style={{ whiteSpace: 'pre-wrap' }}>
+              {c.expected_output || ' '}
+            </Code>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+export function QuestionPanel(p: QuestionPanelProps) {
+  const { question: q, value, locked } = p;
+  const [examples, setExamples] = useState<GradeResult | null>(null);
+  const [examplesError, setExamplesError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const blank = isBlank(value);
+  const text = typeof value === 'string' ? value : '';
+  const chosen = Array.isArray(value) ? (value as number[]) : [];
+
+  const submit = () => {
+    if (!locked && !blank) p.onSubmit();
+  };
+  const tryExamples = async () => {
+    if (locked || blank || running) return;
+    setRunning(true);
+    setExamplesError(null);
+    try {
+      setExamples(await runExamples(p.examId, q.id, text));
+    } catch (e) {
+      setExamples(null);
+      setExamplesError(isApiError(e) && e.status === 0 ? t.examplesOffline : (e as Error).message);
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const waiting = p.pending > 0;
+  return (
+    <Stack gap="md" data-testid="question-panel" data-question-id={q.id}>
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <Title order={2} size="h3" id={`question-${q.id}-title`} tabIndex={-1}>
+          {studentExamsTexts.taking.questionTitle(p.index + 1, p.total)}
+        </Title>
+        <Group gap={6}>
+          <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
+            {QUESTION_KIND_LABELS[q.type]}
+          </Badge>
+          <Badge variant="light" style={{ textTransform: 'none' }}>
+            {studentExamsTexts.taking.points(q.points)}
+          </Badge>
+          <Badge variant="light" color={p.state === 'VALIDATED' ? 'teal' : p.state === 'NOT_VALIDATED' ? 'red' : 'gray'} style={{ textTransform: 'none' }} data-testid="question-state">
+            {QUESTION_STATE_LABELS[p.state]}
+          </Badge>
+        </Group>
+      </Group>
+      <Paper withBorder p="md" radius="md">
+        <RichContent html={q.statement} />
+      </Paper>
+
+      {q.type === 'QCM' ? (
+        q.multiple ? (
+          <Checkbox.Group label={t.chooseMany} value={chosen.map(String)} onChange={(v) => p.onChange(v.map(Number))}>
+            <Stack gap="xs" mt="xs">
+              {q.choices.map((c) => (
+                <Checkbox key={c.id} value={String(c.id)} label={c.content} disabled={locked} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        ) : (
+          <Radio.Group label={t.chooseOne} value={chosen[0] !== undefined ? String(chosen[0]) : null} onChange={(v) => p.onChange([Number(v)])}>
+            <Stack gap="xs" mt="xs">
+              {q.choices.map((c) => (
+                <Radio key={c.id} value={String(c.id)} label={c.content} disabled={locked} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        )
+      ) : null}
+      {q.type === 'EXACT' ? (
+        <TextInput
+          label={t.yourAnswer}
+          value={text}
+          readOnly={locked}
+          onChange={(e) => p.onChange(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          maw={520}
+        />
+      ) : null}
+      {q.type === 'MATH' ? (
+        locked ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t.math}
+            </Text>
+            <Code block>{text || ' '}</Code>
+          </Stack>
+        ) : (
+          <MathInput label={t.math} value={text} onChange={(v) => p.onChange(v)} onSubmit={submit} />
+        )
+      ) : null}
+      {q.type === 'ALGORITHM' ? (
+        <Stack gap="sm">
+          <Examples question={q} />
+          <Text size="sm" fw={500} id={`code-${q.id}-label`}>
+            {t.code}
+          </Text>
+          {locked ? (
+            <Code block style={{ whiteSpace: 'pre-wrap' }}>
+              {text || ' '}
+            </Code>
+          ) : (
+            <CodeEditor language={q.language ?? 'PYTHON'} value={text} onChange={(v) => p.onChange(v)} onRun={() => void tryExamples()} label={t.code} minHeight="200px" />
+          )}
+          <Text size="xs" c="dimmed">
+            {t.runHint}
+          </Text>
+        </Stack>
+      ) : null}
+
+      <Group gap="sm" wrap="wrap">
+        {q.type === 'ALGORITHM' ? (
+          <Button variant="default" leftSection={<IconPlayerPlay size={16} aria-hidden="true" />} onClick={() => void tryExamples()} loading={running} disabled={locked || blank}>
+            {t.runExamples}
+          </Button>
+        ) : null}
+        <Button leftSection={<IconSend size={16} aria-hidden="true" />} onClick={submit} disabled={locked || blank} loading={waiting && p.online && p.sending}>
+          {t.submit}
+        </Button>
+        <DraftNote status={p.draftStatus} />
+      </Group>
+
+      <div aria-live="polite">
+        {waiting && !p.online ? (
+          <Alert color="orange" variant="light" icon={<IconClockHour4 size={20} aria-hidden="true" />} data-testid="queued-note">
+            {t.queued}
+          </Alert>
+        ) : null}
+        {p.refusal ? (
+          <Alert color="red" variant="light" title={t.refused}>
+            {p.refusal}
+          </Alert>
+        ) : null}
+      </div>
+      <div aria-live="polite" aria-atomic="false">
+        {p.verdict ? (
+          <Stack gap={6}>
+            <GradeView valid={p.verdict.is_valid} details={p.verdict.details} title={t.lastVerdict} testId="answer-verdict" />
+            {!p.verdict.is_valid && p.state === 'VALIDATED' ? (
+              <Text size="sm" c="dimmed">
+                {t.bestKept}
+              </Text>
+            ) : null}
+          </Stack>
+        ) : null}
+      </div>
+      {q.type === 'ALGORITHM' ? (
+        <div aria-live="polite">
+          {examplesError ? (
+            <Alert color="orange" variant="light">
+              {examplesError}
+            </Alert>
+          ) : null}
+          {examples ? <GradeView valid={null} details={examples.details} title={t.examplesTitle} testId="examples-result" /> : null}
+        </div>
+      ) : null}
+    </Stack>
+  );
+}
+
+function DraftNote({ status }: { status: DraftStatus | undefined }) {
+  if (!status) return null;
+  const Icon = status === 'server' ? IconCloudCheck : IconDeviceFloppy;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Icon size={16} aria-hidden="true" />
+      <Text size="xs" c="dimmed" data-testid="draft-status">
+        {status === 'server' ? t.draftSaved : t.draftLocal}
+      </Text>
+    </Group>
+  );
+}

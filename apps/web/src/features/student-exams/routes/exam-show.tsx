@@ -1,0 +1,266 @@
+// /student/exams/{exam}/show: the score on 20 and in points, each question's verdict with the student's own answer,
+// and the correct answers only when the server gives them (after closing, if the exam allows it).
+import { Link, useLocation, useParams } from 'react-router';
+import { Alert, Badge, Button, Card, Code, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconHourglassEmpty, IconInfoCircle } from '@tabler/icons-react';
+import katex from 'katex';
+import 'katex/dist/katex.min.css';
+import { QUESTION_KIND_LABELS, QUESTION_STATE_LABELS, type ExamShowResult } from '@exam/shared';
+import { EmptyState } from '@/components/empty-state';
+import { formatDateTime } from '@/components/format';
+import { PageHeader } from '@/components/page-header';
+import { RichContent } from '@/components/rich-text/rich-content';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { useExamResult } from '../api/student-exams';
+import { CaseResults } from '../components/grade-view';
+import { studentExamsTexts } from '../texts';
+
+const t = studentExamsTexts.show;
+type Row = ExamShowResult['questions'][number];
+
+function MathText({ latex }: { latex: string }) {
+  const html = katex.renderToString(latex, { throwOnError: false, displayMode: false, strict: 'ignore', trust: false, maxExpand: 200 });
+  // KaTeX output of a string the student typed, rendered without trust (no \href, no HTML): safe markup.
+  return <span dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function Answer({ row }: { row: Row }) {
+  const q = row.question;
+  const a = row.answer;
+  if (a === null || a === undefined) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t.noAnswer}
+      </Text>
+    );
+  }
+  if (q.type === 'QCM') {
+    const chosen = new Set(Array.isArray(a) ? (a as number[]) : []);
+    const correct = new Set(row.solution?.choice_ids ?? []);
+    return (
+      <List size="sm" spacing={4} data-testid="show-choices">
+        {q.choices.map((c) => (
+          <List.Item key={c.id} icon={chosen.has(c.id) ? <IconCheck size={14} aria-hidden="true" /> : <span style={{ display: 'inline-block', width: 14 }} />}>
+            <Text span size="sm" fw={chosen.has(c.id) ? 600 : 400}>
+              {c.content}
+            </Text>
+            {chosen.has(c.id) ? (
+              <Badge ml={6} size="xs" variant="light" style={{ textTransform: 'none' }}>
+                {t.chosen}
+              </Badge>
+            ) : null}
+            {row.solution && correct.has(c.id) ? (
+              <Badge ml={6} size="xs" color="teal" variant="light" style={{ textTransform: 'none' }}>
+                {t.correctChoice}
+              </Badge>
+            ) : null}
+          </List.Item>
+        ))}
+      </List>
+    );
+  }
+  const text = typeof a === 'string' ? a : JSON.stringify(a);
+  if (q.type === 'MATH') {
+    return (
+      <Stack gap={4}>
+        <MathText latex={text} />
+        <Code>{text}</Code>
+      </Stack>
+    );
+  }
+  return (
+    <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 360, overflow: 'auto' }}>
+      {text}
+    </Code>
+  );
+}
+
+function QuestionResult({ row, index }: { row: Row; index: number }) {
+  const q = row.question;
+  const color = row.state === 'VALIDATED' ? 'teal' : row.state === 'NOT_VALIDATED' ? 'red' : 'gray';
+  return (
+    <Card component="li" withBorder radius="md" padding="md" data-testid="show-question" data-state={row.state}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={3} size="h4">
+            {t.question(index + 1)}
+          </Title>
+          <Group gap={6}>
+            <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
+              {QUESTION_KIND_LABELS[q.type]}
+            </Badge>
+            <Badge variant="light" style={{ textTransform: 'none' }}>
+              {t.earned(row.score, q.points)}
+            </Badge>
+            <Badge variant="light" color={color} style={{ textTransform: 'none' }}>
+              {QUESTION_STATE_LABELS[row.state]}
+            </Badge>
+          </Group>
+        </Group>
+        <Paper withBorder p="sm" radius="sm">
+          <RichContent html={q.statement} />
+        </Paper>
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t.yourAnswer}
+          </Text>
+          <Answer row={row} />
+        </Stack>
+        {row.details?.type === 'ALGORITHM' ? <CaseResults details={row.details} /> : null}
+        {row.details?.type === 'MATH' && row.details.message ? <Text size="sm">{row.details.message}</Text> : null}
+        {row.solution && q.type === 'EXACT' && row.solution.accepted.length ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {t.accepted}
+            </Text>
+            <Group gap={6}>
+              {row.solution.accepted.map((s) => (
+                <Code key={s}>{s}</Code>
+              ))}
+            </Group>
+          </Stack>
+        ) : null}
+        {row.solution && q.type === 'MATH' && row.solution.expected ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {t.expected}
+            </Text>
+            <Code>{row.solution.expected}</Code>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+export function ExamShowPage() {
+  const params = useParams();
+  const location = useLocation();
+  const examId = Number(params.exam);
+  const result = useExamResult(examId);
+  const timeUp = (location.state as { timeUp?: boolean } | null)?.timeUp === true;
+  const r = result.data;
+
+  if (result.isLoading) {
+    return (
+      <Stack aria-busy="true">
+        <Skeleton h={40} w="50%" />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Skeleton h={90} />
+          <Skeleton h={90} />
+          <Skeleton h={90} />
+        </SimpleGrid>
+      </Stack>
+    );
+  }
+  if (!r) {
+    return (
+      <>
+        <PageHeader title={t.crumb} breadcrumbs={[{ label: studentExamsTexts.list.title, to: paths.studentExams.path }, { label: t.crumb }]} homeTo={paths.studentHome.path} />
+        <EmptyState
+          title={isApiError(result.error) ? result.error.message : t.loadError}
+          actions={
+            <Button component={Link} to={paths.studentExams.path} variant="light">
+              {t.back}
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+  const inProgress = r.attempt && !r.attempt.finished_at && Date.parse(r.attempt.deadline) > Date.now() && r.exam.status === 'PUBLISHED';
+  return (
+    <>
+      <PageHeader
+        title={t.title(r.exam.title)}
+        breadcrumbs={[{ label: studentExamsTexts.list.title, to: paths.studentExams.path }, { label: t.crumb }]}
+        homeTo={paths.studentHome.path}
+        actions={
+          <>
+            {inProgress ? (
+              <Button component={Link} to={paths.studentExamsHandle.href(r.exam.id)}>
+                {t.resume}
+              </Button>
+            ) : null}
+            <Button component={Link} to={paths.studentExams.path} variant="default">
+              {t.back}
+            </Button>
+          </>
+        }
+      />
+      <Stack gap="lg">
+        {timeUp ? (
+          <Alert color="red" variant="light" icon={<IconHourglassEmpty size={20} aria-hidden="true" />} title={studentExamsTexts.taking.timeUpTitle} data-testid="time-up-result">
+            {t.timeUp}
+          </Alert>
+        ) : null}
+        {!r.attempt ? (
+          <Alert color="gray" variant="light" icon={<IconInfoCircle size={20} aria-hidden="true" />}>
+            {t.notStarted}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <Figure label={t.score20} value={`${r.score_20.toLocaleString('fr-FR')} / 20`} testId="score-20" />
+          <Figure label={t.points} value={t.of(r.score, r.max_score)} testId="score-points" />
+          <Figure label={t.validated} value={t.of(r.validated, r.total)} testId="score-validated" />
+        </SimpleGrid>
+        {r.attempt ? (
+          <Group gap="lg">
+            <Text size="sm">
+              <Text span c="dimmed">
+                {t.started} :
+              </Text>{' '}
+              {formatDateTime(r.attempt.started_at)}
+            </Text>
+            <Text size="sm">
+              {r.attempt.finished_at ? (
+                <>
+                  <Text span c="dimmed">
+                    {t.finished} :
+                  </Text>{' '}
+                  {formatDateTime(r.attempt.finished_at)}
+                </>
+              ) : (
+                <>
+                  <Text span c="dimmed">
+                    {t.deadline} :
+                  </Text>{' '}
+                  {formatDateTime(r.attempt.deadline)}
+                </>
+              )}
+            </Text>
+          </Group>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          {r.solutions_shown ? t.solutionsShown : t.solutionsLater}
+        </Text>
+        <section aria-labelledby="show-questions-title">
+          <Title order={2} size="h3" mb="sm" id="show-questions-title">
+            {t.questions}
+          </Title>
+          <Stack gap="md" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+            {r.questions.map((row, i) => (
+              <QuestionResult key={row.question.id} row={row} index={i} />
+            ))}
+          </Stack>
+        </section>
+      </Stack>
+    </>
+  );
+}
+
+export const Component = ExamShowPage;

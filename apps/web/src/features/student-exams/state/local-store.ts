@@ -1,0 +1,123 @@
+// What the exam screen keeps in the browser so that nothing typed is lost: one draft per question (written at every
+// keystroke) and the queue of submissions not yet acknowledged by the server. Keys carry the user and the exam, so
+// two students on one computer, or two exams, never mix. Times are estimates of the SERVER's clock (local time
+// corrected by the skew measured on the questions call), comparable with the server's draft time.
+import type { QuestionKind } from '@exam/shared';
+
+/** The part of the Storage interface used here (tests pass an in-memory one). */
+export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface LocalDraft {
+  value: unknown;
+  /** When it was typed, on the server's clock (ms). */
+  at: number;
+}
+
+export interface QueuedSubmission {
+  /** Chosen here (crypto.randomUUID): a retry, a double send or a second tab is counted once by the server. */
+  submission_id: string;
+  question_id: number;
+  answer: unknown;
+  /** When the student pressed « Soumettre », on the server's clock (ms). */
+  queued_at: number;
+}
+
+const prefix = (userId: number, examId: number) => `exam:${userId}:${examId}`;
+export const draftKey = (userId: number, examId: number, questionId: number) => `${prefix(userId, examId)}:draft:${questionId}`;
+export const queueKey = (userId: number, examId: number) => `${prefix(userId, examId)}:queue`;
+
+function browserStore(): KeyValueStore | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+function readJson<T>(store: KeyValueStore | null, key: string): T | null {
+  if (!store) return null;
+  try {
+    const raw = store.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeJson(store: KeyValueStore | null, key: string, value: unknown): boolean {
+  if (!store) return false;
+  try {
+    store.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    // Storage full or refused (private mode): the server copy still protects the work.
+    return false;
+  }
+}
+
+export function createExamStore(userId: number, examId: number, store: KeyValueStore | null = browserStore()) {
+  const qKey = queueKey(userId, examId);
+  const readQueue = (): QueuedSubmission[] => {
+    const q = readJson<QueuedSubmission[]>(store, qKey);
+    return Array.isArray(q) ? q.filter((s) => s && typeof s.submission_id === 'string' && typeof s.question_id === 'number') : [];
+  };
+  return {
+    readDraft(questionId: number): LocalDraft | null {
+      const d = readJson<LocalDraft>(store, draftKey(userId, examId, questionId));
+      return d && typeof d.at === 'number' && 'value' in d ? d : null;
+    },
+    writeDraft(questionId: number, draft: LocalDraft): boolean {
+      return writeJson(store, draftKey(userId, examId, questionId), draft);
+    },
+    readQueue,
+    /** Adds a submission (read, append, write in one go: another tab's additions are kept). */
+    enqueue(item: QueuedSubmission): void {
+      const q = readQueue();
+      if (!q.some((s) => s.submission_id === item.submission_id)) writeJson(store, qKey, [...q, item]);
+    },
+    /** Removes the submissions the server answered (or refused for good). */
+    dequeue(ids: string[]): void {
+      const gone = new Set(ids);
+      const q = readQueue().filter((s) => !gone.has(s.submission_id));
+      if (q.length === 0) store?.removeItem(qKey);
+      else writeJson(store, qKey, q);
+    },
+  };
+}
+export type ExamStore = ReturnType<typeof createExamStore>;
+
+/** The empty answer of a question: no choice, no text, the starter code of a program. */
+export function emptyAnswer(q: { type: QuestionKind; starter_code: string | null }): unknown {
+  if (q.type === 'QCM') return [];
+  if (q.type === 'ALGORITHM') return q.starter_code ?? '';
+  return '';
+}
+
+/** A stored answer made safe for the question's input (a list of ids for a QCM, a string otherwise). */
+export function normaliseAnswer(type: QuestionKind, value: unknown): unknown {
+  if (type === 'QCM') return Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number' && Number.isInteger(v)) : null;
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * The answer to show when the screen opens: the newer of this browser's draft and the server's draft (typed on
+ * another device), else the last submission, else the empty answer.
+ */
+export function initialAnswer(
+  q: { type: QuestionKind; starter_code: string | null; draft: unknown; draft_updated_at: string | null; last_answer: unknown },
+  local: LocalDraft | null,
+): unknown {
+  const server = q.draft_updated_at ? normaliseAnswer(q.type, q.draft) : null;
+  const mine = local ? normaliseAnswer(q.type, local.value) : null;
+  if (mine !== null && (server === null || local!.at >= Date.parse(q.draft_updated_at!))) return mine;
+  if (server !== null) return server;
+  const last = normaliseAnswer(q.type, q.last_answer);
+  if (last !== null) return last;
+  return emptyAnswer(q);
+}
+
+/** True when there is nothing to send: no choice, or only spaces. */
+export function isBlank(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value !== 'string' || value.trim() === '';
+}

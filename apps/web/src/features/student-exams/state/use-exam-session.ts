@@ -1,0 +1,240 @@
+// The state of one attempt on the exam screen: the answers being typed, their drafts (browser at every keystroke,
+// server every few seconds when changed), the submissions queue (kept in the browser until the server answers, so
+// a lost network or a closed tab loses nothing), the verdicts, the network status and the server's clock.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { EXAM_GRACE_SECONDS, type GradeDetails, type GradeResult, type QuestionState } from '@exam/shared';
+import { isApiError } from '@/lib/api-client';
+import { saveDraft, sendSolutions, type QuestionsWithClock } from '../api/student-exams';
+import { createExamStore, initialAnswer, isBlank, type QueuedSubmission } from './local-store';
+
+/** Changed drafts go to the server this often. */
+export const DRAFT_SAVE_MS = 3000;
+/** Submissions waiting in the queue are tried again this often (and at once when the network comes back). */
+export const RETRY_MS = 4000;
+const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
+
+export interface Verdict {
+  is_valid: boolean;
+  details: GradeDetails | null;
+}
+
+export type DraftStatus = 'local' | 'server';
+
+/** A v4 UUID: crypto.randomUUID where the page is a secure context, the same from random bytes elsewhere. */
+export function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+const isNetworkError = (e: unknown) => isApiError(e) && e.status === 0;
+/** Refusals that another try would not change: the answer leaves the queue with its message. */
+const isFinalRefusal = (e: unknown) => isApiError(e) && [400, 403, 404, 409, 413, 422].includes(e.status);
+
+/** Network status: the browser's own (online/offline events) and what the last call to the server taught. */
+function useNetwork() {
+  const [browserOnline, setBrowserOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
+  const [reachable, setReachable] = useState(true);
+  useEffect(() => {
+    const on = () => {
+      setBrowserOnline(true);
+      setReachable(true);
+    };
+    const off = () => setBrowserOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  return { online: browserOnline && reachable, browserOnline, setReachable };
+}
+
+export function useExamSession({ examId, userId, data }: { examId: number; userId: number; data: QuestionsWithClock }) {
+  const store = useMemo(() => createExamStore(userId, examId), [userId, examId]);
+  const skew = data.skew_ms;
+  const serverNow = useCallback(() => Date.now() + skew, [skew]);
+  const deadline = Date.parse(data.attempt.deadline);
+  const { online, browserOnline, setReachable } = useNetwork();
+
+  const [values, setValues] = useState<Record<number, unknown>>(() =>
+    Object.fromEntries(data.questions.map((q) => [q.id, initialAnswer(q, store.readDraft(q.id))])),
+  );
+  const valuesRef = useRef(values);
+  const [states, setStates] = useState<Record<number, QuestionState>>(() => Object.fromEntries(data.questions.map((q) => [q.id, q.state])));
+  const [verdicts, setVerdicts] = useState<Record<number, Verdict | undefined>>(() =>
+    Object.fromEntries(data.questions.filter((q) => q.last_is_valid !== null).map((q) => [q.id, { is_valid: q.last_is_valid!, details: q.details }])),
+  );
+  const [queue, setQueue] = useState<QueuedSubmission[]>(() => store.readQueue());
+  const [refusals, setRefusals] = useState<Record<number, string | undefined>>({});
+  const [draftStatus, setDraftStatus] = useState<Record<number, DraftStatus | undefined>>({});
+  /** The attempt ended elsewhere (finished on another device): the server's message. */
+  const [closedMessage, setClosedMessage] = useState<string | null>(null);
+  const [timeUp, setTimeUp] = useState(() => Date.now() + skew >= deadline || data.attempt.finished_at !== null);
+  const dirty = useRef(new Set<number>());
+  const sending = useRef(false);
+  const [sendingNow, setSendingNow] = useState(false);
+
+  // The deadline passes: checked every second on the corrected clock (a long timer would drift or overflow).
+  useEffect(() => {
+    if (timeUp) return;
+    const id = window.setInterval(() => {
+      if (serverNow() >= deadline) setTimeUp(true);
+    }, 1000);
+    return () => window.clearInterval(id);
+  }, [timeUp, serverNow, deadline]);
+
+  const locked = timeUp || closedMessage !== null;
+
+  const setAnswer = useCallback(
+    (questionId: number, value: unknown) => {
+      if (locked) return;
+      valuesRef.current = { ...valuesRef.current, [questionId]: value };
+      setValues(valuesRef.current);
+      store.writeDraft(questionId, { value, at: serverNow() });
+      dirty.current.add(questionId);
+      setDraftStatus((s) => ({ ...s, [questionId]: 'local' }));
+    },
+    [locked, store, serverNow],
+  );
+
+  const applyResult = useCallback((r: GradeResult) => {
+    setVerdicts((v) => ({ ...v, [r.question_id]: { is_valid: r.is_valid, details: r.details } }));
+    // The best result counts: a wrong answer after a right one leaves the question validated.
+    setStates((s) => ({ ...s, [r.question_id]: r.is_valid || s[r.question_id] === 'VALIDATED' ? 'VALIDATED' : 'NOT_VALIDATED' }));
+    setRefusals((f) => ({ ...f, [r.question_id]: undefined }));
+  }, []);
+
+  /** Sends the queued submissions one by one, oldest first; stops at the first network failure. */
+  const flush = useCallback(async (): Promise<number> => {
+    if (sending.current) return store.readQueue().length;
+    sending.current = true;
+    setSendingNow(true);
+    try {
+      for (;;) {
+        const next = store.readQueue()[0];
+        if (!next) break;
+        try {
+          const [result] = await sendSolutions(examId, [{ question_id: next.question_id, answer: next.answer, submission_id: next.submission_id }]);
+          store.dequeue([next.submission_id]);
+          setReachable(true);
+          if (result) applyResult(result);
+        } catch (e) {
+          if (isFinalRefusal(e)) {
+            store.dequeue([next.submission_id]);
+            const message = (e as Error).message;
+            setRefusals((f) => ({ ...f, [next.question_id]: message }));
+            if (isApiError(e) && e.status === 409 && serverNow() < deadline) setClosedMessage(message);
+            continue;
+          }
+          if (isNetworkError(e)) setReachable(false);
+          break;
+        } finally {
+          setQueue(store.readQueue());
+        }
+      }
+    } finally {
+      sending.current = false;
+      setSendingNow(false);
+      setQueue(store.readQueue());
+    }
+    return store.readQueue().length;
+  }, [store, examId, applyResult, setReachable, serverNow, deadline]);
+
+  const submit = useCallback(
+    (questionId: number) => {
+      if (locked) return;
+      const answer = valuesRef.current[questionId];
+      if (isBlank(answer)) return;
+      // A second press on the same answer while it waits (a double click) adds nothing.
+      const same = JSON.stringify(answer);
+      if (store.readQueue().some((s) => s.question_id === questionId && JSON.stringify(s.answer) === same)) return;
+      store.enqueue({ submission_id: newSubmissionId(), question_id: questionId, answer, queued_at: serverNow() });
+      setQueue(store.readQueue());
+      setRefusals((f) => ({ ...f, [questionId]: undefined }));
+      void flush();
+    },
+    [locked, store, serverNow, flush],
+  );
+
+  /** Saves the changed drafts on the server (not graded); a failure keeps them marked for the next round. */
+  const saveDrafts = useCallback(async () => {
+    for (const questionId of [...dirty.current]) {
+      const value = valuesRef.current[questionId];
+      dirty.current.delete(questionId);
+      try {
+        await saveDraft(examId, questionId, value);
+        setReachable(true);
+        if (valuesRef.current[questionId] === value) setDraftStatus((s) => ({ ...s, [questionId]: 'server' }));
+      } catch (e) {
+        if (!dirty.current.has(questionId) && !isFinalRefusal(e)) dirty.current.add(questionId);
+        if (isNetworkError(e)) {
+          setReachable(false);
+          return;
+        }
+        if (isApiError(e) && e.status === 409 && serverNow() < deadline) setClosedMessage(e.message);
+      }
+    }
+  }, [examId, setReachable, serverNow, deadline]);
+
+  // Drafts every few seconds while answers may change; queued submissions retried while the browser is online
+  // (also during the grace after the deadline: they were pressed before it).
+  useEffect(() => {
+    if (locked || !browserOnline) return;
+    const id = window.setInterval(() => void saveDrafts(), DRAFT_SAVE_MS);
+    return () => window.clearInterval(id);
+  }, [locked, browserOnline, saveDrafts]);
+
+  const pending = queue.length;
+  useEffect(() => {
+    if (!browserOnline || pending === 0) return;
+    void flush();
+    const id = window.setInterval(() => void flush(), RETRY_MS);
+    return () => window.clearInterval(id);
+  }, [browserOnline, pending, flush]);
+
+  // Network back: drafts at once too.
+  useEffect(() => {
+    if (browserOnline && !locked) void saveDrafts();
+  }, [browserOnline, locked, saveDrafts]);
+
+  // Leaving the screen: one last try for the changed drafts (they are in this browser anyway).
+  useEffect(() => () => void saveDrafts(), [saveDrafts]);
+
+  const pendingByQuestion = useMemo(() => {
+    const m: Record<number, number> = {};
+    for (const s of queue) m[s.question_id] = (m[s.question_id] ?? 0) + 1;
+    return m;
+  }, [queue]);
+
+  const graceOver = () => serverNow() > deadline + GRACE_MS;
+
+  return {
+    questions: data.questions,
+    attempt: data.attempt,
+    deadline,
+    serverNow,
+    values,
+    states,
+    verdicts,
+    refusals,
+    draftStatus,
+    pending,
+    pendingByQuestion,
+    sendingNow,
+    online,
+    locked,
+    timeUp,
+    closedMessage,
+    graceOver,
+    setAnswer,
+    submit,
+    flush,
+    saveDrafts,
+  };
+}
+export type ExamSession = ReturnType<typeof useExamSession>;

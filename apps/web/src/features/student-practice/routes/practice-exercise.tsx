@@ -1,0 +1,148 @@
+// /student/practice/{course}/exercise: the course's exercises one after another, the next not yet validated first
+// (or the one asked by ?exercice=), the statement with the expected output of the visible cases, the answer with
+// its verdict at once, unlimited tries, « Exercice suivant », the progress and a link back to the chapter.
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Anchor, Badge, Button, Card, Code, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconBook } from '@tabler/icons-react';
+import type { PracticeProgress } from '@exam/shared';
+import { EmptyState } from '@/components/empty-state';
+import { PageSkeleton } from '@/components/loading-skeleton';
+import { PageHeader } from '@/components/page-header';
+import { RichContent } from '@/components/rich-text/rich-content';
+import { paths } from '@/config/paths';
+import { usePracticeQuestion, type QuestionParams } from '../api/student-practice';
+import { AnswerForm } from '../components/answer-form';
+import { studentPracticeTexts } from '../texts';
+
+const t = studentPracticeTexts.exercise;
+
+function ProgressLine({ progress }: { progress: PracticeProgress }) {
+  const label = `${t.progress} : ${progress.validated} / ${progress.total}`;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600} data-testid="practice-progress">
+        {label}
+      </Text>
+      <Progress value={progress.total ? (100 * progress.validated) / progress.total : 0} color="teal" aria-label={label} />
+    </Stack>
+  );
+}
+
+export function PracticeExercisePage() {
+  const courseId = Number(useParams().course);
+  const [search, setSearch] = useSearchParams();
+  const asked = Number(search.get('exercice')) || undefined;
+  const [after, setAfter] = useState<number | undefined>(undefined);
+  const params: QuestionParams = asked ? { course_id: courseId, question_id: asked } : { course_id: courseId, ...(after ? { after } : {}) };
+  const query = usePracticeQuestion(params);
+  const [progress, setProgress] = useState<PracticeProgress | null>(null);
+  const data = query.data;
+  const q = data?.question ?? null;
+  const courseTitle = q?.course.title;
+  const crumbs = [{ label: studentPracticeTexts.crumb }, { label: courseTitle ?? t.crumb }];
+  const shown = progress ?? data?.progress;
+
+  const next = () => {
+    setProgress(null);
+    if (q) setAfter(q.id);
+    if (asked) setSearch({}, { replace: true });
+  };
+
+  if (query.isLoading) return <PageSkeleton lines={10} />;
+  if (!data) {
+    return (
+      <>
+        <PageHeader title={t.crumb} breadcrumbs={crumbs} homeTo={paths.studentCourses.path} />
+        <EmptyState title={query.error?.message ?? t.none} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title={courseTitle ? t.title(courseTitle) : t.crumb}
+        description={t.description}
+        breadcrumbs={crumbs}
+        homeTo={paths.studentCourses.path}
+        actions={
+          <Button component={Link} to={paths.studentCoursesShow.href(courseId)} variant="default" leftSection={<IconBook size={16} aria-hidden="true" />}>
+            {t.back}
+          </Button>
+        }
+      />
+      {!q ? (
+        <EmptyState title={t.none} />
+      ) : (
+        <Stack gap="md">
+          {shown ? <ProgressLine progress={shown} /> : null}
+          {data.all_done ? (
+            <Text size="sm" c="teal.9" fw={500}>
+              {t.allDone}
+            </Text>
+          ) : null}
+          <Card withBorder radius="md" padding="lg" component="article" aria-labelledby="exercice-titre">
+            <Stack gap="md">
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Title order={2} size="h3" id="exercice-titre">
+                  {t.position(data.position, data.progress.total)}
+                </Title>
+                <Group gap="xs">
+                  <Badge variant="light" color={q.done ? 'teal' : 'gray'} style={{ textTransform: 'none' }}>
+                    {q.done ? t.done : t.todo}
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    {t.attempts(q.attempts)}
+                  </Text>
+                </Group>
+              </Group>
+              {q.chapter ? (
+                <Anchor component={Link} to={`${paths.studentCoursesShow.href(courseId)}#chapitre-${q.chapter.id}`} size="sm">
+                  {t.chapter(q.chapter.title)}
+                </Anchor>
+              ) : null}
+              <RichContent html={q.statement} />
+              {q.tests.length ? (
+                <Stack gap="xs">
+                  <Text fw={600} size="sm" component="h3">
+                    {t.examples}
+                  </Text>
+                  {q.tests.map((c, i) => (
+                    <SimpleGrid key={i} cols={{ base: 1, sm: 2 }} spacing="xs">
+                      <div>
+                        <Text size="xs" fw={600}>
+                          {t.example(i + 1)} — {t.stdin}
+                        </Text>
+                        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                          {c.stdin || t.noInput}
+                        </Code>
+                      </div>
+                      <div>
+                        <Text size="xs" fw={600}>
+                          {t.expected}
+                        </Text>
+                        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                          {c.expected_output}
+                        </Code>
+                      </div>
+                    </SimpleGrid>
+                  ))}
+                </Stack>
+              ) : null}
+              <AnswerForm key={q.id} question={q} onEvaluated={(r) => setProgress(r.progress)} />
+              {data.progress.total > 1 ? (
+                <Group justify="flex-end">
+                  <Button variant="light" rightSection={<IconArrowRight size={16} aria-hidden="true" />} onClick={next}>
+                    {t.next}
+                  </Button>
+                </Group>
+              ) : null}
+            </Stack>
+          </Card>
+        </Stack>
+      )}
+    </>
+  );
+}
+
+export const Component = PracticeExercisePage;

@@ -6,6 +6,8 @@ set -euo pipefail
 RUNNER_USER="${RUNNER_USER:-exam-runner}"
 PACKAGES=(bubblewrap python3 python3-sympy r-base-core util-linux)
 [ "${WITH_CHROMIUM:-0}" = "1" ] && PACKAGES+=(chromium fonts-liberation)
+# The local cluster (nginx in front) and the PostgreSQL backups (pg_dump / pg_restore).
+[ "${WITH_SERVER_TOOLS:-0}" = "1" ] && PACKAGES+=(nginx postgresql-client)
 
 as_root() {
   if [ "$(id -u)" = "0" ]; then "$@"

@@ -3,7 +3,7 @@
 # PostgreSQL when DATABASE_URL is set, then end-to-end tests in Chromium against the built product.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-WITH_CHROMIUM=1 bash scripts/install-system.sh
+WITH_CHROMIUM=1 WITH_SERVER_TOOLS=1 bash scripts/install-system.sh
 bash scripts/ensure-deps.sh
 npm run build --silent
 

@@ -208,6 +208,15 @@ describe('one program against several cases (runCases)', () => {
     }
   });
 
+  it('gives each case its own stdin, whatever its bytes: empty, several lines, accents, emoji', async () => {
+    const stdins = ['', 'a\nb\nc\n', 'été où ça\n', '🙂 ∑ x²\n', 'B 1 2 3\n{"i":0}\n'];
+    const code = 'import sys\nsys.stdout.write(repr(sys.stdin.read()))';
+    const results = await runner.runCases({ language: 'PYTHON', code }, stdins.map((stdin) => ({ stdin })));
+    const alone = await Promise.all(stdins.map((stdin) => runner.run({ language: 'PYTHON', code, stdin })));
+    expect(results.map((r) => r.stdout)).toEqual(alone.map((r) => r.stdout));
+    expect(results[2].stdout).toBe("'été où ça\\n'");
+  });
+
   it('applies the limits to every case: CPU, wall clock, memory, output; the next cases still run', async () => {
     const code = [
       'import sys, time',

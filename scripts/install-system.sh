@@ -6,8 +6,9 @@ set -euo pipefail
 RUNNER_USER="${RUNNER_USER:-exam-runner}"
 PACKAGES=(bubblewrap python3 python3-sympy r-base-core util-linux)
 [ "${WITH_CHROMIUM:-0}" = "1" ] && PACKAGES+=(chromium fonts-liberation)
-# The local cluster (nginx in front) and the PostgreSQL backups (pg_dump / pg_restore).
-[ "${WITH_SERVER_TOOLS:-0}" = "1" ] && PACKAGES+=(nginx postgresql-client)
+# The local cluster (nginx in front), the PostgreSQL backups (pg_dump / pg_restore), and the fault tests, which
+# start a PostgreSQL and a Redis of their own.
+[ "${WITH_SERVER_TOOLS:-0}" = "1" ] && PACKAGES+=(nginx postgresql-client postgresql redis-server)
 
 as_root() {
   if [ "$(id -u)" = "0" ]; then "$@"

@@ -55,7 +55,8 @@ export class QueueRunner implements CodeRunner {
     } catch (err) {
       // No worker took it in time: take it back out so that the queue does not grow for ever.
       await job.remove().catch(() => undefined);
-      if (err instanceof Error && /timed out|ttl/i.test(err.message)) throw new RunnerBusyError(UNANSWERED);
+      // Not taken in time, or its worker died twice while running it: the caller may try again.
+      if (err instanceof Error && /timed out|ttl|stalled/i.test(err.message)) throw new RunnerBusyError(UNANSWERED);
       throw err;
     }
   }
@@ -79,6 +80,11 @@ export class QueueRunner implements CodeRunner {
   }
 }
 
+/** How long a worker's hold on a job lasts without renewal (renewed every half of it while the job runs). */
+export const STALL_LOCK_MS = 8_000;
+/** How often each worker looks for jobs whose worker went away. */
+export const STALL_CHECK_MS = 4_000;
+
 /** The worker side: takes jobs and runs them in `runner` (one at a time per slot of its pool). */
 export async function startQueueWorker(opts: { redisUrl: string; runner: EmbeddedRunner; queueName?: string; concurrency?: number }): Promise<Worker> {
   const connection = { url: opts.redisUrl, maxRetriesPerRequest: null };
@@ -90,6 +96,14 @@ export async function startQueueWorker(opts: { redisUrl: string; runner: Embedde
       if (d.kind === 'run') return opts.runner.execute(d.req);
       return opts.runner.math.compare(d.expression, d.expected);
     },
-    { connection, concurrency: opts.concurrency ?? opts.runner.pool.slots },
+    {
+      connection,
+      concurrency: opts.concurrency ?? opts.runner.pool.slots,
+      // A worker killed mid-run stops renewing its lock: within ≈ 10 s another worker's check finds the job stalled
+      // and runs it again (once), well inside the time the API waits for it (the run's wall limit + 20 s).
+      lockDuration: STALL_LOCK_MS,
+      stalledInterval: STALL_CHECK_MS,
+      maxStalledCount: 1,
+    },
   );
 }

@@ -49,7 +49,15 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
+      // While the server is down or restarting, a request waits this long for a connection, then gets a French 503.
+      connectionTimeoutMillis: 5000,
     });
+    // A connection that the server closes while idle (restart, failover) emits 'error' on the pool: without a
+    // listener Node would end the process. The pool drops that connection and opens a new one when next needed.
+    pool.on('error', (err) => console.warn(`Connexion à PostgreSQL perdue (${err.message}) ; elle sera rouverte à la prochaine requête.`));
+    // The same for a connection lost while a request holds it: its query fails (the request answers 503), and the
+    // pool drops the connection when it is given back; without this listener its 'error' event would be uncaught.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -80,11 +80,43 @@ const TOO_LARGE: Record<string, string> = {
   FST_FIELDS_LIMIT: 'Le formulaire envoyé contient trop de champs.',
 };
 
+/**
+ * The database cannot be reached (stopped, restarting, failing over, out of connections): a refused or lost
+ * connection, a connection that timed out, or PostgreSQL's own classes 08 (connection), 57P (shutting down,
+ * starting up) and 53300 (too many connections). The call can simply be tried again in a moment.
+ */
+export function isDatabaseUnavailable(err: { code?: string; message?: string }): boolean {
+  const code = err.code ?? '';
+  if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', '53300'].includes(code)) return true;
+  if (/^(08|57P)/.test(code)) return true;
+  return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(err.message ?? '');
+}
+
+/** The shared store (Redis) cannot be reached: ioredis gave up on a command, or its connection is closed. */
+export function isSharedStoreUnavailable(err: { name?: string; message?: string }): boolean {
+  return err.name === 'MaxRetriesPerRequestError' || /^(Connection is closed|Stream isn't writeable)/.test(err.message ?? '');
+}
+
+const STORE_UNAVAILABLE = 'Le service est momentanément indisponible. Réessayez dans quelques instants : rien de ce qui a été enregistré n’est perdu.';
+const DATABASE_UNAVAILABLE = 'La base de données est momentanément indisponible. Réessayez dans quelques instants : rien de ce qui a été enregistré n’est perdu.';
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { code?: string }, req, reply) => {
     if (err instanceof HttpError) {
       if (err.statusCode === 429 && err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.statusCode).send({ status: 'error', message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    // Before the hang-up test: a connection to the database reset by its restart has the same codes as a client
+    // that went away, but this client is still there.
+    if (isDatabaseUnavailable(err) && !req.raw.destroyed) {
+      req.log.warn({ reqId: req.id, code: err.code, msg: err.message }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return reply.status(503).send({ status: 'error', message: DATABASE_UNAVAILABLE });
+    }
+    if (isSharedStoreUnavailable(err)) {
+      req.log.warn({ reqId: req.id, msg: err.message }, 'shared store unavailable');
+      reply.header('retry-after', '5');
+      return reply.status(503).send({ status: 'error', message: STORE_UNAVAILABLE });
     }
     if (isHangUp(err, req)) {
       req.log.info({ reqId: req.id, code: err.code }, 'client went away');

@@ -61,7 +61,18 @@ export class RedisKv implements KvStore {
   ) {}
   static async connect(url: string, prefix = 'exam:') {
     const { Redis } = await import('ioredis');
-    return new RedisKv(new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false }), prefix);
+    const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+    // ioredis reconnects by itself; say once that the connection is lost, and once that it is back.
+    let down = false;
+    redis.on('error', (err: Error) => {
+      if (!down) console.warn(`Redis injoignable (${err.message}) : nouvelle connexion en cours.`);
+      down = true;
+    });
+    redis.on('ready', () => {
+      if (down) console.warn('Redis de nouveau joignable.');
+      down = false;
+    });
+    return new RedisKv(redis, prefix);
   }
   async incr(key: string, ttlSeconds: number) {
     const k = this.prefix + key;

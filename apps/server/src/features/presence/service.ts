@@ -10,7 +10,12 @@ export async function touchPresence(ctx: AppContext, userId: number, force = fal
   const now = Date.now();
   if (!force && now - (lastTouch.get(userId) ?? 0) < THROTTLE_MS) return;
   lastTouch.set(userId, now);
-  await ctx.kv.touch(SET, String(userId), now);
+  // Best effort: while the shared store (Redis) is unreachable, the call itself goes on; the touch is tried again
+  // at the user's next request.
+  await ctx.kv.touch(SET, String(userId), now).catch((err: Error) => {
+    lastTouch.delete(userId);
+    console.warn(`Présence non enregistrée (${err.message}).`);
+  });
 }
 
 export async function leavePresence(ctx: AppContext, userId: number): Promise<void> {

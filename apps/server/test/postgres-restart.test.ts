@@ -50,6 +50,8 @@ describe.runIf(!postgresMissing)('PostgreSQL restarted under a running API', () 
     for (const res of during) {
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
+      // Not the access window's 503: the web app keeps the session and retries.
+      expect(res.headers['x-access-window']).toBeUndefined();
       expect(res.json().message).toMatch(/^La base de données est momentanément indisponible/);
     }
 

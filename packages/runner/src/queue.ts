@@ -41,7 +41,21 @@ export class QueueRunner implements CodeRunner {
     this.events = new bullmq.QueueEvents(name, { connection });
     this.maxWaiting = opts.maxWaiting ?? 64;
     this.slackMs = opts.slackMs ?? 20_000;
+    // Redis lost (restart, failover): a job in flight may be lost with it and its result would never come. Its
+    // callers are answered at once (a French 503 that the exam page retries) rather than after their full wait.
+    const lost = (err: Error) => {
+      for (const reject of this.waiting) reject(new RunnerBusyError(UNANSWERED, true));
+      this.waiting.clear();
+      // Said at most every 10 s: the clients try again and again while Redis is away.
+      if (Date.now() - this.saidLostAt > 10_000) console.warn(`File d’exécution : connexion à Redis perdue (${err.message}).`);
+      this.saidLostAt = Date.now();
+    };
+    this.events.on('error', lost);
+    this.queue.on('error', lost);
   }
+
+  private readonly waiting = new Set<(err: Error) => void>();
+  private saidLostAt = 0;
 
   async ready(): Promise<void> {
     await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
@@ -50,14 +64,20 @@ export class QueueRunner implements CodeRunner {
   private async submit(data: JobData, ttl: number): Promise<JobResult> {
     if ((await this.queue.getWaitingCount()) >= this.maxWaiting) throw new RunnerBusyError();
     const job = await this.queue.add(data.kind, data);
+    let reject!: (err: Error) => void;
+    const lostWithRedis = new Promise<never>((_, r) => (reject = r));
+    this.waiting.add(reject);
     try {
-      return (await job.waitUntilFinished(this.events, ttl)) as JobResult;
+      return (await Promise.race([job.waitUntilFinished(this.events, ttl), lostWithRedis])) as JobResult;
     } catch (err) {
+      if (err instanceof RunnerBusyError) throw err;
       // No worker took it in time: take it back out so that the queue does not grow for ever.
       await job.remove().catch(() => undefined);
       // Not taken in time, or its worker died twice while running it: the caller may try again.
-      if (err instanceof Error && /timed out|ttl|stalled/i.test(err.message)) throw new RunnerBusyError(UNANSWERED);
+      if (err instanceof Error && /timed out|ttl|stalled/i.test(err.message)) throw new RunnerBusyError(UNANSWERED, true);
       throw err;
+    } finally {
+      this.waiting.delete(reject);
     }
   }
 

@@ -50,7 +50,11 @@ export interface CodeRunner {
 
 /** Thrown when the queue is full: the API answers 429 with this French message. */
 export class RunnerBusyError extends Error {
-  constructor(message = 'Le serveur d’exécution est saturé. Réessayez dans quelques secondes.') {
+  constructor(
+    message = 'Le serveur d’exécution est saturé. Réessayez dans quelques secondes.',
+    /** True when no runner answered at all (a 503), rather than a full queue (a 429). */
+    readonly unavailable = false,
+  ) {
     super(message);
   }
 }

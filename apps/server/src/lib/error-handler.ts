@@ -104,11 +104,12 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { code?: string }, req, reply) => {
     if (err instanceof HttpError) {
       if (err.statusCode === 429 && err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
+      if (err.headers) reply.headers(err.headers);
       return reply.status(err.statusCode).send({ status: 'error', message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     // Before the hang-up test: a connection to the database reset by its restart has the same codes as a client
     // that went away, but this client is still there.
-    if (isDatabaseUnavailable(err) && !req.raw.destroyed) {
+    if (isDatabaseUnavailable(err) && !req.raw.socket?.destroyed) {
       req.log.warn({ reqId: req.id, code: err.code, msg: err.message }, 'database unavailable');
       reply.header('retry-after', '5');
       return reply.status(503).send({ status: 'error', message: DATABASE_UNAVAILABLE });

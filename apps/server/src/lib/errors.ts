@@ -6,6 +6,8 @@ export class HttpError extends Error {
     public readonly errors?: Record<string, string[]>,
     /** For 429: seconds before trying again, sent as Retry-After. */
     public readonly retryAfterSeconds?: number,
+    /** Headers sent with the answer (the access window's 503 says that it is one). */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

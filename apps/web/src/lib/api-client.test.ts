@@ -26,7 +26,9 @@ const failure = (p: Promise<unknown>) =>
     (e: unknown) => e as ApiError,
   );
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const CLOSED = { 'x-access-window': 'closed' };
 
 let navigated: string[];
 let ended: number;
@@ -96,7 +98,7 @@ describe('api client', () => {
 
   it('503 stores the message, clears the session and goes to static/not-access-date', async () => {
     storage.setToken('t');
-    fetchMock.mockResolvedValue(json(503, { status: 'error', message: 'Accès fermé depuis le 30 juin.' }));
+    fetchMock.mockResolvedValue(json(503, { status: 'error', message: 'Accès fermé depuis le 30 juin.' }, CLOSED));
     const err = await failure(api.get('/admin/users/profile', undefined, { silent: true }));
     expect(err.status).toBe(503);
     expect(navigated).toEqual(['/static/not-access-date']);
@@ -106,24 +108,24 @@ describe('api client', () => {
     expect(sessionEndedTo()).toBe('/static/not-access-date');
   });
 
-  it('503 mid-session on another call: the profile confirms the closed window, its message is kept', async () => {
+  it('503 of the access window mid-session on another call: its message is kept, the session ends', async () => {
     storage.setToken('t');
-    fetchMock
-      .mockResolvedValueOnce(json(503, { status: 'error', message: 'Accès fermé.' }))
-      .mockResolvedValueOnce(json(503, { status: 'error', message: 'Votre accès a pris fin le 30 juin.' }));
+    fetchMock.mockResolvedValueOnce(json(503, { status: 'error', message: 'Votre accès a pris fin le 30 juin.' }, CLOSED));
     await failure(api.get('/student/courses', undefined, { silent: true }));
-    expect(fetchMock.mock.calls[1][0]).toBe('/api/admin/users/profile');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(navigated).toEqual(['/static/not-access-date']);
     expect(storage.getAccessMessage()).toBe('Votre accès a pris fin le 30 juin.');
   });
 
-  it('503 of a service outage (the profile still answers): the session stays, no redirect', async () => {
+  it('503 of an outage (runner, database), even on the profile: the session stays, no redirect', async () => {
     storage.setToken('t');
     fetchMock
       .mockResolvedValueOnce(json(503, { status: 'error', message: 'Le service d’exécution est momentanément indisponible.' }))
-      .mockResolvedValueOnce(json(200, { status: 'success', message: '', data: { id: 1 } }));
+      .mockResolvedValueOnce(json(503, { status: 'error', message: 'La base de données est momentanément indisponible.' }, { 'retry-after': '5' }));
     const err = await failure(api.post('/admin/python/exec-python-code', { code: 'print(1)' }, { silent: true }));
     expect(err.status).toBe(503);
+    const err2 = await failure(api.get('/admin/users/profile', undefined, { silent: true }));
+    expect(err2.message).toBe('La base de données est momentanément indisponible.');
     expect(navigated).toEqual([]);
     expect(storage.getToken()).toBe('t');
   });

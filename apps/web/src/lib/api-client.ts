@@ -1,5 +1,5 @@
 // The one HTTP client of the web app: base /api, bearer token, JSON, envelope unwrapping, error toasts,
-// and the session rules in one place (401 → login, 402 → static/no-premium, 503 → static/not-access-date).
+// and the session rules in one place (401 → login, 402 → static/no-premium, 503 of the access window → static/not-access-date).
 import { notifications } from '@mantine/notifications';
 import type { PageMeta, ToastStatus } from '@exam/shared';
 import { storage } from './storage';
@@ -65,25 +65,6 @@ let endedTo: string | null = null;
  */
 export const sessionEndedTo = (): string | null => endedTo;
 
-const PROFILE_PATH = '/api/admin/users/profile';
-const LOGIN_API_PATH = '/api/users/login';
-
-/**
- * A 503 from a call other than login or the profile may be a service outage (the code runner) rather than a closed
- * access window: the profile tells which (it answers 503 only outside the access window). Returns its message then.
- */
-async function accessClosedMessage(path: string, fallback: string): Promise<string | null> {
-  const url = buildUrl(path).split('?')[0];
-  if (url === PROFILE_PATH || url === LOGIN_API_PATH) return fallback;
-  try {
-    const res = await fetch(PROFILE_PATH, { headers: { Accept: 'application/json', ...authHeaders() } });
-    if (res.status !== 503) return null;
-    const json = await readJson(res);
-    return typeof json?.message === 'string' && json.message ? json.message : fallback;
-  } catch {
-    return null;
-  }
-}
 
 /** The app plugs in the router's navigate (no full reload) and a hook to drop cached data at session end. */
 export function configureApiClient(options: { navigate?: Navigate; onSessionEnd?: () => void }) {
@@ -149,7 +130,7 @@ async function readJson(res: Response): Promise<Record<string, unknown> | null> 
 }
 
 /** Turns a failed answer into an ApiError, applying the session rules and the error toast. */
-async function fail(res: Response, path: string, options: RequestOptions, hadToken: boolean): Promise<never> {
+async function fail(res: Response, options: RequestOptions, hadToken: boolean): Promise<never> {
   const json = await readJson(res.clone()).catch(() => null);
   const message = typeof json?.message === 'string' && json.message ? json.message : UNKNOWN_ERROR;
   const errors = (json?.errors as Record<string, string[]> | undefined) ?? {};
@@ -157,17 +138,16 @@ async function fail(res: Response, path: string, options: RequestOptions, hadTok
 
   // A situation with its own page (closed access window, premium content, ended session) shows that page only:
   // no error toast on top of it.
-  if (res.status === 503) {
-    const closed = await accessClosedMessage(path, message);
-    if (closed !== null) {
-      // Outside the access window (students): keep the message for the page, end the session.
-      storage.clear();
-      storage.setAccessMessage(closed);
-      endedTo = NOT_ACCESS_DATE_PATH;
-      onSessionEnd();
-      navigate(NOT_ACCESS_DATE_PATH);
-      throw error;
-    }
+  // Only the access window's 503 says so in a header; any other 503 (database, runner) is an outage that ends no
+  // session: its message is shown and the call may be tried again.
+  if (res.status === 503 && res.headers.get('x-access-window') === 'closed') {
+    // Outside the access window (students): keep the message for the page, end the session.
+    storage.clear();
+    storage.setAccessMessage(message);
+    endedTo = NOT_ACCESS_DATE_PATH;
+    onSessionEnd();
+    navigate(NOT_ACCESS_DATE_PATH);
+    throw error;
   } else if (res.status === 401 && hadToken) {
     storage.clear();
     endedTo = LOGIN_PATH;
@@ -187,7 +167,7 @@ async function fail(res: Response, path: string, options: RequestOptions, hadTok
 export async function requestEnvelope<T>(path: string, options: RequestOptions = {}): Promise<EnvelopeResult<T>> {
   const hadToken = Boolean(storage.getToken());
   const res = await send(path, options, 'application/json');
-  if (!res.ok) return fail(res, path, options, hadToken);
+  if (!res.ok) return fail(res, options, hadToken);
   const json = (await readJson(res)) ?? {};
   const result: EnvelopeResult<T> = {
     status: (json.status as ToastStatus) ?? 'success',
@@ -262,7 +242,7 @@ export function dispositionFilename(disposition: string | null): string | null {
 export async function downloadNamed(path: string, filename?: string, options: Omit<RequestOptions, 'body'> = {}): Promise<{ blob: Blob; name: string }> {
   const hadToken = Boolean(storage.getToken());
   const res = await send(path, options, '*/*');
-  if (!res.ok) return fail(res, path, options, hadToken);
+  if (!res.ok) return fail(res, options, hadToken);
   const blob = await res.blob();
   const name = filename ?? dispositionFilename(res.headers.get('content-disposition')) ?? 'fichier.xlsx';
   const url = URL.createObjectURL(blob);

@@ -87,8 +87,11 @@ describe('login', () => {
     const after = await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/profile' }));
     expect(after.statusCode).toBe(503);
     expect(after.json().message).toMatch(/fermé depuis le 01\/01\/2000/);
+    // The header that tells the web app this 503 from an outage.
+    expect(after.headers['x-access-window']).toBe('closed');
     const relogin = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: student.email, password: student.password } });
     expect(relogin.statusCode).toBe(503);
+    expect(relogin.headers['x-access-window']).toBe('closed');
 
     const closedLater = await seedStructure(t.ctx, { fromDays: 5, toDays: 50 });
     const early = await seedUser(t.ctx, 'STUDENT', { academic_year_id: closedLater.yearId, specialization_id: closedLater.specializationId });

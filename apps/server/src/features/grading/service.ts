@@ -31,7 +31,7 @@ async function onRunner<T>(caller: GradeCaller, task: () => Promise<T>): Promise
   try {
     return await task();
   } catch (err) {
-    if (err instanceof RunnerBusyError) throw tooManyRequests(err.message);
+    if (err instanceof RunnerBusyError) throw err.unavailable ? serviceUnavailable(err.message) : tooManyRequests(err.message);
     if (err instanceof HttpError) throw err;
     report(caller, err, 'grading: runner failure');
     throw serviceUnavailable(GRADING_TEXTS.runnerFailed);

@@ -26,7 +26,7 @@ async function guarded<T>(task: () => Promise<T>): Promise<T> {
   try {
     return await task();
   } catch (err) {
-    if (err instanceof RunnerBusyError) throw tooManyRequests(err.message);
+    if (err instanceof RunnerBusyError) throw err.unavailable ? serviceUnavailable(err.message) : tooManyRequests(err.message);
     if (err instanceof HttpError) throw err;
     throw serviceUnavailable('Le service d’exécution est momentanément indisponible. Réessayez dans quelques instants.');
   }

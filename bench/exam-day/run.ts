@@ -1,12 +1,17 @@
-// Exam day (issue 10, "Measured, in bench/exam-day"): N simulated students sign in, open one published exam of 10
+// Exam day: N simulated students sign in, open one published exam of 10
 // questions (2 Python programs with 2 test cases each, then QCM, EXACT and MATH) and answer it with think time,
 // against the built server on a fresh PostgreSQL database with the embedded runner pool. Prints p50/p99 per kind of
 // call, errors by status, runs/s, and whether the target holds (p99 < 500 ms on every kind of call, no error).
 // Usage: npm run build && npx tsx bench/exam-day/run.ts
 //   N=100 THINK_MS=2000 RAMP_MS=(N × 100: logins spread over this time) DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
 //   RUNNER_SLOTS=… (passed to the server)
+//   CLUSTER=1 API_PROCESSES=2 RUNNER_WORKERS=2 REDIS_URL=redis://127.0.0.1:6379: against the local cluster instead
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../../apps/server/src/lib/password';
 import { fmt, login, startServer } from '../lib.mjs';
@@ -250,21 +255,82 @@ process.on('SIGINT', () => {
   void runCleanup().finally(() => process.exit(130));
 });
 
+/**
+ * CLUSTER=1: the local cluster (`npm run cluster`: nginx, API_PROCESSES API processes, RUNNER_WORKERS runner
+ * workers) on the fresh database and REDIS_URL (a key prefix and a queue of its own), instead of one server.
+ */
+async function startCluster(dbUrl: string): Promise<{ base: string; stop: () => Promise<void> }> {
+  const tag = `exam-bench-${Date.now()}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-bench-cluster-'));
+  const proc = spawn(process.execPath, ['scripts/cluster.mjs'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `${tag}:`,
+      RUNNER_QUEUE: tag,
+      PORT: String(await freePort()),
+      API_PROCESSES: process.env.API_PROCESSES ?? '2',
+      RUNNER_WORKERS: process.env.RUNNER_WORKERS ?? '2',
+      DATA_DIR: dataDir,
+      CLUSTER_STATE: path.join(dataDir, 'cluster.json'),
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  proc.stderr!.on('data', (d) => (output += d));
+  const base = await new Promise<string>((resolve, reject) => {
+    proc.stdout!.on('data', (d) => {
+      output += d;
+      const m = /Grappe prête sur (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (m) resolve(m[1]);
+    });
+    void exited.then(() => reject(new Error(`La grappe s’est arrêtée :\n${output}`)));
+  });
+  return {
+    base,
+    stop: async () => {
+      proc.kill('SIGTERM');
+      await exited;
+      // The cluster's own output (its processes' logs): CLUSTER_LOG=file.
+      if (process.env.CLUSTER_LOG) fs.writeFileSync(process.env.CLUSTER_LOG, output);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
 async function main() {
   const load0 = os.loadavg();
   const db = await freshPg();
-  const started: { server?: Awaited<ReturnType<typeof startServer>> } = {};
+  const started: { server?: { stop: () => Promise<unknown> } } = {};
   cleanup = async () => {
     await started.server?.stop().catch(() => undefined);
     await db.drop().catch((e: Error) => console.error(`Suppression de la base impossible : ${e.message}`));
   };
   const env: Record<string, string> = { DATABASE_URL: db.url, RUNNER_MODE: 'embedded', DEMO: '1' };
   if (process.env.RUNNER_SLOTS) env.RUNNER_SLOTS = process.env.RUNNER_SLOTS;
-  const server = await startServer(env);
+  const cluster = process.env.CLUSTER === '1';
+  const server = cluster ? await startCluster(db.url) : await startServer(env);
   started.server = server;
   const { examId, emails } = await seed(server.base, db.url);
   console.log(
-    `Machine : ${os.availableParallelism()} cœurs, charge ${load0.map((l) => l.toFixed(2)).join(' ')} ; PostgreSQL, exécuteur embarqué` +
+    `Machine : ${os.availableParallelism()} cœurs, charge ${load0.map((l) => l.toFixed(2)).join(' ')} ; PostgreSQL, ` +
+      (cluster
+        ? `grappe locale (nginx, ${process.env.API_PROCESSES ?? '2'} processus API, ${process.env.RUNNER_WORKERS ?? '2'} processus d’exécution, Redis)`
+        : 'exécuteur embarqué') +
       (env.RUNNER_SLOTS ? ` (RUNNER_SLOTS=${env.RUNNER_SLOTS})` : '') +
       ` ; ${N} étudiants, réflexion ${THINK_MS} ms (± 50 %), connexions étalées sur ${fmt(RAMP_MS / 1000)} s`,
   );

@@ -37,7 +37,12 @@ export class QueueRunner implements CodeRunner {
   private constructor(opts: QueueRunnerOptions, bullmq: typeof import('bullmq')) {
     const connection = { url: opts.redisUrl, maxRetriesPerRequest: null };
     const name = opts.queueName ?? RUNNER_QUEUE;
-    this.queue = new bullmq.Queue(name, { connection, defaultJobOptions: { removeOnComplete: true, removeOnFail: true, attempts: 1 } });
+    // A finished job is kept a minute: when it ends before waitUntilFinished has looked at it (a fast run under
+    // load), removing it at once made that call fail with « Missing key for job … isFinished ».
+    this.queue = new bullmq.Queue(name, {
+      connection,
+      defaultJobOptions: { removeOnComplete: { age: 60, count: 10_000 }, removeOnFail: { age: 300, count: 10_000 }, attempts: 1 },
+    });
     this.events = new bullmq.QueueEvents(name, { connection });
     this.maxWaiting = opts.maxWaiting ?? 64;
     this.slackMs = opts.slackMs ?? 20_000;

@@ -2,17 +2,15 @@
 // PostgreSQL (a database of its own) and Redis (a key prefix and a queue of its own). Signs in through
 // nginx, runs a Python program that a runner worker executes, sees both API processes answer, then stops
 // the cluster with SIGTERM and checks that no process is left.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startLocalCluster, type LocalCluster } from './services';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const NGINX = '/usr/sbin/nginx';
 const missing = [
   !fs.existsSync(NGINX) && 'nginx absent (apt-get install nginx)',
@@ -37,15 +35,6 @@ const alive = (pid: number) => {
   }
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 describe.runIf(missing.length === 0)('local cluster (npm run cluster)', () => {
   const id = randomBytes(4).toString('hex');
   const dbName = `exam_cluster_${id}`;
@@ -54,61 +43,38 @@ describe.runIf(missing.length === 0)('local cluster (npm run cluster)', () => {
   let dataDir: string;
   let stateFile: string;
   const adminUrl = process.env.DATABASE_URL!;
-  let cluster: ChildProcess;
-  let output = '';
-  let exited: Promise<number | null>;
+  let cluster: LocalCluster | undefined;
   let state: ClusterState;
 
   beforeAll(async () => {
     // Made here, not in the describe body, which also runs when the suite is skipped.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-cluster-data-'));
     stateFile = path.join(dataDir, 'cluster.json');
-    if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
-      const b = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
-      if (b.status !== 0) throw new Error('server build failed');
-    }
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     await c.query(`create database ${dbName}`);
     await c.end();
     const dbUrl = new URL(adminUrl);
     dbUrl.pathname = `/${dbName}`;
-    cluster = spawn(process.execPath, ['scripts/cluster.mjs'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: dbUrl.toString(),
-        REDIS_PREFIX: prefix,
-        RUNNER_QUEUE: queue,
-        PORT: String(await freePort()),
-        API_PROCESSES: '2',
-        RUNNER_WORKERS: '1',
-        RUNNER_SLOTS: '1',
-        DATA_DIR: dataDir,
-        CLUSTER_STATE: stateFile,
-        ADMIN_EMAIL: 'admin@univ.example',
-        ADMIN_PASSWORD: 'Admin123!',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    exited = new Promise((resolve) => cluster.once('exit', (code) => resolve(code)));
-    cluster.stderr!.on('data', (d) => (output += d));
-    await new Promise<void>((resolve, reject) => {
-      cluster.stdout!.on('data', (d) => {
-        output += d;
-        if (/Grappe prête sur http:\/\/127\.0\.0\.1:\d+/.test(output)) resolve();
-      });
-      void exited.then((code) => reject(new Error(`cluster exited (${code}):\n${output}`)));
+    cluster = await startLocalCluster({
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_PREFIX: prefix,
+      RUNNER_QUEUE: queue,
+      PORT: String(await freePort()),
+      API_PROCESSES: '2',
+      RUNNER_WORKERS: '1',
+      RUNNER_SLOTS: '1',
+      DATA_DIR: dataDir,
+      CLUSTER_STATE: stateFile,
+      ADMIN_EMAIL: 'admin@univ.example',
+      ADMIN_PASSWORD: 'Admin123!',
+      LOG_LEVEL: 'warn',
     });
     state = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
   }, 180_000);
 
   afterAll(async () => {
-    if (cluster && cluster.exitCode === null) {
-      cluster.kill('SIGTERM');
-      await exited;
-    }
+    await cluster?.stop();
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     await c.query(`drop database if exists ${dbName} with (force)`);
@@ -162,9 +128,9 @@ describe.runIf(missing.length === 0)('local cluster (npm run cluster)', () => {
     expect(new TextDecoder().decode(first.value)).toMatch(/event: count\ndata: \{"count":\d+\}/);
     ctrl.abort();
 
-    cluster.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    await cluster!.stop();
+    expect(await cluster!.exited).toBe(0);
     for (const pid of pids) expect(alive(pid), `pid ${pid} still running`).toBe(false);
-    expect(output).toContain('Grappe arrêtée.');
+    expect(cluster!.output()).toContain('Grappe arrêtée.');
   }, 120_000);
 });

@@ -3,15 +3,13 @@
 // a runner worker killed mid-run, Redis restarted, PostgreSQL restarted, and everyone pressing « Commencer » at
 // once. After each fault, every answer that was acknowledged (200) is in the database, exactly once; no student
 // ever sees a 500; the service recovers by itself. Prints, per fault, the figures of docs/performance.md.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, LoadRecord, seedExam, simulateStudent, STUDENT_PASSWORD, submissionsInDb } from './exam-load';
-import { freePort, postgresMissing, redisMissing, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from './services';
+import { freePort, postgresMissing, redisMissing, startLocalCluster, startOwnPostgres, startOwnRedis, type LocalCluster, type OwnPostgres, type OwnRedis } from './services';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const NGINX = '/usr/sbin/nginx';
 const STUDENTS = Number(process.env.FAULT_STUDENTS ?? 16);
 const BURST = Number(process.env.FAULT_BURST ?? 60);
@@ -34,9 +32,7 @@ describe.runIf(missing.length === 0 && ownRun)('exam day under faults (local clu
   let redis: OwnRedis;
   let dataDir: string;
   let stateFile: string;
-  let cluster: ChildProcess;
-  let exited: Promise<number | null>;
-  let output = '';
+  let cluster: LocalCluster | undefined;
   let base = '';
   let examId = 0;
   let emails: string[] = [];
@@ -69,37 +65,19 @@ describe.runIf(missing.length === 0 && ownRun)('exam day under faults (local clu
     [pg, redis] = await Promise.all([startOwnPostgres(), startOwnRedis()]);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-faults-data-'));
     stateFile = path.join(dataDir, 'cluster.json');
-    if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
-      const b = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
-      if (b.status !== 0) throw new Error('server build failed');
-    }
-    cluster = spawn(process.execPath, ['scripts/cluster.mjs'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: pg.url,
-        REDIS_URL: redis.url,
-        PORT: String(await freePort()),
-        API_PROCESSES: '2',
-        RUNNER_WORKERS: '2',
-        RUNNER_SLOTS: '1',
-        DATA_DIR: dataDir,
-        CLUSTER_STATE: stateFile,
-        ADMIN_EMAIL: 'admin@univ.example',
-        ADMIN_PASSWORD: 'Admin123!',
-        DEMO: '1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    exited = new Promise((resolve) => cluster.once('exit', (code) => resolve(code)));
-    cluster.stderr!.on('data', (d) => (output += d));
-    await new Promise<void>((resolve, reject) => {
-      cluster.stdout!.on('data', (d) => {
-        output += d;
-        if (/Grappe prête sur http:\/\/127\.0\.0\.1:\d+/.test(output)) resolve();
-      });
-      void exited.then((code) => reject(new Error(`cluster exited (${code}):\n${output}`)));
+    cluster = await startLocalCluster({
+      DATABASE_URL: pg.url,
+      REDIS_URL: redis.url,
+      PORT: String(await freePort()),
+      API_PROCESSES: '2',
+      RUNNER_WORKERS: '2',
+      RUNNER_SLOTS: '1',
+      DATA_DIR: dataDir,
+      CLUSTER_STATE: stateFile,
+      ADMIN_EMAIL: 'admin@univ.example',
+      ADMIN_PASSWORD: 'Admin123!',
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
     });
     base = state().url;
     ({ examId, emails } = await seedExam(base, pg.url, STUDENTS + BURST));
@@ -122,11 +100,8 @@ describe.runIf(missing.length === 0 && ownRun)('exam day under faults (local clu
       );
     }
     // The cluster's own output (its processes' logs), for a failing run: FAULT_LOG=file.
-    if (process.env.FAULT_LOG) fs.writeFileSync(process.env.FAULT_LOG, output);
-    if (cluster && cluster.exitCode === null) {
-      cluster.kill('SIGTERM');
-      await Promise.race([exited, sleep(30_000)]);
-    }
+    if (process.env.FAULT_LOG && cluster) fs.writeFileSync(process.env.FAULT_LOG, cluster.output());
+    await cluster?.stop();
     await redis?.destroy();
     pg?.destroy();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });

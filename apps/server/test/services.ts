@@ -118,3 +118,48 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   await redis.start();
   return redis;
 }
+
+export interface LocalCluster {
+  /** nginx's address. */
+  url: string;
+  /** What the cluster printed so far (its processes' logs included). */
+  output(): string;
+  /** Resolves with the cluster's exit code when it ends. */
+  exited: Promise<number | null>;
+  /** Stops it (SIGTERM) and waits for its end, at most `ms`. */
+  stop(ms?: number): Promise<void>;
+}
+
+/**
+ * Starts `npm run cluster` (scripts/cluster.mjs, from the built server) with `env` on top of this process's
+ * environment, and resolves once it says it is ready.
+ */
+export async function startLocalCluster(env: Record<string, string>): Promise<LocalCluster> {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
+    const b = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
+    if (b.status !== 0) throw new Error('server build failed');
+  }
+  const proc = spawn(process.execPath, ['scripts/cluster.mjs'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  proc.stderr!.on('data', (d) => (output += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    proc.stdout!.on('data', (d) => {
+      output += d;
+      const m = /Grappe prête sur (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (m) resolve(m[1]);
+    });
+    void exited.then((code) => reject(new Error(`cluster exited (${code}):\n${output}`)));
+  });
+  return {
+    url,
+    output: () => output,
+    exited,
+    stop: async (ms = 30_000) => {
+      if (proc.exitCode !== null) return;
+      proc.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, ms))]);
+    },
+  };
+}

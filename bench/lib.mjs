@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -97,3 +98,30 @@ export function autocannon(url, { connections = 50, duration = 10, headers = {} 
 }
 
 export const fmt = (n, d = 1) => Number(n).toFixed(d);
+
+/**
+ * A throw-away PostgreSQL database named `exam_bench_<tag>_<time>` on the server of `baseUrl`, or undefined when
+ * that server does not answer. `drop()` removes it (also while connections to it are open).
+ */
+export async function freshPg(baseUrl, tag) {
+  const c = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+  } catch {
+    return undefined;
+  }
+  const name = `exam_bench_${tag}_${Date.now()}`;
+  await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: baseUrl });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
+}

@@ -9,12 +9,11 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../../apps/server/src/lib/password';
-import { fmt, login, startServer } from '../lib.mjs';
+import { fmt, freePort, freshPg, login, startServer } from '../lib.mjs';
 
 const N = Number(process.env.N ?? 100);
 const THINK_MS = Number(process.env.THINK_MS ?? 2000);
@@ -136,24 +135,6 @@ const QUESTIONS: Array<{ body: Record<string, unknown>; answer: Answer }> = [
   },
 ];
 
-async function freshPg() {
-  const c = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 2000 });
-  await c.connect();
-  const name = `exam_bench_examday_${Date.now()}`;
-  await c.query(`create database ${name}`);
-  await c.end();
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: PG_BASE });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
-}
 
 async function adminCall<T>(base: string, token: string, method: string, url: string, body?: unknown): Promise<T> {
   const r = await fetch(`${base}${url}`, {
@@ -303,18 +284,11 @@ async function startCluster(dbUrl: string): Promise<{ base: string; stop: () => 
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function main() {
   const load0 = os.loadavg();
-  const db = await freshPg();
+  const db = await freshPg(PG_BASE, 'examday');
+  if (!db) throw new Error(`PostgreSQL ne répond pas sur ${PG_BASE}`);
   const started: { server?: { stop: () => Promise<unknown> } } = {};
   cleanup = async () => {
     await started.server?.stop().catch(() => undefined);

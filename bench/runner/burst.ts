@@ -8,9 +8,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { PYTHON_PATH } from '../../packages/runner/src/index';
-import { fmt, login, startServer } from '../lib.mjs';
+import { fmt, freshPg, login, startServer } from '../lib.mjs';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 40);
 const BARE_PARALLEL = Number(process.env.BARE_PARALLEL ?? 4);
@@ -77,34 +76,12 @@ async function apiRate(base: string, token: string) {
   return { rate: ok / secs, ok, refused, other, p50: pct(latencies, 50), p99: pct(latencies, 99) };
 }
 
-async function freshPg(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const c = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 1000 });
-  try {
-    await c.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `exam_bench_burst_${Date.now()}`;
-  await c.query(`create database ${name}`);
-  await c.end();
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: PG_BASE });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
-}
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-bench-burst-'));
   const file = path.join(dir, 'main.py');
   fs.writeFileSync(file, PY);
-  const db = await freshPg();
+  const db = await freshPg(PG_BASE, 'burst');
   const env: Record<string, string> = { RUNNER_RATE_LIMIT: '0', ...(db ? { DATABASE_URL: db.url } : {}) };
   if (process.env.RUNNER_SLOTS) env.RUNNER_SLOTS = process.env.RUNNER_SLOTS;
   console.log(

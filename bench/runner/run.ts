@@ -5,35 +5,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createEmbeddedRunner, DEFAULT_LIMITS, probeSandbox, PYTHON_PATH, runInSandbox, RSCRIPT_PATH } from '../../packages/runner/src/index';
-import { fmt, login, startServer } from '../lib.mjs';
+import { fmt, freshPg, login, startServer } from '../lib.mjs';
 
 const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** A throw-away PostgreSQL database when one answers, so the API figures do not depend on PGlite. */
-async function freshPg(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const c = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 1000 });
-  try {
-    await c.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `exam_bench_runner_${Date.now()}`;
-  await c.query(`create database ${name}`);
-  await c.end();
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: PG_BASE });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
-}
 
 const N = Number(process.env.N ?? 40);
 const DURATION = Number(process.env.DURATION ?? 5);
@@ -126,7 +102,7 @@ async function main() {
 
   // 2. Through the HTTP API of the built server (embedded runner, one slot per core), on PostgreSQL when one
   // answers, and on the embedded PGlite.
-  const db = await freshPg();
+  const db = await freshPg(PG_BASE, 'runner');
   if (db) {
     try {
       await httpFigures('PostgreSQL', { DATABASE_URL: db.url }, N, nR);

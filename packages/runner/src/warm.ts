@@ -285,12 +285,12 @@ def _batch(head, src):
         code, error = compile(src, "/tmp/main.py", "exec"), None
     except BaseException as e:
         code, error = None, e
-    todo = list(enumerate(stdins))
-    todo.reverse()
+    waiting = list(enumerate(stdins))
+    waiting.reverse()
     running = []
-    while todo or running:
-        while todo and len(running) < width:
-            i, stdin = todo.pop()
+    while waiting or running:
+        while waiting and len(running) < width:
+            i, stdin = waiting.pop()
             running.append(_start(i, stdin, code, error, limits, prctl, wall))
         now = time.monotonic()
         for c in [c for c in running if c["exceeded"] or not c["open"] or now >= c["deadline"]]:

@@ -58,7 +58,7 @@ export function ExerciseList({ type, kind }: { type: PracticeFilter; kind: strin
                           leftSection={e.done ? <IconCircleCheck size={12} aria-hidden="true" /> : <IconCircleDashed size={12} aria-hidden="true" />}
                           style={{ flexShrink: 0, textTransform: 'none' }}
                         >
-                          {e.done ? t.done : t.todo}
+                          {e.done ? t.done : t.notDone}
                         </Badge>
                         <Anchor component={Link} to={`${paths.studentPracticeExercise.href(c.id)}?exercice=${e.id}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
                           {t.open(i + 1, e.excerpt)}

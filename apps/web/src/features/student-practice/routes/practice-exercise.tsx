@@ -89,7 +89,7 @@ export function PracticeExercisePage() {
                 </Title>
                 <Group gap="xs">
                   <Badge variant="light" color={q.done ? 'teal' : 'gray'} style={{ textTransform: 'none' }}>
-                    {q.done ? t.done : t.todo}
+                    {q.done ? t.done : t.notDone}
                   </Badge>
                   <Text size="xs" c="dimmed">
                     {t.attempts(q.attempts)}

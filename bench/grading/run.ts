@@ -15,7 +15,9 @@ import { checkReferenceSolution, type AlgorithmQuestion } from '../../apps/serve
 import { configSchema } from '../../apps/server/src/config';
 import { MemoryKv } from '../../apps/server/src/lib/kv';
 import type { AppContext } from '../../apps/server/src/lib/context';
-import { login, root, startServer } from '../lib.mjs';
+import { freshPg, login, root, startServer } from '../lib.mjs';
+
+const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const N = Number(process.env.N ?? 30);
 const PAUSE_MS = Number(process.env.PAUSE_MS ?? 200);
@@ -102,7 +104,21 @@ async function throughApi() {
     console.log('\n2. Par l’API : serveur non construit (npm run build), partie sautée.');
     return;
   }
-  const server = await startServer({ RUNNER_RATE_LIMIT: '0' });
+  await throughApiOn('PGlite (base embarquée)', {});
+  const db = await freshPg(PG_BASE, 'grading');
+  if (!db) {
+    console.log(`\nPostgreSQL (${PG_BASE}) ne répond pas : mesure sur PostgreSQL sautée.`);
+    return;
+  }
+  try {
+    await throughApiOn('PostgreSQL', { DATABASE_URL: db.url });
+  } finally {
+    await db.drop();
+  }
+}
+
+async function throughApiOn(label: string, env: Record<string, string>) {
+  const server = await startServer({ RUNNER_RATE_LIMIT: '0', DATABASE_URL: '', ...env });
   try {
     const token = await login(server.base, 'admin@univ.example', 'Admin123!');
     const post = async (url: string, body: unknown) => {
@@ -134,15 +150,22 @@ async function throughApi() {
       if (r.status >= 300) throw new Error(`Création refusée (${r.status}) : ${r.json.message}`);
       if (r.json.data?.id) created.push(r.json.data.id);
     });
+    // The same save without a reference solution: what the database and HTTP cost alone.
+    const bare = await timed(async () => {
+      const r = await post('/api/admin/questions/create', { ...question(), reference_solution: null });
+      if (r.status >= 300) throw new Error(`Création refusée (${r.status}) : ${r.json.message}`);
+      if (r.json.data?.id) created.push(r.json.data.id);
+    });
     const exec = await timed(async () => {
       const r = await post('/api/admin/python/exec-python-code', { code: PY, stdin: cases[3].stdin });
       if (r.status !== 200) throw new Error(`Exécution refusée (${r.status})`);
     });
-    console.log('\n2. Par l’API HTTP du serveur construit (runner dans son processus enfant)');
+    console.log(`\n2. Par l’API HTTP du serveur construit (runner dans son processus enfant), ${label}`);
     console.log('| mesure | p50 | p95 |');
     console.log('| --- | --- | --- |');
     console.log(`| exec-python-code, 1 exécution | ${ms(exec.p50)} | ${ms(exec.p95)} |`);
     console.log(`| questions/create ALGORITHM, 4 tests + solution de référence | ${ms(save.p50)} | ${ms(save.p95)} |`);
+    console.log(`| questions/create, même question sans solution de référence (base et HTTP seuls) | ${ms(bare.p50)} | ${ms(bare.p95)} |`);
     console.log(`| rapport (objectif ≤ 2×) | ${(save.p50 / exec.p50).toFixed(2)}× | |`);
   } finally {
     await server.stop();

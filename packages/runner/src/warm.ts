@@ -477,10 +477,18 @@ export class WarmPool {
     const warm = this.take(limits, limits.wallMs);
     if (!warm) return undefined;
     const { launched, codeFd } = warm;
-    return supervise(this.env, launched, { stdin, limits }, performance.now(), () => codeFd.end(limitsHeader(limits) + code));
+    return this.refillAfter(supervise(this.env, launched, { stdin, limits }, performance.now(), () => codeFd.end(limitsHeader(limits) + code)));
   }
 
-  /** A live pre-started sandbox that can take a run of `limits` lasting up to `wallMs`, and starts its replacement. */
+  /**
+   * The replacement of a sandbox that was taken starts once its run has ended: started at once, its spawn() (a fork
+   * of this process) would hold back the program's own write, and its start-up would take a core from the run.
+   */
+  private refillAfter<T>(run: Promise<T>): Promise<T> {
+    return run.finally(() => this.fill());
+  }
+
+  /** A live pre-started sandbox that can take a run of `limits` lasting up to `wallMs` (its replacement starts after the run). */
   private take(limits: RunLimits, wallMs: number): Warm | undefined {
     if (!this.fits(limits)) return undefined;
     let warm: Warm | undefined;
@@ -492,7 +500,6 @@ export class WarmPool {
       warm.launched.kill();
       warm.launched.cleanup();
     }
-    this.fill();
     return warm;
   }
 
@@ -505,9 +512,9 @@ export class WarmPool {
     const warm = this.take(limits, envelope.wallMs);
     if (!warm) return undefined;
     const { launched, codeFd } = warm;
-    return supervise(this.env, launched, { stdin: '', limits: envelope }, performance.now(), () => codeFd.end(batchHeader(limits, stdins, width) + code)).then(
-      (raw) => parseBatch(raw, stdins.length),
-    );
+    return this.refillAfter(
+      supervise(this.env, launched, { stdin: '', limits: envelope }, performance.now(), () => codeFd.end(batchHeader(limits, stdins, width) + code)),
+    ).then((raw) => parseBatch(raw, stdins.length));
   }
 
   get waiting(): number {

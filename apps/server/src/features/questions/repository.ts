@@ -257,12 +257,16 @@ export async function deleteQuestionRow(trx: Trx, id: number): Promise<void> {
 }
 
 /** Replaces the possible solutions: rows with a known id are updated in place (QCM choice ids are what
- *  students answer), new ones inserted, missing ones deleted; positions follow the given order. */
-export async function replaceSolutions(trx: Trx, questionId: number, solutions: SolutionValues[]): Promise<void> {
+ *  students answer), new ones inserted, missing ones deleted; positions follow the given order (`fresh`: a new
+ *  question, nothing to delete first). */
+export async function replaceSolutions(trx: Trx, questionId: number, solutions: SolutionValues[], fresh = false): Promise<void> {
   const keep = solutions.filter((s) => s.id !== undefined).map((s) => s.id!);
-  let del = trx.deleteFrom('possible_solutions').where('question_id', '=', questionId);
-  if (keep.length) del = del.where('id', 'not in', keep);
-  await del.execute();
+  if (!fresh) {
+    let del = trx.deleteFrom('possible_solutions').where('question_id', '=', questionId);
+    if (keep.length) del = del.where('id', 'not in', keep);
+    await del.execute();
+  }
+  const added: NewSolutionRow[] = [];
   for (const [i, s] of solutions.entries()) {
     const values = {
       position: i + 1,
@@ -281,9 +285,17 @@ export async function replaceSolutions(trx: Trx, questionId: number, solutions: 
         .where('question_id', '=', questionId)
         .execute();
     } else {
-      await trx.insertInto('possible_solutions').values({ ...values, question_id: questionId }).execute();
+      added.push({ ...values, question_id: questionId });
     }
   }
+  await insertSolutions(trx, added);
+}
+
+type NewSolutionRow = Omit<SolutionValues, 'id'> & { position: number; question_id: number };
+
+/** New possible solutions, in one statement. */
+async function insertSolutions(trx: Trx, rows: NewSolutionRow[]): Promise<void> {
+  if (rows.length) await trx.insertInto('possible_solutions').values(rows).execute();
 }
 
 export async function solutionIdsOf(db: Db, questionId: number): Promise<number[]> {
@@ -300,8 +312,9 @@ export async function findSolution(db: Db, id: number): Promise<PossibleSolution
   return r ? { ...r, is_correct: flag(r.is_correct), is_hidden: flag(r.is_hidden), weight: Number(r.weight) } : undefined;
 }
 
-export async function setTags(trx: Trx, questionId: number, tags: string[]): Promise<void> {
-  await trx.deleteFrom('question_tags').where('question_id', '=', questionId).execute();
+/** Replaces the tags (`fresh`: a new question, nothing to remove first). */
+export async function setTags(trx: Trx, questionId: number, tags: string[], fresh = false): Promise<void> {
+  if (!fresh) await trx.deleteFrom('question_tags').where('question_id', '=', questionId).execute();
   if (tags.length) await trx.insertInto('question_tags').values(tags.map((tag) => ({ question_id: questionId, tag }))).execute();
 }
 
@@ -310,8 +323,9 @@ export async function fileIdsOfQuestion(db: Db, questionId: number): Promise<num
   return rows.map((r) => r.file_id);
 }
 
-export async function setQuestionFiles(trx: Trx, questionId: number, fileIds: number[]): Promise<void> {
-  await trx.deleteFrom('question_files').where('question_id', '=', questionId).execute();
+/** Replaces the files the statement refers to (`fresh`: a new question, nothing to remove first). */
+export async function setQuestionFiles(trx: Trx, questionId: number, fileIds: number[], fresh = false): Promise<void> {
+  if (!fresh) await trx.deleteFrom('question_files').where('question_id', '=', questionId).execute();
   const unique = [...new Set(fileIds)];
   if (unique.length) await trx.insertInto('question_files').values(unique.map((file_id) => ({ question_id: questionId, file_id }))).execute();
 }

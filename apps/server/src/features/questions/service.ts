@@ -124,6 +124,28 @@ export async function checkReference(
   );
 }
 
+/** What the reference check needs of a question being saved. */
+function referenceOf(data: QuestionData): Parameters<typeof checkReference>[2] {
+  const algo = data.type === 'ALGORITHM';
+  return {
+    type: data.type,
+    language: algo ? data.language : null,
+    reference_solution: algo ? data.reference_solution : null,
+    limits: algo && data.limits ? { cpu_seconds: data.limits.cpu_seconds, memory_mb: data.limits.memory_mb } : null,
+  };
+}
+
+/**
+ * Both results, waiting for both even when one fails (nothing is left running behind the answer); the first
+ * refusal wins, the statement's before the sandbox's.
+ */
+async function both<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [ra, rb] = await Promise.allSettled([a, b]);
+  if (ra.status === 'rejected') throw ra.reason;
+  if (rb.status === 'rejected') throw rb.reason;
+  return [ra.value, rb.value];
+}
+
 /** Sanitised statement, its checked files, and the course / chapter checked. */
 async function prepare(ctx: AppContext, data: QuestionData) {
   const statement = sanitizeRichText(data.statement);
@@ -162,16 +184,16 @@ export async function createQuestion(ctx: AppContext, caller: Caller, data: Ques
   if (data.possible_solutions.some((p) => p.id !== undefined)) {
     throw unprocessable({ possible_solutions: ['Une nouvelle question ne peut pas reprendre des solutions existantes.'] });
   }
-  const { statement, fileIds } = await prepare(ctx, data);
   const solutions = solutionValues(data.type, data.possible_solutions);
+  // In the sandbox before any write (a failing case leaves nothing behind), side by side with the statement's
+  // checks: the runner works in its own processes while this one reads the database.
+  const [{ statement, fileIds }, checked] = await both(prepare(ctx, data), checkReference(ctx, caller, referenceOf(data), solutions));
   const values = rowValues(data, statement);
-  // In the sandbox before any write: a failing case leaves nothing behind.
-  const checked = await checkReference(ctx, caller, { ...values, limits: values.cpu_seconds && values.memory_mb ? { cpu_seconds: values.cpu_seconds, memory_mb: values.memory_mb } : null }, solutions);
   const id = await withTransaction(ctx.db, async (trx) => {
     const qid = await insertQuestion(trx, values, caller.userId);
-    await replaceSolutions(trx, qid, solutions);
-    await setTags(trx, qid, data.tags);
-    await setQuestionFiles(trx, qid, fileIds);
+    await replaceSolutions(trx, qid, solutions, true);
+    await setTags(trx, qid, data.tags, true);
+    await setQuestionFiles(trx, qid, fileIds, true);
     return qid;
   });
   return { question: (await findQuestion(ctx.db, id))!, checked };
@@ -205,12 +227,11 @@ export async function updateQuestion(ctx: AppContext, caller: Caller, id: number
       'Certaines solutions envoyées n’appartiennent pas à cette question. Rechargez-la.',
     );
   }
-  const { statement, fileIds } = await prepare(ctx, data);
   // A question changing type starts from new rows: choice ids of the old type mean nothing in the new one.
   const given = before.type === data.type ? data.possible_solutions : data.possible_solutions.map(({ id: _drop, ...p }) => p);
   const solutions = solutionValues(data.type, given);
+  const [{ statement, fileIds }, checked] = await both(prepare(ctx, data), checkReference(ctx, caller, referenceOf(data), solutions));
   const values = rowValues(data, statement);
-  const checked = await checkReference(ctx, caller, { ...values, limits: values.cpu_seconds && values.memory_mb ? { cpu_seconds: values.cpu_seconds, memory_mb: values.memory_mb } : null }, solutions);
   await withTransaction(ctx.db, async (trx, afterCommit) => {
     const locked = await lockQuestion(trx, id);
     if (!locked) throw notFound(QUESTION_MISSING);
@@ -273,9 +294,10 @@ export async function duplicateQuestion(ctx: AppContext, userId: number, id: num
       trx,
       qid,
       q.possible_solutions.map(({ content, is_correct, stdin, expected_output, is_hidden, weight }) => ({ content, is_correct, stdin, expected_output, is_hidden, weight })),
+      true,
     );
-    await setTags(trx, qid, tags);
-    await setQuestionFiles(trx, qid, q.files.map((f) => f.id));
+    await setTags(trx, qid, tags, true);
+    await setQuestionFiles(trx, qid, q.files.map((f) => f.id), true);
     return qid;
   });
   return (await findQuestion(ctx.db, newId))!;

@@ -25,5 +25,7 @@ await build({
   logLevel: 'warning',
 });
 
-// The maths server's Python program is read at start next to the bundle (packages/runner/src/math.ts).
+// The Python programs of the maths server and of the fork server are read at start next to the bundle
+// (packages/runner/src/math.ts, forkserver.ts).
 fs.copyFileSync('../../packages/runner/src/math_server.py', 'dist/math_server.py');
+fs.copyFileSync('../../packages/runner/src/fork_server.py', 'dist/fork_server.py');

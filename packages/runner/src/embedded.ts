@@ -2,9 +2,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import type { ExecResult, Language } from '@exam/shared';
+import { ForkServer, ForkServerError } from './forkserver';
 import { MathService } from './math';
 import { Pool } from './pool';
-import { probeSandbox, PYTHON_PATH, RSCRIPT_PATH, runInSandbox, type SandboxEnv } from './sandbox';
+import { probeSandbox, PYTHON_PATH, RSCRIPT_PATH, runInSandbox, type RawRun, type SandboxEnv } from './sandbox';
 import { DEFAULT_LIMITS, MAX_LIMITS, RunnerBusyError, type CodeRunner, type MathCompareResult, type RunCase, type RunLimits, type RunRequest } from './types';
 import { classify } from './verdict';
 import { MAX_BATCH_CASES, runBatchCold, WARM_PYTHON, WarmPool, type WarmCommand } from './warm';
@@ -27,6 +28,8 @@ export interface EmbeddedRunnerOptions {
   warmPerLanguage?: number;
   /** Cases of one Python program run at once inside its sandbox (default: one per slot). */
   batchWidth?: number;
+  /** Python through the fork server (default true when isolated); false: a sandbox of its own per run. */
+  forkServer?: boolean;
 }
 
 /** Limits asked for by a question, kept within MAX_LIMITS. */
@@ -84,6 +87,8 @@ export class EmbeddedRunner implements CodeRunner {
   readonly math: MathService;
   readonly warm: Partial<Record<Language, WarmPool>> = {};
   readonly batchWidth: number;
+  /** Python runs, when the fork server works here (else per-run sandboxes, pre-started or not). */
+  readonly forkServer?: ForkServer;
 
   constructor(
     readonly sandbox: SandboxEnv,
@@ -99,6 +104,15 @@ export class EmbeddedRunner implements CodeRunner {
       this.warm.PYTHON = new WarmPool(sandbox, DEFAULT_LIMITS, warm, WARM_PYTHON);
       const r = warmR();
       if (r) this.warm.R = new WarmPool(sandbox, DEFAULT_LIMITS, warm, r);
+    }
+    if (sandbox.isolated && opts.forkServer !== false) {
+      this.forkServer = new ForkServer(sandbox);
+      // Pre-started Python sandboxes only where the fork server cannot work.
+      void this.forkServer.start().then(() => {
+        if (this.forkServer?.unavailable) this.warm.PYTHON?.fill();
+      });
+      this.warm.R?.fill();
+    } else {
       for (const pool of Object.values(this.warm)) pool.fill();
     }
   }
@@ -107,6 +121,10 @@ export class EmbeddedRunner implements CodeRunner {
   async execute(req: RunRequest): Promise<ExecResult> {
     const limits = effectiveLimits(req.limits);
     const stdin = withFinalNewline(req.stdin);
+    if (req.language === 'PYTHON') {
+      const forked = await this.throughForkServer(req.code, stdin, limits);
+      if (forked) return classify(forked, req.expectedOutput, limits);
+    }
     // A pre-started sandbox lowers its limits to the run's (a question's own CPU and memory limits); above the
     // defaults it was started with, a fresh sandbox is launched.
     const warmRun = this.warm[req.language]?.run(req.code, stdin, limits);
@@ -120,6 +138,17 @@ export class EmbeddedRunner implements CodeRunner {
       limits,
     });
     return classify(raw, req.expectedOutput, limits);
+  }
+
+  /** A Python run through the fork server, or undefined when it cannot take it (the caller uses a sandbox of its own). */
+  private async throughForkServer(code: string, stdin: string, limits: RunLimits): Promise<RawRun | undefined> {
+    if (!this.forkServer?.fits(limits)) return undefined;
+    try {
+      return await this.forkServer.run(code, stdin, limits);
+    } catch (e) {
+      if (e instanceof ForkServerError) return undefined;
+      throw e;
+    }
   }
 
   run(req: RunRequest): Promise<ExecResult> {
@@ -185,6 +214,19 @@ export class EmbeddedRunner implements CodeRunner {
   async executeBatch(code: string, cases: RunCase[], limits: RunLimits): Promise<ExecResult[]> {
     const stdins = cases.map((c) => withFinalNewline(c.stdin));
     const width = Math.min(stdins.length, this.batchWidth);
+    if (this.forkServer?.fits(limits)) {
+      // Each case is a run of its own in the fork server, `width` at once.
+      const results: ExecResult[] = new Array(cases.length);
+      let next = 0;
+      const worker = async () => {
+        while (next < cases.length) {
+          const i = next++;
+          results[i] = await this.execute({ language: 'PYTHON', code, stdin: stdins[i], expectedOutput: cases[i].expectedOutput, limits });
+        }
+      };
+      await Promise.all(Array.from({ length: width }, worker));
+      return results;
+    }
     const raws = await (this.warm.PYTHON?.runBatch(code, stdins, limits, width) ?? runBatchCold(this.sandbox, code, stdins, limits, width));
     return raws.map((raw, i) => classify(raw, cases[i].expectedOutput, limits));
   }
@@ -195,6 +237,7 @@ export class EmbeddedRunner implements CodeRunner {
 
   async close(): Promise<void> {
     for (const pool of Object.values(this.warm)) pool.close();
+    await this.forkServer?.close();
     await this.math.close();
   }
 }

@@ -9,3 +9,4 @@ export * from './queue';
 export * from './judge';
 export * from './warm';
 export * from './forked';
+export * from './forkserver';

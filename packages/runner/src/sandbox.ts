@@ -50,6 +50,13 @@ export interface SandboxSpec {
   extraPipes?: number;
   /** Seconds after which the sandbox kills the program by itself (default: wall limit + 2 s; 0: none). */
   guardSeconds?: number;
+  /**
+   * Capabilities kept inside the sandbox's own user namespace (the Python fork server makes each run's namespaces
+   * with CAP_SYS_ADMIN there; its runs drop it). Never anything on the host.
+   */
+  capAdd?: string[];
+  /** Processes the whole sandbox may hold at once (default SANDBOX_NPROC). */
+  nproc?: number;
 }
 
 export interface RawRun {
@@ -153,7 +160,7 @@ function identity(env: SandboxEnv): { uid?: number; gid?: number } {
 const TRIAL_LIMITS: RunLimits = { cpuSeconds: 2, wallMs: 5000, memoryMb: 64, outputBytes: 1024 };
 
 /** The command line of one sandboxed run (exported for inspection in tests). */
-export function buildArgv(env: SandboxEnv, spec: Pick<SandboxSpec, 'argv' | 'files' | 'limits' | 'env' | 'guardSeconds'>): string[] {
+export function buildArgv(env: SandboxEnv, spec: Pick<SandboxSpec, 'argv' | 'files' | 'limits' | 'env' | 'guardSeconds' | 'capAdd' | 'nproc'>): string[] {
   const { limits } = spec;
   const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
   const rlimits = [
@@ -195,12 +202,13 @@ export function buildArgv(env: SandboxEnv, spec: Pick<SandboxSpec, 'argv' | 'fil
   bw.push('--proc', '/proc', '--dev', '/dev', '--remount-ro', '/dev');
   bw.push('--size', String(SANDBOX_TMPFS), '--tmpfs', '/tmp');
   spec.files.forEach((f, i) => bw.push('--perms', '0444', '--file', String(3 + i), f.path));
+  for (const cap of spec.capAdd ?? []) bw.push('--cap-add', cap);
   bw.push('--remount-ro', '/', '--chdir', '/tmp', '--clearenv', ...envArgs, '--');
   // A last guard inside the sandbox: should the API die while bwrap is still setting up (before its
   // --die-with-parent takes effect), the program still ends a little after its deadline.
   const guardSeconds = spec.guardSeconds ?? Math.ceil(limits.wallMs / 1000) + 2;
   const guard = guardSeconds > 0 ? [TIMEOUT_PATH, '-s', 'KILL', String(guardSeconds)] : [];
-  return [...bw, ...guard, env.prlimit, ...rlimits, `--nproc=${SANDBOX_NPROC}`, '--', ...spec.argv];
+  return [...bw, ...guard, env.prlimit, ...rlimits, `--nproc=${spec.nproc ?? SANDBOX_NPROC}`, '--', ...spec.argv];
 }
 
 const SIGNALS: Record<number, string> = { 6: 'SIGABRT', 9: 'SIGKILL', 11: 'SIGSEGV', 24: 'SIGXCPU', 25: 'SIGXFSZ', 15: 'SIGTERM' };

@@ -40,11 +40,16 @@ function processesWith(marker: string): number[] {
   return found;
 }
 
+/** Python through a sandbox of its own per run (pre-started or not, batches of cases): where the fork server cannot run. */
+let perRun: EmbeddedRunner;
+
 beforeAll(async () => {
   runner = await createEmbeddedRunner({ slots: 2, warmMath: false });
+  perRun = await createEmbeddedRunner({ slots: 2, warmMath: false, forkServer: false });
 });
 afterAll(async () => {
   await runner?.close();
+  await perRun?.close();
 });
 
 describe('sandbox start-up', () => {
@@ -122,12 +127,12 @@ describe('both languages', () => {
   });
 });
 
-describe('pre-started sandboxes', () => {
+describe('pre-started sandboxes (without the fork server)', () => {
   it('run R exactly like a cold start: auto-printing, warnings, errors', async () => {
-    expect(runner.warm.R?.waiting).toBeGreaterThan(0);
+    expect(perRun.warm.R?.waiting).toBeGreaterThan(0);
     const code = 'x <- readLines(file("stdin"))\nx\nprint(commandArgs(trailingOnly = TRUE))\nas.integer("a")\nf <- function() stop("boum")\nf()';
-    const warm = await runner.run({ language: 'R', code, stdin: 'abc' });
-    const cold = await runner.run({ language: 'R', code, stdin: 'abc', limits: COLD });
+    const warm = await perRun.run({ language: 'R', code, stdin: 'abc' });
+    const cold = await perRun.run({ language: 'R', code, stdin: 'abc', limits: COLD });
     expect(warm.stdout).toBe('[1] "abc"\ncharacter(0)\n[1] NA\n');
     expect(warm.stderr).toMatch(/Error in f\(\) : boum/);
     expect({ ...warm, duration_ms: 0 }).toEqual({ ...cold, duration_ms: 0 });
@@ -135,16 +140,16 @@ describe('pre-started sandboxes', () => {
 
   it('run Python like a cold start: same output, traceback, exit code and module state', async () => {
     const code = 'import sys\nprint(sys.argv, __name__, __file__, sorted(k for k in globals() if not k.startswith("__")))\ndef f():\n    raise KeyError("k")\nf()';
-    expect(runner.warm.PYTHON?.waiting).toBeGreaterThan(0);
-    const warm = await runner.run({ language: 'PYTHON', code });
-    const cold = await runner.run({ language: 'PYTHON', code, limits: COLD });
+    expect(perRun.warm.PYTHON?.waiting).toBeGreaterThan(0);
+    const warm = await perRun.run({ language: 'PYTHON', code });
+    const cold = await perRun.run({ language: 'PYTHON', code, limits: COLD });
     expect(warm.stdout).toBe("['/tmp/main.py'] __main__ /tmp/main.py ['sys']\n");
     expect(warm.stderr).toContain('File "/tmp/main.py", line 5, in <module>');
     expect({ ...warm, duration_ms: 0 }).toEqual({ ...cold, duration_ms: 0 });
-    const syntax = await runner.run({ language: 'PYTHON', code: 'print(1' });
-    const syntaxCold = await runner.run({ language: 'PYTHON', code: 'print(1', limits: COLD });
+    const syntax = await perRun.run({ language: 'PYTHON', code: 'print(1' });
+    const syntaxCold = await perRun.run({ language: 'PYTHON', code: 'print(1', limits: COLD });
     expect(syntax.stderr).toBe(syntaxCold.stderr);
-    const exit = await runner.run({ language: 'PYTHON', code: 'import sys\nsys.exit(3)' });
+    const exit = await perRun.run({ language: 'PYTHON', code: 'import sys\nsys.exit(3)' });
     expect(exit).toMatchObject({ verdict: 'RUNTIME_ERROR', exit_code: 3 });
   });
 
@@ -152,7 +157,7 @@ describe('pre-started sandboxes', () => {
     ['PYTHON', 'print(open("/proc/self/limits").read())'],
     ['R', 'cat(readLines("/proc/self/limits"), sep = "\\n")'],
   ] as const)('%s: take a run with lower limits and apply them before the program starts', async (language, code) => {
-    const pool = runner.warm[language]!;
+    const pool = perRun.warm[language]!;
     const taken: boolean[] = [];
     const original = pool.run.bind(pool);
     pool.run = (...args) => {
@@ -161,14 +166,14 @@ describe('pre-started sandboxes', () => {
       return r;
     };
     try {
-      const low = await runner.run({ language, code, limits: { cpuSeconds: 2, memoryMb: 200, wallMs: 4000 } });
+      const low = await perRun.run({ language, code, limits: { cpuSeconds: 2, memoryMb: 200, wallMs: 4000 } });
       expect(low.stdout).toMatch(/Max cpu time\s+2\s+3\s+seconds/);
       expect(low.stdout).toMatch(/Max address space\s+209715200\s+209715200\s+bytes/);
-      const high = await runner.run({ language, code, limits: COLD });
+      const high = await perRun.run({ language, code, limits: COLD });
       expect(high.stdout).toMatch(new RegExp(`Max address space\\s+${257 * 1024 * 1024}\\s`));
       expect(taken).toEqual([true, false]);
       // The lowered limits hold: an endless loop stops at the run's CPU limit, not at the sandbox's.
-      const loop = await runner.run({ language, code: language === 'R' ? 'repeat { x <- 1 }' : 'while True:\n    pass', limits: { cpuSeconds: 1, wallMs: 4000 } });
+      const loop = await perRun.run({ language, code: language === 'R' ? 'repeat { x <- 1 }' : 'while True:\n    pass', limits: { cpuSeconds: 1, wallMs: 4000 } });
       expect(loop.verdict).toBe('TIME_LIMIT');
       expect(taken).toEqual([true, false, true]);
     } finally {
@@ -177,12 +182,12 @@ describe('pre-started sandboxes', () => {
   });
 });
 
-describe('one program against several cases (runCases)', () => {
+describe('one program against several cases (runCases), without the fork server', () => {
   it('runs the cases of a Python program in one sandbox, each with its own verdict, output and time', async () => {
     const code = 'import os, sys\nn = int(sys.stdin.readline())\nprint(n * 2, os.getppid())';
     const cases = ['1', '2', '3', '4', 'x'].map((stdin) => ({ stdin, expectedOutput: undefined as string | undefined }));
     cases[2].expectedOutput = '7';
-    const results = await runner.runCases({ language: 'PYTHON', code }, cases);
+    const results = await perRun.runCases({ language: 'PYTHON', code }, cases);
     expect(results.map((r) => r.verdict)).toEqual(['OK', 'OK', 'WRONG_ANSWER', 'OK', 'RUNTIME_ERROR']);
     expect(results.slice(0, 4).map((r) => r.stdout.split(' ')[0])).toEqual(['2', '4', '6', '8']);
     expect(results[4].stderr).toMatch(/ValueError: invalid literal for int\(\) with base 10: 'x/);
@@ -202,8 +207,8 @@ describe('one program against several cases (runCases)', () => {
       'import threading, time\nt = threading.Thread(target=lambda: (time.sleep(0.2), print("fil")))\nt.start()\nprint("main")',
     ];
     for (const code of programs) {
-      const [batch] = await runner.runCases({ language: 'PYTHON', code }, [{ stdin: 'entrée' }, { stdin: 'autre' }]);
-      const alone = await runner.run({ language: 'PYTHON', code, stdin: 'entrée' });
+      const [batch] = await perRun.runCases({ language: 'PYTHON', code }, [{ stdin: 'entrée' }, { stdin: 'autre' }]);
+      const alone = await perRun.run({ language: 'PYTHON', code, stdin: 'entrée' });
       expect({ ...batch, duration_ms: 0 }, code).toEqual({ ...alone, duration_ms: 0 });
     }
   });
@@ -211,8 +216,8 @@ describe('one program against several cases (runCases)', () => {
   it('gives each case its own stdin, whatever its bytes: empty, several lines, accents, emoji', async () => {
     const stdins = ['', 'a\nb\nc\n', 'été où ça\n', '🙂 ∑ x²\n', 'B 1 2 3\n{"i":0}\n'];
     const code = 'import sys\nsys.stdout.write(repr(sys.stdin.read()))';
-    const results = await runner.runCases({ language: 'PYTHON', code }, stdins.map((stdin) => ({ stdin })));
-    const alone = await Promise.all(stdins.map((stdin) => runner.run({ language: 'PYTHON', code, stdin })));
+    const results = await perRun.runCases({ language: 'PYTHON', code }, stdins.map((stdin) => ({ stdin })));
+    const alone = await Promise.all(stdins.map((stdin) => perRun.run({ language: 'PYTHON', code, stdin })));
     expect(results.map((r) => r.stdout)).toEqual(alone.map((r) => r.stdout));
     expect(results[2].stdout).toBe("'été où ça\\n'");
   });
@@ -233,7 +238,7 @@ describe('one program against several cases (runCases)', () => {
     ].join('\n');
     const stdins = ['loop', 'sleep', 'flood', 'mem', 'fine'];
     const started = Date.now();
-    const results = await runner.runCases(
+    const results = await perRun.runCases(
       { language: 'PYTHON', code, limits: { cpuSeconds: 1, wallMs: 1500, outputBytes: 64 * 1024 } },
       stdins.map((stdin) => ({ stdin, expectedOutput: `ok ${stdin}` })),
     );
@@ -247,10 +252,10 @@ describe('one program against several cases (runCases)', () => {
 
   it('runs a fresh sandbox when the limits exceed the pre-started ones, and never shares one between programs', async () => {
     const code = 'import os\nprint(os.path.exists("/tmp/trace"))\nopen("/tmp/trace", "w").write("x")\nprint(open("/proc/self/limits").read())';
-    const cold = await runner.runCases({ language: 'PYTHON', code, limits: COLD }, [{ stdin: '' }]);
+    const cold = await perRun.runCases({ language: 'PYTHON', code, limits: COLD }, [{ stdin: '' }]);
     expect(cold[0].stdout).toMatch(new RegExp(`Max address space\\s+${257 * 1024 * 1024}\\s`));
-    const [first] = await runner.runCases({ language: 'PYTHON', code }, [{ stdin: '' }]);
-    const [second] = await runner.runCases({ language: 'PYTHON', code }, [{ stdin: '' }]);
+    const [first] = await perRun.runCases({ language: 'PYTHON', code }, [{ stdin: '' }]);
+    const [second] = await perRun.runCases({ language: 'PYTHON', code }, [{ stdin: '' }]);
     expect(first.stdout.startsWith('False\n')).toBe(true);
     expect(second.stdout.startsWith('False\n')).toBe(true);
     expect(first.stdout).toMatch(/Max cpu time\s+5\s+6\s+seconds/);
@@ -267,9 +272,9 @@ describe('one program against several cases (runCases)', () => {
       'time.sleep(1)',
       'print(x)',
     ].join('\n');
-    const lingering = await runner.runCases({ language: 'PYTHON', code, limits: { wallMs: 3000 } }, [{ stdin: 'a', expectedOutput: 'a' }, { stdin: 'b', expectedOutput: 'b' }]);
+    const lingering = await perRun.runCases({ language: 'PYTHON', code, limits: { wallMs: 3000 } }, [{ stdin: 'a', expectedOutput: 'a' }, { stdin: 'b', expectedOutput: 'b' }]);
     expect(lingering.map((r) => r.verdict)).toEqual(['OK', 'OK']);
-    const results = await runner.runCases({ language: 'PYTHON', code, limits: { wallMs: 3000 } }, [{ stdin: 'kill' }, { stdin: 'a' }, { stdin: 'b' }, { stdin: 'c' }]);
+    const results = await perRun.runCases({ language: 'PYTHON', code, limits: { wallMs: 3000 } }, [{ stdin: 'kill' }, { stdin: 'a' }, { stdin: 'b' }, { stdin: 'c' }]);
     expect(results.map((r) => r.verdict)).toEqual(['RUNTIME_ERROR', 'RUNTIME_ERROR', 'RUNTIME_ERROR', 'RUNTIME_ERROR']);
     expect(results[3].stderr).toMatch(/interrompue/);
     await new Promise((r) => setTimeout(r, 300));
@@ -278,17 +283,126 @@ describe('one program against several cases (runCases)', () => {
 
   it('cannot read the loader’s descriptors through /proc', async () => {
     const code = 'import os\ntry:\n    print(os.listdir("/proc/%d/fd" % os.getppid()))\nexcept OSError as e:\n    print("refuse", e.errno)';
-    const [r] = await runner.runCases({ language: 'PYTHON', code }, [{ stdin: '' }]);
+    const [r] = await perRun.runCases({ language: 'PYTHON', code }, [{ stdin: '' }]);
     expect(r.stdout).toMatch(/^refuse/);
   });
 
   it('R: one run per case, same verdicts', async () => {
     const code = 'x <- as.integer(readLines(file("stdin"), n = 1))\ncat(x * 2, "\\n")';
-    const results = await runner.runCases({ language: 'R', code }, [
+    const results = await perRun.runCases({ language: 'R', code }, [
       { stdin: '1', expectedOutput: '2' },
       { stdin: '2', expectedOutput: '5' },
     ]);
     expect(results.map((r) => r.verdict)).toEqual(['OK', 'WRONG_ANSWER']);
+  });
+});
+
+describe('Python fork server', () => {
+  it('serves Python here, exactly like a sandbox of its own: output, traceback, exit code, module state, limits', async () => {
+    await runner.forkServer!.start();
+    expect(runner.forkServer!.unavailable).toBeUndefined();
+    const programs = [
+      'import sys\nprint(sys.argv, __name__, __file__, sorted(k for k in globals() if not k.startswith("__")))\ndef f():\n    raise KeyError("k")\nf()',
+      'print(1',
+      'import sys\nsys.exit(3)',
+      'import sys\nsys.exit("au revoir")',
+      'import sys\nprint(sys.stdin.read().upper(), end="")\nsys.stderr.write("é\\n")',
+      'print(open("/proc/self/limits").read())',
+    ];
+    for (const code of programs) {
+      const forked = await runner.run({ language: 'PYTHON', code, stdin: 'abc\ndéf', limits: { cpuSeconds: 2, memoryMb: 200, wallMs: 4000 } });
+      const own = await perRun.run({ language: 'PYTHON', code, stdin: 'abc\ndéf', limits: { cpuSeconds: 2, memoryMb: 200, wallMs: 4000 } });
+      expect({ ...forked, duration_ms: 0 }).toEqual({ ...own, duration_ms: 0 });
+    }
+    const limits = await runner.run({ language: 'PYTHON', code: programs[5], limits: { cpuSeconds: 2, memoryMb: 200, wallMs: 4000 } });
+    expect(limits.stdout).toMatch(/Max cpu time\s+2\s+3\s+seconds/);
+    expect(limits.stdout).toMatch(/Max address space\s+209715200\s+209715200\s+bytes/);
+    expect(limits.stdout).toMatch(new RegExp(`Max processes\\s+${SANDBOX_NPROC}\\s`));
+  });
+
+  it('gives a run no capability, only its own processes, an empty /tmp, and no way to mount or make namespaces', async () => {
+    const code = [
+      'import ctypes, os',
+      'libc = ctypes.CDLL(None, use_errno=True)',
+      'status = open("/proc/self/status").read()',
+      'print([l.split()[1] for l in status.splitlines() if l.split(":")[0] in ("CapEff", "CapPrm", "CapAmb")])',
+      'print(sorted(int(p) for p in os.listdir("/proc") if p.isdigit()), os.listdir("/tmp"))',
+      'print(libc.unshare(0x20000) == 0, libc.unshare(0x10000000) == 0, libc.mount(b"tmpfs", b"/tmp", b"tmpfs", 0, None) == 0)',
+      'print(libc.umount2(b"/proc", 2) == 0, libc.prctl(36, 1, 0, 0, 0) == 0 and os.getpid())',
+    ].join('\n');
+    const r = await runner.run({ language: 'PYTHON', code });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.split('\n').slice(0, 3)).toEqual(["['0000000000000000', '0000000000000000', '0000000000000000']", "[1, 2] ['main.py']", 'False False False']);
+    expect(r.stdout.split('\n')[3]).toMatch(/^False /);
+  });
+
+  it('keeps runs in flight apart: files, processes, signals', async () => {
+    const a = runner.run({
+      language: 'PYTHON',
+      code: 'import os, time\nopen("/tmp/secret.txt", "w").write("42")\ntime.sleep(1.2)\nprint(os.listdir("/tmp"), len([p for p in os.listdir("/proc") if p.isdigit()]))',
+      limits: { wallMs: 5000 },
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    const b = await runner.run({
+      language: 'PYTHON',
+      code: [
+        'import os, signal',
+        'killed = 0',
+        'for pid in range(1, 4 * 1024 * 1024):',
+        '    if pid in (1, os.getpid()):',
+        '        continue',
+        '    try:',
+        '        os.kill(pid, signal.SIGKILL)',
+        '        killed += 1',
+        '    except OSError:',
+        '        pass',
+        '    if pid > 40000:',
+        '        break',
+        'print(os.listdir("/tmp"), killed)',
+      ].join('\n'),
+      limits: { wallMs: 5000 },
+    });
+    expect(b.stdout).toBe("['main.py'] 0\n");
+    const ra = await a;
+    expect(ra.verdict).toBe('OK');
+    expect(ra.stdout).toBe("['secret.txt', 'main.py'] 2\n");
+  });
+
+  it('ends every process of a run with it, even one that signals its init or leaves its session', async () => {
+    const marker = `forked${process.pid}x${Date.now()}`;
+    const code = [
+      'import os, subprocess, time',
+      `subprocess.Popen(["/usr/bin/python3", "-c", "import time; time.sleep(300)", "${marker}"], start_new_session=True)`,
+      'os.kill(1, 9)',
+      'os.kill(os.getppid(), 15)',
+      'time.sleep(0.5)',
+      'print("fini")',
+    ].join('\n');
+    const r = await runner.run({ language: 'PYTHON', code, expectedOutput: 'fini', limits: { wallMs: 4000 } });
+    expect(r.verdict).toBe('OK');
+    await new Promise((res) => setTimeout(res, 300));
+    expect(processesWith(marker)).toEqual([]);
+    expect((await runner.run({ language: 'PYTHON', code: 'print(6 * 7)', expectedOutput: '42' })).verdict).toBe('OK');
+  });
+
+  it('runs the cases of a program side by side, each a run of its own', async () => {
+    const code = 'import os, sys\nn = int(sys.stdin.readline())\nopen("/tmp/n", "a").write("x")\nprint(n * 2, open("/tmp/n").read())';
+    const results = await runner.runCases({ language: 'PYTHON', code }, ['1', '2', '3', 'x'].map((stdin) => ({ stdin, expectedOutput: undefined })));
+    expect(results.map((r) => r.verdict)).toEqual(['OK', 'OK', 'OK', 'RUNTIME_ERROR']);
+    expect(results.slice(0, 3).map((r) => r.stdout)).toEqual(['2 x\n', '4 x\n', '6 x\n']);
+  });
+
+  it('gives runs in flight a verdict when the fork server dies, and starts a new one', async () => {
+    const server = runner.forkServer!;
+    await server.start();
+    const before = server.pid!;
+    const slow = runner.run({ language: 'PYTHON', code: 'import time\ntime.sleep(0.8)\nprint("ok")', expectedOutput: 'ok', limits: { wallMs: 5000 } });
+    await new Promise((r) => setTimeout(r, 200));
+    process.kill(before, 'SIGKILL');
+    expect((await slow).verdict).toBe('OK');
+    expect((await runner.run({ language: 'PYTHON', code: 'print(1)', expectedOutput: '1' })).verdict).toBe('OK');
+    expect(server.pid).toBeDefined();
+    expect(server.pid).not.toBe(before);
   });
 });
 

@@ -37,6 +37,8 @@ export const configSchema = z.object({
   RUNNER_UNSAFE_DEV: z.enum(['0', '1']).default('0'),
   /** 0 (default): the built server launches sandboxes from a small child process; 1: from the API process itself. */
   RUNNER_IN_PROCESS: z.enum(['0', '1']).default('0'),
+  /** 1 (default): Python runs through the fork server (packages/runner/README.md); 0: a sandbox of its own per run. */
+  RUNNER_FORK_SERVER: z.enum(['0', '1']).default('1'),
   /** Sandboxes run at once (default: one per core). */
   RUNNER_SLOTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
   /** Runs (programs and maths comparisons) one user may start per minute; 0 turns the limit off. */

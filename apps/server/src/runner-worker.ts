@@ -13,7 +13,7 @@ async function main() {
   const unsafe = config.RUNNER_UNSAFE_DEV === '1';
   if (unsafe) console.warn('Attention : RUNNER_UNSAFE_DEV=1, les programmes sont exécutés SANS bac à sable (développement seulement).');
   const slots = runnerSlots(config);
-  const runner = await createEmbeddedRunner({ unsafe, slots });
+  const runner = await createEmbeddedRunner({ unsafe, slots, forkServer: config.RUNNER_FORK_SERVER === '1' });
   const worker = await startQueueWorker({ redisUrl: config.REDIS_URL, runner, concurrency: slots, queueName: config.RUNNER_QUEUE });
   await worker.waitUntilReady();
   worker.on('error', (err) => console.error('Erreur du processus d’exécution :', err.message));

@@ -8,7 +8,7 @@ import { Pool } from './pool';
 import { probeSandbox, PYTHON_PATH, RSCRIPT_PATH, runInSandbox, type RawRun, type SandboxEnv } from './sandbox';
 import { DEFAULT_LIMITS, MAX_LIMITS, RunnerBusyError, type CodeRunner, type MathCompareResult, type RunCase, type RunLimits, type RunRequest } from './types';
 import { classify } from './verdict';
-import { MAX_BATCH_CASES, runBatchCold, WARM_PYTHON, WarmPool, type WarmCommand } from './warm';
+import { batchEnvelope, batchHeader, MAX_BATCH_CASES, parseBatch, PYTHON_BATCH_PROGRAM, runBatchCold, WARM_PYTHON, WarmPool, type WarmCommand } from './warm';
 
 export interface EmbeddedRunnerOptions {
   /** Development only: run without bubblewrap nor a dedicated user (RUNNER_UNSAFE_DEV=1). */
@@ -109,7 +109,9 @@ export class EmbeddedRunner implements CodeRunner {
       this.forkServer = new ForkServer(sandbox);
       // Pre-started Python sandboxes only where the fork server cannot work.
       void this.forkServer.start().then(() => {
-        if (this.forkServer?.unavailable) this.warm.PYTHON?.fill();
+        if (!this.forkServer?.unavailable) return;
+        console.warn(`Serveur d’exécution Python indisponible ici (${this.forkServer.unavailable}) : chaque exécution Python aura son propre bac à sable.`);
+        this.warm.PYTHON?.fill();
       });
       this.warm.R?.fill();
     } else {
@@ -214,19 +216,9 @@ export class EmbeddedRunner implements CodeRunner {
   async executeBatch(code: string, cases: RunCase[], limits: RunLimits): Promise<ExecResult[]> {
     const stdins = cases.map((c) => withFinalNewline(c.stdin));
     const width = Math.min(stdins.length, this.batchWidth);
-    if (this.forkServer?.fits(limits)) {
-      // Each case is a run of its own in the fork server, `width` at once.
-      const results: ExecResult[] = new Array(cases.length);
-      let next = 0;
-      const worker = async () => {
-        while (next < cases.length) {
-          const i = next++;
-          results[i] = await this.execute({ language: 'PYTHON', code, stdin: stdins[i], expectedOutput: cases[i].expectedOutput, limits });
-        }
-      };
-      await Promise.all(Array.from({ length: width }, worker));
-      return results;
-    }
+    // In the fork server, the batch is one run (its own namespaces) whose program is the loader's batch mode.
+    const forked = await this.throughForkServer(PYTHON_BATCH_PROGRAM, batchHeader(limits, stdins, width) + code, batchEnvelope(limits, stdins.length, width));
+    if (forked) return parseBatch(forked, stdins.length).map((raw, i) => classify(raw, cases[i].expectedOutput, limits));
     const raws = await (this.warm.PYTHON?.runBatch(code, stdins, limits, width) ?? runBatchCold(this.sandbox, code, stdins, limits, width));
     return raws.map((raw, i) => classify(raw, cases[i].expectedOutput, limits));
   }

@@ -291,8 +291,9 @@ def _reap():
             return
 
 
-def _parse(buf, runs):
-    # Starts every complete request of the buffer; returns what is left.
+def _parse(buf, runs, emit):
+    # Starts every complete request of the buffer; returns what is left. A run that cannot start (no process or
+    # descriptor left) is answered as failed: the host runs it in a sandbox of its own.
     while True:
         nl = buf.find(b"\n")
         if nl < 0:
@@ -304,7 +305,11 @@ def _parse(buf, runs):
         stdin = bytes(buf[nl + 1:nl + 1 + n_in])
         src = bytes(buf[nl + 1 + n_in:nl + 1 + n_in + n_code])
         del buf[:nl + 1 + n_in + n_code]
-        runs.append(start(rid, (cpu_soft, cpu_hard, mem), wall_ms, cap, stdin, src))
+        try:
+            runs.append(start(rid, (cpu_soft, cpu_hard, mem), wall_ms, cap, stdin, src))
+        except OSError as e:
+            why = str(e).encode("utf-8", "replace")
+            emit(b'{"i":%d,"failed":true,"ms":0,"out":0,"err":%d}\n' % (rid, len(why)) + why)
 
 
 def serve():
@@ -347,6 +352,7 @@ def loop(runs, req_fd, emit):
             return
         reads = {}
         writes = {}
+        poll = select.poll()
         for r in runs:
             for fd in r.open:
                 reads[fd] = r
@@ -355,9 +361,16 @@ def loop(runs, req_fd, emit):
                 writes[r.w] = r
         if req_fd is not None:
             reads[req_fd] = None
+        for fd in reads:
+            poll.register(fd, select.POLLIN)
+        for fd in writes:
+            poll.register(fd, select.POLLOUT)
         pending = [r.deadline for r in runs if not r.timed]
         left = max(0.0, min(pending) - time.monotonic()) if pending else (1.0 if runs else None)
-        rd, wr, _ = select.select(list(reads), list(writes), [], left)
+        events = poll.poll(None if left is None else int(left * 1000) + 1)
+        # A closed pipe reports POLLHUP (or POLLERR for a writer whose reader is gone): read or write to see it.
+        rd = [fd for fd, ev in events if fd in reads and ev & (select.POLLIN | select.POLLHUP | select.POLLERR)]
+        wr = [fd for fd, ev in events if fd in writes and ev & (select.POLLOUT | select.POLLHUP | select.POLLERR)]
         for fd in rd:
             if fd == req_fd:
                 chunk = os.read(fd, 1 << 20)
@@ -365,7 +378,7 @@ def loop(runs, req_fd, emit):
                     # The host closed the requests: the server ends, and with its sandbox every run in flight.
                     os._exit(0)
                 buf += chunk
-                buf = _parse(buf, runs)
+                buf = _parse(buf, runs, emit)
                 continue
             r = reads[fd]
             if fd == r.st:

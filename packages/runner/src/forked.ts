@@ -21,7 +21,7 @@ const CRASHED = 'Le service d’exécution a redémarré pendant votre exécutio
 export interface ForkedRunnerOptions {
   /** The child's entry point: a module that calls serveForkedRunner(). */
   entry: string;
-  runner: Pick<EmbeddedRunnerOptions, 'slots' | 'unsafe'>;
+  runner: Pick<EmbeddedRunnerOptions, 'slots' | 'unsafe' | 'forkServer'>;
   /** Extra Node arguments for the child (tests run a TypeScript entry through tsx). */
   execArgv?: string[];
 }

@@ -370,8 +370,8 @@ export const PYTHON_LOADER = [
   '    sys.modules["__main__"] = m',
   '    sys.argv[:] = ["/tmp/main.py"]',
   '    return m',
-  'def _load():',
-  '    with open(3, "rb") as f:',
+  'def _load(fd=3):',
+  '    with open(fd, "rb") as f:',
   '        head, _, src = f.read().partition(b"\\n")',
   '    if head[:1] == b"B":',
   '        return _batch(head, src)',
@@ -395,6 +395,14 @@ export const PYTHON_LOADER = [
   ...PYTHON_BATCH,
   '_load()',
 ].join('\n');
+
+/**
+ * The loader as a program of the fork server, for one program against several cases: it reads the batch header and
+ * the program on its stdin (fd 0) instead of descriptor 3, and frames each case's result on its stdout, which the
+ * host parses as a pre-started sandbox's batch (parseBatch). The cases run in the loader's own namespaces, apart from
+ * every other run.
+ */
+export const PYTHON_BATCH_PROGRAM = PYTHON_LOADER.replace(/_load\(\)$/, '_load(0)');
 
 /** Seconds a pre-started sandbox may wait for its program before it ends and is replaced. */
 export const WARM_MAX_IDLE_S = 600;

@@ -34,7 +34,7 @@ export async function createRunnerFromConfig(config: Config): Promise<CodeRunner
   // packages/runner/src/forked.ts); from sources (tests, development) it runs in this process.
   const childEntry = path.join(import.meta.dirname, 'runner-child.js');
   if (config.RUNNER_IN_PROCESS === '0' && fs.existsSync(childEntry)) {
-    return ForkedRunner.start({ entry: childEntry, runner: { unsafe, slots: runnerSlots(config) } });
+    return ForkedRunner.start({ entry: childEntry, runner: { unsafe, slots: runnerSlots(config), forkServer: config.RUNNER_FORK_SERVER === '1' } });
   }
-  return createEmbeddedRunner({ unsafe, slots: runnerSlots(config) });
+  return createEmbeddedRunner({ unsafe, slots: runnerSlots(config), forkServer: config.RUNNER_FORK_SERVER === '1' });
 }

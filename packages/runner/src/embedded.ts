@@ -8,7 +8,7 @@ import { Pool } from './pool';
 import { probeSandbox, PYTHON_PATH, RSCRIPT_PATH, runInSandbox, type RawRun, type SandboxEnv } from './sandbox';
 import { DEFAULT_LIMITS, MAX_LIMITS, RunnerBusyError, type CodeRunner, type MathCompareResult, type RunCase, type RunLimits, type RunRequest } from './types';
 import { classify } from './verdict';
-import { batchEnvelope, batchHeader, MAX_BATCH_CASES, parseBatch, PYTHON_BATCH_PROGRAM, runBatchCold, WARM_PYTHON, WarmPool, type WarmCommand } from './warm';
+import { MAX_BATCH_CASES, parseBatch, runBatchCold, WARM_PYTHON, WarmPool, type WarmCommand } from './warm';
 
 export interface EmbeddedRunnerOptions {
   /** Development only: run without bubblewrap nor a dedicated user (RUNNER_UNSAFE_DEV=1). */
@@ -124,7 +124,7 @@ export class EmbeddedRunner implements CodeRunner {
     const limits = effectiveLimits(req.limits);
     const stdin = withFinalNewline(req.stdin);
     if (req.language === 'PYTHON') {
-      const forked = await this.throughForkServer(req.code, stdin, limits);
+      const forked = await this.throughForkServer((server) => server.run(req.code, stdin, limits), limits);
       if (forked) return classify(forked, req.expectedOutput, limits);
     }
     // A pre-started sandbox lowers its limits to the run's (a question's own CPU and memory limits); above the
@@ -143,10 +143,10 @@ export class EmbeddedRunner implements CodeRunner {
   }
 
   /** A Python run through the fork server, or undefined when it cannot take it (the caller uses a sandbox of its own). */
-  private async throughForkServer(code: string, stdin: string, limits: RunLimits): Promise<RawRun | undefined> {
+  private async throughForkServer(run: (server: ForkServer) => Promise<RawRun>, limits: RunLimits): Promise<RawRun | undefined> {
     if (!this.forkServer?.fits(limits)) return undefined;
     try {
-      return await this.forkServer.run(code, stdin, limits);
+      return await run(this.forkServer);
     } catch (e) {
       if (e instanceof ForkServerError) return undefined;
       throw e;
@@ -217,7 +217,7 @@ export class EmbeddedRunner implements CodeRunner {
     const stdins = cases.map((c) => withFinalNewline(c.stdin));
     const width = Math.min(stdins.length, this.batchWidth);
     // In the fork server, the batch is one run (its own namespaces) whose program is the loader's batch mode.
-    const forked = await this.throughForkServer(PYTHON_BATCH_PROGRAM, batchHeader(limits, stdins, width) + code, batchEnvelope(limits, stdins.length, width));
+    const forked = await this.throughForkServer((fs) => fs.runBatch(code, stdins, limits, width), limits);
     if (forked) return parseBatch(forked, stdins.length).map((raw, i) => classify(raw, cases[i].expectedOutput, limits));
     const raws = await (this.warm.PYTHON?.runBatch(code, stdins, limits, width) ?? runBatchCold(this.sandbox, code, stdins, limits, width));
     return raws.map((raw, i) => classify(raw, cases[i].expectedOutput, limits));

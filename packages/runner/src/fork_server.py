@@ -9,8 +9,10 @@
 # status; when the init ends, the kernel ends every process left in the namespace. The server adopts the init
 # (child subreaper), kills it at the run's deadline or output cap, and frames the result on its stdout.
 #
-# Requests on stdin: "id cpu_soft cpu_hard mem wall_ms cap stdin_len code_len\n" then the stdin and code bytes.
-# Results on stdout: one JSON line (written by hand) followed by the run's stdout and stderr bytes.
+# Requests on stdin: "id mode cpu_soft cpu_hard mem wall_ms cap stdin_len code_len\n" then the stdin and code bytes.
+# Mode 0 runs the code; mode 1 runs the batch mode of the loader (warm.ts, loaded once at start from the file named
+# by the fifth argument) on the stdin, which holds the batch header and the program: the cases of one program in one
+# run. Results on stdout: one JSON line (written by hand) followed by the run's stdout and stderr bytes.
 import sys, os, types, resource, select, signal, time, ctypes, atexit
 
 _libc = ctypes.CDLL(None, use_errno=True)
@@ -19,6 +21,10 @@ MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 0x4000, 0x40000
 PR_SET_DUMPABLE, PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS = 4, 36, 38
 TMPFS_BYTES, FSIZE, NOFILE, NPROC = (int(x) for x in sys.argv[1:5])
 MAX_FD = 4096
+# The loader's functions, compiled once here rather than in every batch.
+_LOADER = {"__name__": "loader"}
+with open(sys.argv[5], "rb") as _f:
+    exec(compile(_f.read(), "loader", "exec"), _LOADER)
 
 
 def _ok(r, what):
@@ -82,6 +88,8 @@ def _program(src, limits):
         resource.setrlimit(resource.RLIMIT_NPROC, (NPROC, NPROC))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         os.chdir("/tmp")
+        if src is None:
+            _LOADER["_load"](0)
         with open("/tmp/main.py", "wb") as f:
             f.write(src)
         m = _module()
@@ -299,11 +307,11 @@ def _parse(buf, runs, emit):
         if nl < 0:
             return buf
         head = [int(x) for x in bytes(buf[:nl]).split()]
-        rid, cpu_soft, cpu_hard, mem, wall_ms, cap, n_in, n_code = head
+        rid, mode, cpu_soft, cpu_hard, mem, wall_ms, cap, n_in, n_code = head
         if len(buf) < nl + 1 + n_in + n_code:
             return buf
         stdin = bytes(buf[nl + 1:nl + 1 + n_in])
-        src = bytes(buf[nl + 1 + n_in:nl + 1 + n_in + n_code])
+        src = bytes(buf[nl + 1 + n_in:nl + 1 + n_in + n_code]) if mode == 0 else None
         del buf[:nl + 1 + n_in + n_code]
         try:
             runs.append(start(rid, (cpu_soft, cpu_hard, mem), wall_ms, cap, stdin, src))

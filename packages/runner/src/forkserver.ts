@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { launchSandboxed, PYTHON_PATH, SANDBOX_FSIZE, SANDBOX_NOFILE, SANDBOX_NPROC, SANDBOX_TMPFS, type Launched, type RawRun, type SandboxEnv } from './sandbox';
 import { MAX_LIMITS, type RunLimits } from './types';
+import { batchEnvelope, batchHeader, PYTHON_LOADER_DEFINITIONS } from './warm';
 
 export const FORK_SERVER_FILE = path.join(import.meta.dirname, 'fork_server.py');
 
@@ -72,8 +73,18 @@ export class ForkServer {
       let launched: Launched;
       try {
         launched = launchSandboxed(this.env, {
-          argv: [PYTHON_PATH, '-I', '-B', '/tmp/fork_server.py', String(SANDBOX_TMPFS), String(SANDBOX_FSIZE), String(SANDBOX_NOFILE), String(SANDBOX_NPROC)],
-          files: [{ path: '/tmp/fork_server.py', content: this.source }],
+          argv: [
+            PYTHON_PATH,
+            '-I',
+            '-B',
+            '/tmp/fork_server.py',
+            ...[SANDBOX_TMPFS, SANDBOX_FSIZE, SANDBOX_NOFILE, SANDBOX_NPROC].map(String),
+            '/tmp/loader.py',
+          ],
+          files: [
+            { path: '/tmp/fork_server.py', content: this.source },
+            { path: '/tmp/loader.py', content: PYTHON_LOADER_DEFINITIONS },
+          ],
           // The server lives long: CPU for its own loop (each run has its own limit), memory up to the largest a run
           // may ask for (a run lowers its own), no output cap (each run has its own).
           limits: { cpuSeconds: 24 * 3600, wallMs: 0, memoryMb: MAX_LIMITS.memoryMb + 64, outputBytes: 0 },
@@ -187,13 +198,25 @@ export class ForkServer {
    * loses the run: the caller then runs it in a sandbox of its own.
    */
   async run(code: string, stdin: string, limits: RunLimits): Promise<RawRun> {
+    return this.request(0, code, stdin, limits);
+  }
+
+  /**
+   * One program against several stdins in one run (its own namespaces): the loader's batch mode, whose output is the
+   * frames of every case (parseBatch). `limits` bound the whole batch (batchEnvelope); `caseLimits` each case.
+   */
+  async runBatch(code: string, stdins: string[], caseLimits: RunLimits, width: number): Promise<RawRun> {
+    return this.request(1, '', batchHeader(caseLimits, stdins, width) + code, { ...batchEnvelope(caseLimits, stdins.length, width), cpuSeconds: caseLimits.cpuSeconds });
+  }
+
+  private async request(mode: 0 | 1, code: string, stdin: string, limits: RunLimits): Promise<RawRun> {
     const launched = await this.ensure();
     if (!launched) throw new ForkServerError(this.unavailable ?? 'Le serveur d’exécution Python est arrêté.');
     const id = this.nextId++;
     const program = Buffer.from(code, 'utf8');
     const input = Buffer.from(stdin, 'utf8');
     const cpu = cpuRlimit(limits);
-    const head = `${id} ${cpu} ${cpu + 1} ${limits.memoryMb * 1024 * 1024} ${limits.wallMs} ${limits.outputBytes} ${input.length} ${program.length}\n`;
+    const head = `${id} ${mode} ${cpu} ${cpu + 1} ${limits.memoryMb * 1024 * 1024} ${limits.wallMs} ${limits.outputBytes} ${input.length} ${program.length}\n`;
     return new Promise<RawRun>((resolve, reject) => {
       // The server enforces the deadline; should it stop answering, it is replaced and the run fails here.
       const timer = setTimeout(() => {

@@ -397,12 +397,12 @@ export const PYTHON_LOADER = [
 ].join('\n');
 
 /**
- * The loader as a program of the fork server, for one program against several cases: it reads the batch header and
- * the program on its stdin (fd 0) instead of descriptor 3, and frames each case's result on its stdout, which the
- * host parses as a pre-started sandbox's batch (parseBatch). The cases run in the loader's own namespaces, apart from
- * every other run.
+ * The loader's definitions without its call, which the fork server loads once: for one program against several
+ * cases, a run of the fork server calls `_load(0)`, which reads the batch header and the program on its stdin instead
+ * of descriptor 3 and frames each case's result on its stdout, parsed as a pre-started sandbox's batch (parseBatch).
+ * The cases run in that run's own namespaces, apart from every other run.
  */
-export const PYTHON_BATCH_PROGRAM = PYTHON_LOADER.replace(/_load\(\)$/, '_load(0)');
+export const PYTHON_LOADER_DEFINITIONS = PYTHON_LOADER.replace(/_load\(\)$/, '');
 
 /** Seconds a pre-started sandbox may wait for its program before it ends and is replaced. */
 export const WARM_MAX_IDLE_S = 600;

@@ -174,6 +174,18 @@ describe('reference solution', () => {
     expect(none.json().message).toMatch(/sans solution de référence/);
   });
 
+  it('saves or refuses the same way when the check outlasts the early write (slow reference): one question, or none', async () => {
+    const slow = `import time\ntime.sleep(0.3)\n${REFERENCE}`;
+    const before = await questionCount();
+    const ok = await call(teacher, 'POST', '/api/admin/questions/create', algo({ reference_solution: slow }));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().message).toBe('Question enregistrée : la solution de référence réussit les 3 cas de test.');
+    expect(await questionCount()).toBe(before + 1);
+    const wrong = await call(teacher, 'POST', '/api/admin/questions/create', algo({ reference_solution: 'import time\ntime.sleep(0.3)\nprint(0)' }));
+    expect(wrong.statusCode, wrong.body).toBe(422);
+    expect(await questionCount()).toBe(before + 1);
+  });
+
   it('checks the reference again when a test case changes through possible-solutions', async () => {
     const q = await create(algo());
     const first = q.possible_solutions[0]!;

@@ -6,7 +6,7 @@ import { questionRuleIssues, VERDICT_LABELS, type Question, type QuestionData, t
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { foldSearch } from '../../lib/list';
-import { withTransaction } from '../../lib/transaction';
+import { withTransaction, type Trx } from '../../lib/transaction';
 import { sanitizeRichText } from '../chapters';
 import { deleteUnusedFiles, unreferencedHashes } from '../files/repository';
 import { removeBlobs } from '../files/storage';
@@ -185,18 +185,48 @@ export async function createQuestion(ctx: AppContext, caller: Caller, data: Ques
     throw unprocessable({ possible_solutions: ['Une nouvelle question ne peut pas reprendre des solutions existantes.'] });
   }
   const solutions = solutionValues(data.type, data.possible_solutions);
-  // In the sandbox before any write (a failing case leaves nothing behind), side by side with the statement's
-  // checks: the runner works in its own processes while this one reads the database.
-  const [{ statement, fileIds }, checked] = await both(prepare(ctx, data), checkReference(ctx, caller, referenceOf(data), solutions));
+  // The reference check runs in the runner's own processes while this one reads and writes the database: the rows
+  // are written in a transaction that commits only once every case has passed (a failing case leaves nothing
+  // behind). Should the check take longer than EARLY_WRITE_WAIT_MS, the transaction gives way (the database is not
+  // held for a slow program) and the rows are written once the check has passed.
+  const checking = checkReference(ctx, caller, referenceOf(data), solutions);
+  // Observed here so that a refusal of the statement first never leaves the check's own refusal unhandled.
+  checking.catch(() => undefined);
+  const [{ statement, fileIds }] = await both(prepare(ctx, data), settledWithin(checking, 0));
   const values = rowValues(data, statement);
-  const id = await withTransaction(ctx.db, async (trx) => {
+  const write = async (trx: Trx) => {
     const qid = await insertQuestion(trx, values, caller.userId);
     await replaceSolutions(trx, qid, solutions, true);
     await setTags(trx, qid, data.tags, true);
     await setQuestionFiles(trx, qid, fileIds, true);
     return qid;
+  };
+  const early = await withTransaction(ctx.db, async (trx) => {
+    const id = await write(trx);
+    const check = await settledWithin(checking, EARLY_WRITE_WAIT_MS);
+    if (!check) throw new CheckNotDone();
+    return { id, checked: check.value };
+  }).catch((e: unknown) => {
+    if (e instanceof CheckNotDone) return undefined;
+    throw e;
   });
-  return { question: (await findQuestion(ctx.db, id))!, checked };
+  const saved = early ?? { checked: await checking, id: await withTransaction(ctx.db, write) };
+  return { question: (await findQuestion(ctx.db, saved.id))!, checked: saved.checked };
+}
+
+/** Longest a transaction that has written a new question waits for its reference check before giving way. */
+const EARLY_WRITE_WAIT_MS = 100;
+class CheckNotDone extends Error {}
+
+/** The promise's value if it settles within `ms` (a rejection is thrown), else undefined. */
+async function settledWithin<T>(p: Promise<T>, ms: number): Promise<{ value: T } | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  try {
+    return await Promise.race([p.then((value) => ({ value })), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function concurrentEdit(current: number, sent: number) {

@@ -71,7 +71,9 @@ async function main() {
     runInSandbox(env, { argv: [PYTHON_PATH, '-I', '-B', '/tmp/main.py'], files: [{ path: '/tmp/main.py', content: PY }], stdin: '1000\n', limits: DEFAULT_LIMITS }),
   );
   const embedded = await createEmbeddedRunner({ sandbox: env, slots: 2, warmMath: false });
+  await embedded.forkServer?.start();
   await new Promise((r) => setTimeout(r, 300));
+  const pyPath = embedded.forkServer && !embedded.forkServer.unavailable ? 'serveur d’exécution Python' : 'bac à sable pré-démarré';
   const warmPy = await timed(N, async () => {
     const r = await embedded.run({ language: 'PYTHON', code: PY, stdin: '1000\n' });
     if (r.verdict !== 'OK') throw new Error(r.stderr);
@@ -96,7 +98,7 @@ async function main() {
   fs.rmSync(dir, { recursive: true, force: true });
   console.log('Interpréteur nu vs bac à sable (p50, ms) :');
   console.log(`  Python : nu ${fmt(pct(barePy, 50))}, bac à sable neuf ${fmt(pct(sandPy, 50))}  → rapport ${fmt(pct(sandPy, 50) / pct(barePy, 50), 2)}×`);
-  console.log(`           bac à sable pré-démarré (chemin par défaut) ${fmt(pct(warmPy, 50))}  → rapport ${fmt(pct(warmPy, 50) / pct(barePy, 50), 2)}×`);
+  console.log(`           ${pyPath} (chemin par défaut) ${fmt(pct(warmPy, 50))}  → rapport ${fmt(pct(warmPy, 50) / pct(barePy, 50), 2)}×`);
   console.log(`  R      : nu ${fmt(pct(bareR, 50))} (Rscript ${fmt(pct(bareRscript, 50))}), bac à sable neuf ${fmt(pct(sandR, 50))}  → rapport ${fmt(pct(sandR, 50) / pct(bareR, 50), 2)}×`);
   console.log(`           bac à sable pré-démarré (chemin par défaut) ${fmt(pct(warmR, 50))}  → rapport ${fmt(pct(warmR, 50) / pct(bareR, 50), 2)}×\n`);
 

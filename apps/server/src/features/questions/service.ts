@@ -203,15 +203,19 @@ export async function createQuestion(ctx: AppContext, caller: Caller, data: Ques
   };
   const early = await withTransaction(ctx.db, async (trx) => {
     const id = await write(trx);
+    // Read back within the transaction, still while the check runs: what the commit will make visible.
+    const question = (await findQuestion(trx, id))!;
     const check = await settledWithin(checking, EARLY_WRITE_WAIT_MS);
     if (!check) throw new CheckNotDone();
-    return { id, checked: check.value };
+    return { question, checked: check.value };
   }).catch((e: unknown) => {
     if (e instanceof CheckNotDone) return undefined;
     throw e;
   });
-  const saved = early ?? { checked: await checking, id: await withTransaction(ctx.db, write) };
-  return { question: (await findQuestion(ctx.db, saved.id))!, checked: saved.checked };
+  if (early) return early;
+  const checked = await checking;
+  const id = await withTransaction(ctx.db, write);
+  return { question: (await findQuestion(ctx.db, id))!, checked };
 }
 
 /** Longest a transaction that has written a new question waits for its reference check before giving way. */

@@ -13,7 +13,7 @@
 # Mode 0 runs the code; mode 1 runs the batch mode of the loader (warm.ts, loaded once at start from the file named
 # by the fifth argument) on the stdin, which holds the batch header and the program: the cases of one program in one
 # run. Results on stdout: one JSON line (written by hand) followed by the run's stdout and stderr bytes.
-import sys, os, types, resource, select, signal, time, ctypes, atexit
+import sys, os, resource, select, signal, time, ctypes, atexit
 
 _libc = ctypes.CDLL(None, use_errno=True)
 CLONE_NEWNS, CLONE_NEWIPC, CLONE_NEWPID = 0x00020000, 0x08000000, 0x20000000
@@ -21,10 +21,12 @@ MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 0x4000, 0x40000
 PR_SET_DUMPABLE, PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS = 4, 36, 38
 TMPFS_BYTES, FSIZE, NOFILE, NPROC = (int(x) for x in sys.argv[1:5])
 MAX_FD = 4096
-# The loader's functions, compiled once here rather than in every batch.
+# The loader's functions (warm.ts), compiled once here: every run's program goes through its _case, and a batch
+# through its batch mode. They expect the modules its batch mode imports.
 _LOADER = {"__name__": "loader"}
 with open(sys.argv[5], "rb") as _f:
     exec(compile(_f.read(), "loader", "exec"), _LOADER)
+_LOADER.update(os=os, time=time, select=select, signal=signal, atexit=atexit)
 
 
 def _ok(r, what):
@@ -47,33 +49,9 @@ def _drop_capabilities():
     _ok(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
 
 
-def _module():
-    m = types.ModuleType("__main__")
-    m.__file__ = "/tmp/main.py"
-    m.__builtins__ = __builtins__
-    m.__cached__ = None
-    m.__annotations__ = {}
-    sys.modules["__main__"] = m
-    sys.argv[:] = ["/tmp/main.py"]
-    return m
-
-
-def _exit_status(e):
-    c = e.code
-    if c is None:
-        return 0
-    if isinstance(c, int):
-        return c & 0xFF
-    try:
-        sys.stderr.write(str(c) + "\n")
-    except BaseException:
-        pass
-    return 1
-
-
 def _program(src, limits):
-    # PID 2 of the run's namespace: the program itself, exactly as `python3 /tmp/main.py` would run it.
-    status = 1
+    # PID 2 of the run's namespace: the program itself, run by the loader's _case exactly as `python3 /tmp/main.py`
+    # would run it (module state, tracebacks, exit status, atexit, threads).
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)
         _drop_capabilities()
@@ -92,35 +70,22 @@ def _program(src, limits):
             _LOADER["_load"](0)
         with open("/tmp/main.py", "wb") as f:
             f.write(src)
-        m = _module()
         try:
-            exec(compile(src, "/tmp/main.py", "exec"), m.__dict__)
-            status = 0
-        except SystemExit as e:
-            status = _exit_status(e)
+            code, error = compile(src, "/tmp/main.py", "exec"), None
         except BaseException as e:
-            import traceback
-            tb = None if isinstance(e, SyntaxError) else e.__traceback__.tb_next
-            traceback.print_exception(type(e), e, tb)
-            status = 1
-        t = sys.modules.get("threading")
-        if t is not None:
-            try:
-                t._shutdown()
-            except BaseException:
-                pass
-        try:
-            atexit._run_exitfuncs()
-        except BaseException:
-            pass
-        for s in (sys.stdout, sys.stderr):
-            try:
-                s.flush()
-            except BaseException:
-                if status == 0:
-                    status = 120
-    finally:
-        os._exit(status)
+            code, error = None, e
+    except BaseException:
+        os._exit(71)
+    _LOADER["_case"](code, error, ((cpu_soft, cpu_hard), (mem, mem)), _LOADER["_PRCTL"])
+
+
+def _failed(e):
+    # The relay or the init could not set the run up: the server answers "failed" and the host runs it elsewhere.
+    try:
+        os.write(3, ("E %s\n" % e).encode("utf-8", "replace"))
+    except BaseException:
+        pass
+    os._exit(70)
 
 
 def _init(src, limits):
@@ -146,11 +111,7 @@ def _init(src, limits):
                 break
         os.write(3, b"S %d\n" % status)
     except BaseException as e:
-        try:
-            os.write(3, ("E %s\n" % e).encode("utf-8", "replace"))
-        except BaseException:
-            pass
-        os._exit(70)
+        _failed(e)
     os._exit(0)
 
 
@@ -166,11 +127,7 @@ def _relay(fds, src, limits):
             _init(src, limits)
         os.write(3, b"G %d\n" % g)
     except BaseException as e:
-        try:
-            os.write(3, ("E %s\n" % e).encode("utf-8", "replace"))
-        except BaseException:
-            pass
-        os._exit(70)
+        _failed(e)
     os._exit(0)
 
 

@@ -5,7 +5,7 @@
 // per-run sandboxes.
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchSandboxed, PYTHON_PATH, SANDBOX_FSIZE, SANDBOX_NOFILE, SANDBOX_NPROC, SANDBOX_TMPFS, type Launched, type RawRun, type SandboxEnv } from './sandbox';
+import { endServer, launchSandboxed, PYTHON_PATH, SANDBOX_FSIZE, SANDBOX_NOFILE, SANDBOX_NPROC, SANDBOX_TMPFS, type Launched, type RawRun, type SandboxEnv } from './sandbox';
 import { MAX_LIMITS, type RunLimits } from './types';
 import { batchEnvelope, batchHeader, PYTHON_LOADER_DEFINITIONS } from './warm';
 
@@ -238,10 +238,6 @@ export class ForkServer {
     this.closed = true;
     const p = this.proc ?? (await this.starting?.catch(() => undefined));
     if (!p) return;
-    const closed = new Promise<void>((r) => p.child.once('close', () => r()));
-    p.child.stdin!.end();
-    const t = setTimeout(() => p.kill(), 1000);
-    await closed;
-    clearTimeout(t);
+    await endServer(p);
   }
 }

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { launchSandboxed, PYTHON_PATH, type Launched, type SandboxEnv } from './sandbox';
+import { endServer, launchSandboxed, PYTHON_PATH, type Launched, type SandboxEnv } from './sandbox';
 import type { MathCompareResult } from './types';
 
 export interface MathServiceOptions {
@@ -162,10 +162,6 @@ export class MathService {
     this.closed = true;
     const p = this.proc ?? (await this.starting?.catch(() => undefined));
     if (!p) return;
-    const closed = new Promise<void>((r) => p.child.once('close', () => r()));
-    p.child.stdin!.end();
-    const t = setTimeout(() => p.kill(), 1000);
-    await closed;
-    clearTimeout(t);
+    await endServer(p);
   }
 }

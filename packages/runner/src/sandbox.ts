@@ -277,6 +277,15 @@ export function launchSandboxed(env: SandboxEnv, spec: Omit<SandboxSpec, 'stdin'
   };
 }
 
+/** Ends a long-lived sandboxed server (maths, Python fork server): its requests close, and it is killed if still there in 1 s. */
+export async function endServer(launched: Launched): Promise<void> {
+  const closed = new Promise<void>((r) => launched.child.once('close', () => r()));
+  launched.child.stdin!.end();
+  const t = setTimeout(() => launched.kill(), 1000);
+  await closed;
+  clearTimeout(t);
+}
+
 /** Runs one program in a fresh sandbox and resolves once none of its processes is left. */
 export function runInSandbox(env: SandboxEnv, spec: SandboxSpec): Promise<RawRun> {
   const started = performance.now();

@@ -4,43 +4,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { autocannon, fmt, login, root, startServer } from '../lib.mjs';
+import { autocannon, fmt, freshPg, login, root, startServer } from '../lib.mjs';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function pgAvailable() {
-  const c = new pg.Client({ connectionString: pgBase, connectionTimeoutMillis: 1000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function freshPgDatabase() {
-  const name = `exam_bench_${Date.now()}`;
-  const c = new pg.Client({ connectionString: pgBase });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const url = new URL(pgBase);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: pgBase });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
-}
 
 async function measure(label, env) {
   // First start creates the database; the figures below are taken after a restart, as in production.
@@ -98,15 +67,17 @@ const only = process.env.ONLY; // 'pglite' or 'pg' to measure one database
 const results = only === 'pg' ? [] : [await measure('PGlite (embarquée)', {})];
 if (only === 'pglite') {
   /* PostgreSQL skipped on request */
-} else if (await pgAvailable()) {
-  const db = await freshPgDatabase();
-  try {
-    results.push(await measure('PostgreSQL', { DATABASE_URL: db.url }));
-  } finally {
-    await db.drop();
-  }
 } else {
-  console.log(`PostgreSQL injoignable (${pgBase}) : mesure PostgreSQL sautée.`);
+  const db = await freshPg(pgBase, 'api');
+  if (db) {
+    try {
+      results.push(await measure('PostgreSQL', { DATABASE_URL: db.url }));
+    } finally {
+      await db.drop();
+    }
+  } else {
+    console.log(`PostgreSQL injoignable (${pgBase}) : mesure PostgreSQL sautée.`);
+  }
 }
 
 console.log(`\nCharge : ${connections} connexions, ${duration} s, autocannon dans un second processus, boucle locale.\n`);

@@ -6,13 +6,13 @@
 //   N=100 THINK_MS=2000 RAMP_MS=(N × 100: logins spread over this time) DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
 //   RUNNER_SLOTS=… (passed to the server)
 //   CLUSTER=1 API_PROCESSES=2 RUNNER_WORKERS=2 REDIS_URL=redis://127.0.0.1:6379: against the local cluster instead
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../../apps/server/src/lib/password';
+import { startLocalCluster } from '../../apps/server/test/services';
 import { fmt, freePort, freshPg, login, startServer } from '../lib.mjs';
 
 const N = Number(process.env.N ?? 100);
@@ -243,47 +243,29 @@ process.on('SIGINT', () => {
 async function startCluster(dbUrl: string): Promise<{ base: string; stop: () => Promise<void> }> {
   const tag = `exam-bench-${Date.now()}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-bench-cluster-'));
-  const proc = spawn(process.execPath, ['scripts/cluster.mjs'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: `${tag}:`,
-      RUNNER_QUEUE: tag,
-      PORT: String(await freePort()),
-      API_PROCESSES: process.env.API_PROCESSES ?? '2',
-      RUNNER_WORKERS: process.env.RUNNER_WORKERS ?? '2',
-      DATA_DIR: dataDir,
-      CLUSTER_STATE: path.join(dataDir, 'cluster.json'),
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-  proc.stderr!.on('data', (d) => (output += d));
-  const base = await new Promise<string>((resolve, reject) => {
-    proc.stdout!.on('data', (d) => {
-      output += d;
-      const m = /Grappe prête sur (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (m) resolve(m[1]);
-    });
-    void exited.then(() => reject(new Error(`La grappe s’est arrêtée :\n${output}`)));
+  const cluster = await startLocalCluster({
+    DATABASE_URL: dbUrl,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `${tag}:`,
+    RUNNER_QUEUE: tag,
+    PORT: String(await freePort()),
+    API_PROCESSES: process.env.API_PROCESSES ?? '2',
+    RUNNER_WORKERS: process.env.RUNNER_WORKERS ?? '2',
+    DATA_DIR: dataDir,
+    CLUSTER_STATE: path.join(dataDir, 'cluster.json'),
+    DEMO: '1',
+    LOG_LEVEL: 'warn',
   });
   return {
-    base,
+    base: cluster.url,
     stop: async () => {
-      proc.kill('SIGTERM');
-      await exited;
+      await cluster.stop();
       // The cluster's own output (its processes' logs): CLUSTER_LOG=file.
-      if (process.env.CLUSTER_LOG) fs.writeFileSync(process.env.CLUSTER_LOG, output);
+      if (process.env.CLUSTER_LOG) fs.writeFileSync(process.env.CLUSTER_LOG, cluster.output());
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
-
 
 async function main() {
   const load0 = os.loadavg();

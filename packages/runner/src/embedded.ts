@@ -217,7 +217,7 @@ export class EmbeddedRunner implements CodeRunner {
     const stdins = cases.map((c) => withFinalNewline(c.stdin));
     const width = Math.min(stdins.length, this.batchWidth);
     // In the fork server, the batch is one run (its own namespaces) whose program is the loader's batch mode.
-    const forked = await this.throughForkServer((fs) => fs.runBatch(code, stdins, limits, width), limits);
+    const forked = await this.throughForkServer((server) => server.runBatch(code, stdins, limits, width), limits);
     if (forked) return parseBatch(forked, stdins.length).map((raw, i) => classify(raw, cases[i].expectedOutput, limits));
     const raws = await (this.warm.PYTHON?.runBatch(code, stdins, limits, width) ?? runBatchCold(this.sandbox, code, stdins, limits, width));
     return raws.map((raw, i) => classify(raw, cases[i].expectedOutput, limits));

@@ -68,12 +68,7 @@ def _program(src, limits):
         os.chdir("/tmp")
         if src is None:
             _LOADER["_load"](0)
-        with open("/tmp/main.py", "wb") as f:
-            f.write(src)
-        try:
-            code, error = compile(src, "/tmp/main.py", "exec"), None
-        except BaseException as e:
-            code, error = None, e
+        code, error = _LOADER["_prepare"](src)
     except BaseException:
         os._exit(71)
     _LOADER["_case"](code, error, ((cpu_soft, cpu_hard), (mem, mem)), _LOADER["_PRCTL"])

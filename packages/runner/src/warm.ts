@@ -132,6 +132,15 @@ def _exit_status(e):
         pass
     return 1
 
+def _prepare(src):
+    # The program as /tmp/main.py (for tracebacks), compiled; a compile error is raised when a case runs it.
+    with open("/tmp/main.py", "wb") as f:
+        f.write(src)
+    try:
+        return compile(src, "/tmp/main.py", "exec"), None
+    except BaseException as e:
+        return None, e
+
 def _case(code, error, limits, prctl):
     status = 1
     try:
@@ -279,12 +288,7 @@ def _batch(head, src):
     limits = ((cpu_soft, cpu_hard), (mem, mem))
     wall = wall_ms / 1000.0
     width = max(1, width)
-    with open("/tmp/main.py", "wb") as f:
-        f.write(src)
-    try:
-        code, error = compile(src, "/tmp/main.py", "exec"), None
-    except BaseException as e:
-        code, error = None, e
+    code, error = _prepare(src)
     waiting = list(enumerate(stdins))
     waiting.reverse()
     running = []

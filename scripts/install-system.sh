@@ -4,7 +4,7 @@
 set -euo pipefail
 
 RUNNER_USER="${RUNNER_USER:-exam-runner}"
-PACKAGES=(bubblewrap python3 python3-sympy r-base-core util-linux)
+PACKAGES=(bubblewrap python3 python3-sympy python3-seccomp r-base-core util-linux)
 [ "${WITH_CHROMIUM:-0}" = "1" ] && PACKAGES+=(chromium fonts-liberation)
 # The local cluster (nginx in front), the PostgreSQL backups (pg_dump / pg_restore), and the fault tests, which
 # start a PostgreSQL and a Redis of their own.

@@ -25,7 +25,8 @@ await build({
   logLevel: 'warning',
 });
 
-// The Python programs of the maths server and of the fork server are read at start next to the bundle
-// (packages/runner/src/math.ts, forkserver.ts).
+// The Python programs of the maths server, of the fork server and of the seccomp filter are read at start next to
+// the bundle (packages/runner/src/math.ts, forkserver.ts, seccomp.ts).
 fs.copyFileSync('../../packages/runner/src/math_server.py', 'dist/math_server.py');
 fs.copyFileSync('../../packages/runner/src/fork_server.py', 'dist/fork_server.py');
+fs.copyFileSync('../../packages/runner/src/seccomp_filter.py', 'dist/seccomp_filter.py');

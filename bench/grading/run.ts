@@ -6,7 +6,7 @@
 //   2. Through the HTTP API of the built server, when it has the questions API: saving an ALGORITHM question with
 //      4 test cases and a reference solution (POST /api/admin/questions/create) against one exec-python-code call.
 // Usage: npx tsx bench/grading/run.ts   (N=30 PAUSE_MS=200 to change, ONLY=direct|api for one part, LANGS=python for Python
-// only, BATCH_WIDTH=n for the cases run at once inside one sandbox; npm run build first for part 2)
+// only, CASE_WIDTH=n for the cases of one program run at once, each a run of its own; npm run build first for part 2)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,9 +58,10 @@ function lightCtx(runner: CodeRunner): AppContext {
 }
 
 async function direct() {
-  const runner = await createEmbeddedRunner({ warmMath: false, ...(process.env.BATCH_WIDTH ? { batchWidth: Number(process.env.BATCH_WIDTH) } : {}) });
+  const runner = await createEmbeddedRunner({ warmMath: false, ...(process.env.CASE_WIDTH ? { caseWidth: Number(process.env.CASE_WIDTH) } : {}) });
+  await runner.forkServer?.start();
   const ctx = lightCtx(runner);
-  console.log(`\n1. Service de correction, sans HTTP (runner embarqué, ${runner.pool.slots} emplacements, ${runner.warm.PYTHON ? 'bacs à sable pré-démarrés' : 'sans pré-démarrage'})`);
+  console.log(`\n1. Service de correction, sans HTTP (runner embarqué, ${runner.pool.slots} emplacements, ${runner.caseWidth} tests à la fois, Python ${runner.forkServer && !runner.forkServer.unavailable ? 'par le serveur d’exécution' : 'en bacs à sable neufs'})`);
   const rows: string[][] = [];
   const langs = (process.env.LANGS ?? 'python,r').toLowerCase().split(',');
   for (const [language, code] of (

@@ -73,7 +73,7 @@ async function main() {
   const embedded = await createEmbeddedRunner({ sandbox: env, slots: 2, warmMath: false });
   await embedded.forkServer?.start();
   await new Promise((r) => setTimeout(r, 300));
-  const pyPath = embedded.forkServer && !embedded.forkServer.unavailable ? 'serveur d’exécution Python' : 'bac à sable pré-démarré';
+  const pyPath = embedded.forkServer && !embedded.forkServer.unavailable ? 'serveur d’exécution Python' : 'bac à sable neuf (serveur indisponible)';
   const warmPy = await timed(N, async () => {
     const r = await embedded.run({ language: 'PYTHON', code: PY, stdin: '1000\n' });
     if (r.verdict !== 'OK') throw new Error(r.stderr);

@@ -1,32 +1,59 @@
-# The Python fork server, run inside one long-lived sandbox: the interpreter starts once, and each run is a forked
-# copy of it in namespaces of its own (mount, PID, IPC) with a fresh /tmp and /proc, no capability left and its own
-# limits, so that a run sees neither the server nor any other run. The network namespace is the sandbox's (no
-# network; a namespace per run would cost a third of the throughput). Read by forkserver.ts at start and handed
-# to the sandbox as /tmp/fork_server.py (each run's fresh /tmp hides it).
+# The Python fork server, run inside one long-lived sandbox (forkserver.ts). The interpreter starts once; each run is
+# a forked copy of it, so a run costs a few forks instead of a sandbox and an interpreter start.
 #
-# Per run, three processes: a relay forked from the server makes the namespaces and forks their init; the init
-# mounts /tmp and /proc, forks the program (PID 2, so that it keeps the usual signal semantics) and reports its wait
-# status; when the init ends, the kernel ends every process left in the namespace. The server adopts the init
-# (child subreaper), kills it at the run's deadline or output cap, and frames the result on its stdout.
+# What keeps runs apart:
+# - The server (the zygote) never holds a byte of any run. It reads only lane numbers on its control channel
+#   (stdin). Each run travels on a lane of its own: one socket that only the host and that run's worker hold. The
+#   worker, forked from the zygote, reads the run's request, supervises it, writes its result and ends. A run's
+#   memory is therefore the zygote's clean image plus its own request, never another run's.
+# - The worker makes the run's mount, PID and IPC namespaces and forks their init, which joins the lane's control
+#   groups (memory, processes, CPU for all the run's processes together), mounts a fresh /tmp, /proc, /dev/pts and
+#   /dev/shm, empties its capability bounding set, drops every capability, and forks the program (PID 2). The
+#   program sets no_new_privs, its limits, and loads the seccomp filter (no sockets, keyring, tracing, mounts or
+#   namespaces) before a line of it runs. When the init ends, every process of the run dies with it.
+# - The host compares outputs: expected outputs never enter the sandbox.
 #
-# Requests on stdin: "id mode cpu_soft cpu_hard mem wall_ms cap stdin_len code_len\n" then the stdin and code bytes.
-# Mode 0 runs the code; mode 1 runs the batch mode of the loader (warm.ts, loaded once at start from the file named
-# by the fifth argument) on the stdin, which holds the batch header and the program: the cases of one program in one
-# run. Results on stdout: one JSON line (written by hand) followed by the run's stdout and stderr bytes.
-import sys, os, resource, select, signal, time, ctypes, atexit
+# Control channel: the host writes "lane\n" once the lane holds a request; the zygote answers "X lane status\n" when
+# that lane's worker has ended. Request on a lane: "cpu_soft cpu_hard as_bytes wall_ms cap stdin_len code_len\n",
+# the stdin, the code. Result on the same lane: one JSON line written by hand, then the run's stdout and stderr.
+import ctypes
+import json
+import os
+import resource
+import select
+import signal
+import sys
+import time
+import types
 
 _libc = ctypes.CDLL(None, use_errno=True)
 CLONE_NEWNS, CLONE_NEWIPC, CLONE_NEWPID = 0x00020000, 0x08000000, 0x20000000
 MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 0x4000, 0x40000
-PR_SET_DUMPABLE, PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS = 4, 36, 38
-TMPFS_BYTES, FSIZE, NOFILE, NPROC = (int(x) for x in sys.argv[1:5])
+PR_SET_DUMPABLE, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP = 4, 24, 38, 22
+SECCOMP_MODE_FILTER = 2
 MAX_FD = 4096
-# The loader's functions (warm.ts), compiled once here: every run's program goes through its _case, and a batch
-# through its batch mode. They expect the modules its batch mode imports.
-_LOADER = {"__name__": "loader"}
-with open(sys.argv[5], "rb") as _f:
-    exec(compile(_f.read(), "loader", "exec"), _LOADER)
-_LOADER.update(os=os, time=time, select=select, signal=signal, atexit=atexit)
+CONTROL_IN, CONTROL_OUT = 0, 1
+
+with open(sys.argv[1]) as _f:
+    CONFIG = json.load(_f)
+TMPFS_BYTES, SHM_BYTES = CONFIG["tmpfs"], CONFIG["shm"]
+FSIZE, NOFILE, NPROC = CONFIG["fsize"], CONFIG["nofile"], CONFIG["nproc"]
+LANES = CONFIG["lanes"]
+
+
+class _SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+
+def _load_filter(path):
+    # The BPF program of seccomp_filter.py's "run" profile, compiled by the host: 8 bytes per instruction.
+    with open(path, "rb") as f:
+        data = f.read()
+    buf = ctypes.create_string_buffer(data, len(data))
+    return buf, _SockFprog(len(data) // 8, ctypes.cast(buf, ctypes.c_void_p).value)
+
+
+_FILTER_BUF, _FILTER = _load_filter(CONFIG["filter"])
 
 
 def _ok(r, what):
@@ -43,59 +70,137 @@ class _CapData(ctypes.Structure):
     _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32), ("inheritable", ctypes.c_uint32)]
 
 
-def _drop_capabilities():
-    # The server holds CAP_SYS_ADMIN in the sandbox's user namespace to make each run's namespaces; a program never.
-    _ok(_libc.capset(ctypes.byref(_CapHeader(0x20080522, 0)), (_CapData * 2)()), "capset")
-    _ok(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
-
-
-def _program(src, limits):
-    # PID 2 of the run's namespace: the program itself, run by the loader's _case exactly as `python3 /tmp/main.py`
-    # would run it (module state, tracebacks, exit status, atexit, threads).
+def _last_cap():
     try:
+        with open("/proc/sys/kernel/cap_last_cap") as f:
+            return int(f.read())
+    except OSError:
+        return 40
+
+
+LAST_CAP = _last_cap()
+
+
+def _drop_capabilities():
+    # The server holds CAP_SYS_ADMIN and CAP_SETPCAP in the sandbox's user namespace to make each run's namespaces;
+    # the run keeps none, and none can come back (empty bounding set).
+    for cap in range(LAST_CAP + 1):
+        _ok(_libc.prctl(PR_CAPBSET_DROP, cap, 0, 0, 0), "capbset")
+    _ok(_libc.capset(ctypes.byref(_CapHeader(0x20080522, 0)), (_CapData * 2)()), "capset")
+
+
+# --- The program: run as `python3 /tmp/main.py` would run it -------------------------------------------------------
+
+def _module():
+    m = types.ModuleType("__main__")
+    m.__file__ = "/tmp/main.py"
+    m.__builtins__ = __builtins__
+    m.__cached__ = None
+    m.__annotations__ = {}
+    sys.modules["__main__"] = m
+    sys.argv[:] = ["/tmp/main.py"]
+    return m
+
+
+def _exit_status(e):
+    c = e.code
+    if c is None:
+        return 0
+    if isinstance(c, int):
+        return c & 0xFF
+    try:
+        sys.stderr.write(str(c) + "\n")
+    except BaseException:
+        pass
+    return 1
+
+
+def _case(src):
+    # Module state, tracebacks, exit status, atexit and threads as the interpreter itself would handle them.
+    status = 1
+    try:
+        try:
+            code = compile(src, "/tmp/main.py", "exec")
+            del src
+            exec(code, _module().__dict__)
+            status = 0
+        except SystemExit as e:
+            status = _exit_status(e)
+        except BaseException as e:
+            import traceback
+            tb = None if isinstance(e, SyntaxError) else e.__traceback__.tb_next
+            traceback.print_exception(type(e), e, tb)
+            status = 1
+        t = sys.modules.get("threading")
+        if t is not None:
+            try:
+                t._shutdown()
+            except BaseException:
+                pass
+        try:
+            import atexit
+            atexit._run_exitfuncs()
+        except BaseException:
+            pass
+        for s in (sys.stdout, sys.stderr):
+            try:
+                s.flush()
+            except BaseException:
+                if status == 0:
+                    status = 120
+    finally:
+        os._exit(status)
+
+
+def _program(fds, src, limits):
+    # PID 2 of the run's namespaces.
+    try:
+        for i, fd in enumerate(fds):
+            os.dup2(fd, i)
+        os.closerange(3, MAX_FD)
         signal.signal(signal.SIGINT, signal.default_int_handler)
-        _drop_capabilities()
-        # Its own /proc entries readable again, as in any process (the server and the init are not dumpable).
-        _ok(_libc.prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), "dumpable")
         os.setsid()
-        cpu_soft, cpu_hard, mem = limits
+        _ok(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
+        cpu_soft, cpu_hard, as_bytes = limits
         resource.setrlimit(resource.RLIMIT_CPU, (cpu_soft, cpu_hard))
-        resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
+        resource.setrlimit(resource.RLIMIT_AS, (as_bytes, as_bytes))
         resource.setrlimit(resource.RLIMIT_FSIZE, (FSIZE, FSIZE))
         resource.setrlimit(resource.RLIMIT_NOFILE, (NOFILE, NOFILE))
         resource.setrlimit(resource.RLIMIT_NPROC, (NPROC, NPROC))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         os.chdir("/tmp")
-        if src is None:
-            _LOADER["_load"](0)
-        code, error = _LOADER["_prepare"](src)
+        with open("/tmp/main.py", "wb") as f:
+            f.write(src)
+        # Its own /proc entries readable again, as in any process (the server, its workers and the init are not).
+        _ok(_libc.prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), "dumpable")
+        _ok(_libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(_FILTER), 0, 0), "seccomp")
     except BaseException:
         os._exit(71)
-    _LOADER["_case"](code, error, ((cpu_soft, cpu_hard), (mem, mem)), _LOADER["_PRCTL"])
+    _case(src)
 
 
-def _failed(e):
-    # The relay or the init could not set the run up: the server answers "failed" and the host runs it elsewhere.
-    try:
-        os.write(3, ("E %s\n" % e).encode("utf-8", "replace"))
-    except BaseException:
-        pass
-    os._exit(70)
+# --- The init (PID 1 of the run) ----------------------------------------------------------------------------------
 
-
-def _init(src, limits):
-    # PID 1 of the run's namespace: fresh /tmp and /proc, then the program; its end ends the namespace.
+def _init(procs, pipes, status_w, src, limits):
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        # Into the lane's groups: from here on, every process of the run is counted together.
+        for fd in procs:
+            os.write(fd, b"0")
+            os.close(fd)
         _ok(_libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None), "mount /")
         _ok(_libc.mount(b"tmpfs", b"/tmp", b"tmpfs", MS_NOSUID | MS_NODEV, b"size=%d,mode=1777" % TMPFS_BYTES), "mount /tmp")
         _ok(_libc.mount(b"proc", b"/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None), "mount /proc")
-        # Nothing left to the init that the program could use, should it take control of it.
+        _ok(_libc.mount(b"devpts", b"/dev/pts", b"devpts", MS_NOSUID | MS_NOEXEC, b"newinstance,ptmxmode=0666,mode=620"), "mount /dev/pts")
+        _ok(_libc.mount(b"tmpfs", b"/dev/shm", b"tmpfs", MS_NOSUID | MS_NODEV, b"size=%d,mode=1777" % SHM_BYTES), "mount /dev/shm")
         _drop_capabilities()
         p = os.fork()
         if p == 0:
-            os.close(3)
-            _program(src, limits)
+            os.close(status_w)
+            _program(pipes, src, limits)
+        for fd in pipes:
+            os.close(fd)
+        del src
         null = os.open("/dev/null", os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(null, fd)
@@ -104,136 +209,71 @@ def _init(src, limits):
             pid, status = os.waitpid(-1, 0)
             if pid == p:
                 break
-        os.write(3, b"S %d\n" % status)
+        os.write(status_w, b"S %d\n" % status)
     except BaseException as e:
-        _failed(e)
+        try:
+            os.write(status_w, ("E %s\n" % e).encode("utf-8", "replace"))
+        except BaseException:
+            pass
+        os._exit(70)
     os._exit(0)
 
 
-def _relay(fds, src, limits):
-    # Forked from the server: only this run's pipes stay open, the namespaces are made, their init forked.
-    try:
-        for i, fd in enumerate(fds):
-            os.dup2(fd, i)
-        os.closerange(len(fds), MAX_FD)
-        _ok(_libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC), "unshare")
-        g = os.fork()
-        if g == 0:
-            _init(src, limits)
-        os.write(3, b"G %d\n" % g)
-    except BaseException as e:
-        _failed(e)
-    os._exit(0)
+# --- The worker: one run, from its request on the lane to its result ----------------------------------------------
+
+def _read_request(fd):
+    buf = bytearray()
+    while b"\n" not in buf:
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            raise EOFError("requête incomplète")
+        buf += chunk
+    nl = buf.index(b"\n")
+    head = [int(x) for x in bytes(buf[:nl]).split()]
+    del buf[:nl + 1]
+    n_in, n_code = head[5], head[6]
+    while len(buf) < n_in + n_code:
+        chunk = os.read(fd, max(65536, n_in + n_code - len(buf)))
+        if not chunk:
+            raise EOFError("requête incomplète")
+        buf += chunk
+    return head, bytes(buf[:n_in]), bytes(buf[n_in:n_in + n_code])
 
 
-class Run:
-    __slots__ = ("id", "init", "t0", "deadline", "cap", "out", "err", "seen", "open", "w", "data", "status",
-                 "timed", "exceeded", "error", "st")
+class _Group:
+    # The lane's control groups as the worker sees them: files opened before the run's mounts hide them.
+    def __init__(self, lane):
+        self.procs = [os.open(p, os.O_WRONLY | os.O_CLOEXEC) for p in lane["procs"]]
+        self.cpu = os.open(lane["cpu"], os.O_RDONLY | os.O_CLOEXEC)
+        self.cpu_v2 = lane["cpu"].endswith("cpu.stat")
+        self.oom = os.open(lane["oom"], os.O_RDONLY | os.O_CLOEXEC)
+
+    def cpu_ns(self):
+        text = os.pread(self.cpu, 4096, 0)
+        if self.cpu_v2:
+            for line in text.split(b"\n"):
+                if line.startswith(b"usage_usec "):
+                    return int(line.split()[1]) * 1000
+            return 0
+        return int(text)
+
+    def oom_kills(self):
+        for line in os.pread(self.oom, 4096, 0).split(b"\n"):
+            if line.startswith(b"oom_kill "):
+                return int(line.split()[1])
+        return 0
 
 
-def start(rid, limits, wall_ms, cap, stdin, src):
-    i_r, i_w = os.pipe()
-    o_r, o_w = os.pipe()
-    e_r, e_w = os.pipe()
-    s_r, s_w = os.pipe()
-    r = Run()
-    r.id, r.init, r.t0, r.cap = rid, None, time.monotonic(), cap
-    r.deadline = r.t0 + wall_ms / 1000.0
-    pid = os.fork()
-    if pid == 0:
-        _relay((i_r, o_w, e_w, s_w), src, limits)
-    for fd in (i_r, o_w, e_w, s_w):
-        os.close(fd)
-    r.out, r.err, r.seen = bytearray(), bytearray(), {o_r: 0, e_r: 0}
-    r.open = {o_r: "out", e_r: "err"}
-    r.st, r.status, r.error, r.timed, r.exceeded = s_r, bytearray(), None, False, False
-    r.data = stdin
-    if stdin:
-        os.set_blocking(i_w, False)
-        r.w = i_w
-    else:
-        os.close(i_w)
-        r.w = None
-    return r
+def _frame(code, sig, timed, exceeded, oom, ms, out, err):
+    line = '{"code":%s,"signal":%s,"timedOut":%s,"exceeded":%s,"oom":%s,"ms":%d,"out":%d,"err":%d}' % (
+        "null" if code is None else "%d" % code, "null" if sig is None else '"%s"' % sig,
+        "true" if timed else "false", "true" if exceeded else "false", "true" if oom else "false", ms, len(out), len(err))
+    return line.encode() + b"\n" + out + err
 
 
-def _kill(r):
-    if r.init is not None:
-        try:
-            os.kill(r.init, signal.SIGKILL)
-        except OSError:
-            pass
-
-
-def _read_output(r, fd):
-    chunk = os.read(fd, 65536)
-    if not chunk:
-        os.close(fd)
-        del r.open[fd]
-        return False
-    b = r.out if r.open[fd] == "out" else r.err
-    if len(b) < r.cap:
-        b += chunk[: r.cap - len(b)]
-    r.seen[fd] += len(chunk)
-    if r.seen[fd] > r.cap and not r.exceeded:
-        r.exceeded = True
-        _kill(r)
-    return True
-
-
-def _read_status(r):
-    chunk = os.read(r.st, 4096)
-    if not chunk:
-        os.close(r.st)
-        r.st = None
-        return
-    r.status += chunk
-    while b"\n" in r.status and r.init is None:
-        line, _, rest = bytes(r.status).partition(b"\n")
-        if line.startswith(b"G "):
-            r.init = int(line[2:])
-            r.status = bytearray(rest)
-            if r.timed or r.exceeded:
-                _kill(r)
-        else:
-            break
-
-
-def finish(r):
-    # The init has ended (its status pipe closed): every process of the run is gone; what they wrote is in the pipes.
-    ms = int((time.monotonic() - r.t0) * 1000)
-    for fd in list(r.open):
-        os.set_blocking(fd, False)
-        try:
-            while fd in r.open and _read_output(r, fd):
-                pass
-        except BlockingIOError:
-            pass
-        if fd in r.open:
-            os.close(fd)
-            del r.open[fd]
-    if r.w is not None:
-        os.close(r.w)
-        r.w = None
-    code, sig, error = None, "SIGKILL", None
-    for line in bytes(r.status).split(b"\n"):
-        if line.startswith(b"S "):
-            c = os.waitstatus_to_exitcode(int(line[2:]))
-            code, sig = (c, None) if c >= 0 else (None, signal.Signals(-c).name if -c in signal.valid_signals() else "SIG%d" % -c)
-        elif line.startswith(b"E "):
-            error = line[2:].decode("utf-8", "replace")
-    if error is not None and not r.timed and not r.exceeded:
-        line = '{"i":%d,"failed":true,"ms":%d,"out":0,"err":%d}' % (r.id, ms, len(error.encode()))
-        frame = line.encode() + b"\n" + error.encode()
-    else:
-        if r.timed:
-            code, sig = None, None
-        o, e = bytes(r.out), bytes(r.err)
-        line = '{"i":%d,"code":%s,"signal":%s,"timedOut":%s,"exceeded":%s,"ms":%d,"out":%d,"err":%d}' % (
-            r.id, "null" if code is None else "%d" % code, "null" if sig is None else '"%s"' % sig,
-            "true" if r.timed else "false", "true" if r.exceeded else "false", ms, len(o), len(e))
-        frame = line.encode() + b"\n" + o + e
-    return frame
+def _failed(why):
+    why = str(why).encode("utf-8", "replace")
+    return b'{"failed":true,"ms":0,"out":0,"err":%d}\n' % len(why) + why
 
 
 def _write_all(fd, data):
@@ -241,122 +281,190 @@ def _write_all(fd, data):
         data = data[os.write(fd, data):]
 
 
-def _reap():
-    while True:
+def _worker(lane_index):
+    lane = LANES[lane_index]
+    try:
+        os.dup2(lane["fd"], 3)
+        os.closerange(4, MAX_FD)
+        null = os.open("/dev/null", os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)
+        os.close(null)
+        head, stdin, src = _read_request(3)
+        cpu_soft, cpu_hard, as_bytes, wall_ms, cap = head[:5]
+        group = _Group(lane) if lane.get("procs") else None
+        frame = _supervise(group, (cpu_soft, cpu_hard, as_bytes), wall_ms, cap, stdin, src)
+    except BaseException as e:
+        frame = _failed(e)
+    try:
+        _write_all(3, frame)
+    except BaseException:
+        os._exit(1)
+    os._exit(0)
+
+
+def _supervise(group, limits, wall_ms, cap, stdin, src):
+    t0 = time.monotonic()
+    deadline = t0 + wall_ms / 1000.0
+    cpu_limit_ns = limits[0] * 1_000_000_000
+    i_r, i_w = os.pipe()
+    o_r, o_w = os.pipe()
+    e_r, e_w = os.pipe()
+    s_r, s_w = os.pipe()
+    cpu0 = group.cpu_ns() if group else 0
+    oom0 = group.oom_kills() if group else 0
+    _ok(_libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC), "unshare")
+    init = os.fork()
+    if init == 0:
+        os.close(s_r)
+        for fd in (i_w, o_r, e_r):
+            os.close(fd)
+        _init(group.procs if group else [], (i_r, o_w, e_w), s_w, src, limits)
+    del src
+    for fd in (i_r, o_w, e_w, s_w):
+        os.close(fd)
+    out, err = bytearray(), bytearray()
+    seen = {o_r: 0, e_r: 0}
+    bufs = {o_r: out, e_r: err}
+    open_fds = {o_r, e_r}
+    status = bytearray()
+    timed = exceeded = False
+    data = stdin
+    del stdin
+    w = i_w if data else None
+    if w is None:
+        os.close(i_w)
+    else:
+        os.set_blocking(w, False)
+    alive = True
+
+    def kill():
         try:
-            pid, _ = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return
-        if pid == 0:
-            return
+            os.kill(init, signal.SIGKILL)
+        except OSError:
+            pass
 
+    def read_out(fd):
+        nonlocal exceeded
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            os.close(fd)
+            open_fds.discard(fd)
+            return False
+        b = bufs[fd]
+        if len(b) < cap:
+            b += chunk[: cap - len(b)]
+        seen[fd] += len(chunk)
+        if seen[fd] > cap and not exceeded:
+            exceeded = True
+            kill()
+        return True
 
-def _parse(buf, runs, emit):
-    # Starts every complete request of the buffer; returns what is left. A run that cannot start (no process or
-    # descriptor left) is answered as failed: the host runs it in a sandbox of its own.
-    while True:
-        nl = buf.find(b"\n")
-        if nl < 0:
-            return buf
-        head = [int(x) for x in bytes(buf[:nl]).split()]
-        rid, mode, cpu_soft, cpu_hard, mem, wall_ms, cap, n_in, n_code = head
-        if len(buf) < nl + 1 + n_in + n_code:
-            return buf
-        stdin = bytes(buf[nl + 1:nl + 1 + n_in])
-        src = bytes(buf[nl + 1 + n_in:nl + 1 + n_in + n_code]) if mode == 0 else None
-        del buf[:nl + 1 + n_in + n_code]
+    while alive:
+        now = time.monotonic()
+        if not timed and now >= deadline:
+            timed = True
+            kill()
+        if group and not timed and group.cpu_ns() - cpu0 > cpu_limit_ns:
+            # CPU time of all the run's processes together, beyond the run's limit.
+            timed = True
+            kill()
+        poll = select.poll()
+        for fd in open_fds:
+            poll.register(fd, select.POLLIN)
+        poll.register(s_r, select.POLLIN)
+        if w is not None:
+            poll.register(w, select.POLLOUT)
+        left = max(0.0, deadline - time.monotonic()) if not timed else 1.0
+        if group:
+            left = min(left, 0.1)
+        for fd, ev in poll.poll(int(left * 1000) + 1):
+            if fd == s_r:
+                chunk = os.read(s_r, 4096)
+                if chunk:
+                    status += chunk
+                else:
+                    alive = False
+            elif fd == w:
+                try:
+                    n = os.write(w, data[:65536])
+                    data = data[n:]
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    data = b""
+                if not data:
+                    os.close(w)
+                    w = None
+            elif fd in open_fds:
+                read_out(fd)
+    # The init has ended: every process of the run is gone, and what they wrote is in the pipes.
+    os.waitpid(init, 0)
+    ms = int((time.monotonic() - t0) * 1000)
+    for fd in list(open_fds):
+        os.set_blocking(fd, False)
         try:
-            runs.append(start(rid, (cpu_soft, cpu_hard, mem), wall_ms, cap, stdin, src))
-        except OSError as e:
-            why = str(e).encode("utf-8", "replace")
-            emit(b'{"i":%d,"failed":true,"ms":0,"out":0,"err":%d}\n' % (rid, len(why)) + why)
+            while fd in open_fds and read_out(fd):
+                pass
+        except BlockingIOError:
+            pass
+        if fd in open_fds:
+            os.close(fd)
+            open_fds.discard(fd)
+    if w is not None:
+        os.close(w)
+    os.close(s_r)
+    oom = bool(group) and group.oom_kills() > oom0
+    code, sig, error = None, "SIGKILL", None
+    for line in bytes(status).split(b"\n"):
+        if line.startswith(b"S "):
+            c = os.waitstatus_to_exitcode(int(line[2:]))
+            code, sig = (c, None) if c >= 0 else (None, signal.Signals(-c).name if -c in signal.valid_signals() else "SIG%d" % -c)
+        elif line.startswith(b"E "):
+            error = line[2:].decode("utf-8", "replace")
+    if error is not None and not timed and not exceeded:
+        return _failed(error)
+    if timed:
+        code, sig = None, None
+    return _frame(code, sig, timed, exceeded, oom, ms, bytes(out), bytes(err))
 
+
+# --- The zygote ---------------------------------------------------------------------------------------------------
 
 def serve():
-    out = os.dup(1)
-    null = os.open("/dev/null", os.O_RDWR)
-    os.dup2(null, 1)
-    os.close(null)
-    try:
-        _ok(_libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0), "subreaper")
-        _ok(_libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0), "dumpable")
-        # A trial run before READY: where namespaces cannot be made inside the sandbox, the host knows at once. It
-        # must see only its own two processes (its init and itself) and an empty /tmp.
-        frames = []
-        probe = b"import os\nprint(sorted(int(p) for p in os.listdir('/proc') if p.isdigit()), os.listdir('/tmp'))"
-        loop([start(0, (2, 3, 256 << 20), 5000, 1024, b"", probe)], None, frames.append)
-        head, _, rest = frames[0].partition(b"\n")
-        if b'"code":0,' not in head or not rest.startswith(b"[1, 2] ['main.py']\n"):
-            raise OSError(0, (head + b" " + rest).decode("utf-8", "replace").strip())
-    except BaseException as e:
-        _write_all(out, ("UNAVAILABLE %s\n" % e).replace("\n", " ").strip().encode("utf-8", "replace") + b"\n")
-        os._exit(0)
-    _write_all(out, b"READY\n")
-    loop([], 0, lambda frame: _write_all(out, frame))
-
-
-def loop(runs, req_fd, emit):
-    # Until the requests end (req_fd), or until the runs given are done (no req_fd: the trial run).
+    _ok(_libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0), "dumpable")
+    workers = {}
+    _write_all(CONTROL_OUT, b"READY\n")
     buf = bytearray()
     while True:
-        now = time.monotonic()
-        for r in runs:
-            if not r.timed and r.st is not None and now >= r.deadline and not r.exceeded:
-                r.timed = True
-                _kill(r)
-        for r in [r for r in runs if r.st is None]:
-            runs.remove(r)
-            emit(finish(r))
-        _reap()
-        if req_fd is None and not runs:
-            return
-        reads = {}
-        writes = {}
         poll = select.poll()
-        for r in runs:
-            for fd in r.open:
-                reads[fd] = r
-            reads[r.st] = r
-            if r.w is not None:
-                writes[r.w] = r
-        if req_fd is not None:
-            reads[req_fd] = None
-        for fd in reads:
-            poll.register(fd, select.POLLIN)
-        for fd in writes:
-            poll.register(fd, select.POLLOUT)
-        pending = [r.deadline for r in runs if not r.timed]
-        left = max(0.0, min(pending) - time.monotonic()) if pending else (1.0 if runs else None)
-        events = poll.poll(None if left is None else int(left * 1000) + 1)
-        # A closed pipe reports POLLHUP (or POLLERR for a writer whose reader is gone): read or write to see it.
-        rd = [fd for fd, ev in events if fd in reads and ev & (select.POLLIN | select.POLLHUP | select.POLLERR)]
-        wr = [fd for fd, ev in events if fd in writes and ev & (select.POLLOUT | select.POLLHUP | select.POLLERR)]
-        for fd in rd:
-            if fd == req_fd:
-                chunk = os.read(fd, 1 << 20)
+        poll.register(CONTROL_IN, select.POLLIN)
+        for pidfd in workers:
+            poll.register(pidfd, select.POLLIN)
+        for fd, _ in poll.poll():
+            if fd == CONTROL_IN:
+                chunk = os.read(CONTROL_IN, 4096)
                 if not chunk:
-                    # The host closed the requests: the server ends, and with its sandbox every run in flight.
+                    # The host closed the control channel: the server ends, and with its sandbox every run.
                     os._exit(0)
                 buf += chunk
-                buf = _parse(buf, runs, emit)
-                continue
-            r = reads[fd]
-            if fd == r.st:
-                _read_status(r)
-            elif fd in r.open:
-                _read_output(r, fd)
-        for fd in wr:
-            r = writes[fd]
-            try:
-                n = os.write(fd, r.data[:65536])
-                r.data = r.data[n:]
-            except BlockingIOError:
-                pass
-            except OSError:
-                r.data = b""
-            if not r.data:
+                while b"\n" in buf:
+                    line, _, rest = bytes(buf).partition(b"\n")
+                    buf = bytearray(rest)
+                    lane = int(line)
+                    try:
+                        pid = os.fork()
+                    except OSError as e:
+                        _write_all(CONTROL_OUT, b"X %d %d\n" % (lane, 256 * 75))
+                        continue
+                    if pid == 0:
+                        _worker(lane)
+                    workers[os.pidfd_open(pid)] = (pid, lane)
+            elif fd in workers:
+                pid, lane = workers.pop(fd)
                 os.close(fd)
-                r.w = None
+                _, status = os.waitpid(pid, 0)
+                _write_all(CONTROL_OUT, b"X %d %d\n" % (lane, status))
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import { RunnerBusyError, SandboxUnavailableError, type CodeRunner, type MathCom
 type Request =
   | { id: number; kind: 'run'; req: RunRequest }
   | { id: number; kind: 'cases'; req: Omit<RunRequest, 'stdin' | 'expectedOutput'>; cases: RunCase[]; slots?: number }
-  | { id: number; kind: 'math'; expression: string; expected: string };
+  | { id: number; kind: 'math'; expression: string; expected: string; owner?: string };
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; busy: boolean; message: string };
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Hello = { hello: true; ok: true } | { hello: true; ok: false; message: string };
@@ -116,8 +116,8 @@ export class ForkedRunner implements CodeRunner {
     return this.call<ExecResult[]>({ kind: 'cases', req, cases, slots: opts.slots });
   }
 
-  compareMath(expression: string, expected: string): Promise<MathCompareResult> {
-    return this.call<MathCompareResult>({ kind: 'math', expression, expected });
+  compareMath(expression: string, expected: string, owner?: string): Promise<MathCompareResult> {
+    return this.call<MathCompareResult>({ kind: 'math', expression, expected, owner });
   }
 
   async close(): Promise<void> {
@@ -151,7 +151,7 @@ export async function serveForkedRunner(): Promise<void> {
   process.on('message', async (m: Request) => {
     try {
       const value =
-        m.kind === 'run' ? await r.run(m.req) : m.kind === 'cases' ? await r.runCases(m.req, m.cases, { slots: m.slots }) : await r.compareMath(m.expression, m.expected);
+        m.kind === 'run' ? await r.run(m.req) : m.kind === 'cases' ? await r.runCases(m.req, m.cases, { slots: m.slots }) : await r.compareMath(m.expression, m.expected, m.owner);
       send({ id: m.id, ok: true, value });
     } catch (err) {
       send({ id: m.id, ok: false, busy: err instanceof RunnerBusyError, message: err instanceof Error ? err.message : String(err) });

@@ -1,47 +1,84 @@
-// Python runs through a fork server (see fork_server.py): one long-lived sandbox whose warm interpreter forks each run
-// into namespaces of its own, with a fresh /tmp and /proc, no capability and the run's limits. Neither a new sandbox
-// nor a new interpreter per run: a run costs a few forks instead of bwrap, its helpers and Python's start-up.
-// Where the fork server cannot work (its trial run fails at start), it says so once and the runner keeps its
-// per-run sandboxes.
+// Python runs through a fork server (see fork_server.py): one long-lived sandbox whose interpreter, started once,
+// forks a worker per run. The server itself never holds a byte of a run: each run's request and result travel on a
+// lane, a socket of its own between the host and that run's worker, and the server is told only the lane's number.
+// Each lane has its control groups (memory, processes, CPU of the run's processes together), set before each run.
+// Where the fork server cannot work (its trial run fails), it says so once and Python runs get sandboxes of their own.
 import fs from 'node:fs';
 import path from 'node:path';
-import { endServer, launchSandboxed, PYTHON_PATH, SANDBOX_FSIZE, SANDBOX_NOFILE, SANDBOX_NPROC, SANDBOX_TMPFS, type Launched, type RawRun, type SandboxEnv } from './sandbox';
+import type { Socket } from 'node:net';
+import type { CgroupTree, RunGroup } from './cgroups';
+import { PYTHON_PATH } from './paths';
+import {
+  addressSpaceBytes,
+  endServer,
+  groupMemoryBytes,
+  launchSandboxed,
+  RUN_CPUS,
+  SANDBOX_FSIZE,
+  SANDBOX_NOFILE,
+  SANDBOX_NPROC,
+  SANDBOX_SHM,
+  SANDBOX_TMPFS,
+  type Launched,
+  type RawRun,
+  type SandboxEnv,
+} from './sandbox';
 import { MAX_LIMITS, type RunLimits } from './types';
-import { batchEnvelope, batchHeader, PYTHON_LOADER_DEFINITIONS } from './warm';
 
 export const FORK_SERVER_FILE = path.join(import.meta.dirname, 'fork_server.py');
 
 /** A run the fork server could not start (its process died, or it failed to make the run's namespaces). */
 export class ForkServerError extends Error {}
 
-interface Pending {
-  resolve: (r: RawRun) => void;
-  reject: (e: Error) => void;
-  timer: NodeJS.Timeout;
-}
-
 /** CPU seconds as every sandbox sets them: soft limit, hard limit one second above. */
 const cpuRlimit = (l: RunLimits) => Math.max(1, Math.ceil(l.cpuSeconds));
 
-/**
- * Processes the fork server's sandbox may hold: each run has its relay, its init and its program, and the program may
- * start SANDBOX_NPROC processes of its own (the count is per user of the sandbox, shared by the runs in flight).
- */
-const SERVER_NPROC = SANDBOX_NPROC * 8;
+/** A run's init and the program's own processes (SANDBOX_NPROC, as in a sandbox of its own): a lane's pids limit. */
+const LANE_PIDS = SANDBOX_NPROC + 1;
+
+/** Memory of the server's own group (the interpreter and the workers, each holding one run's request). */
+const ZYGOTE_MEMORY = 512 * 1024 * 1024;
+
+/** The trial run at start: only its own two processes, an empty /tmp but for its program, the filter loaded. */
+const TRIAL_PROGRAM =
+  'import os\nst = open("/proc/self/status").read()\nprint(sorted(int(p) for p in os.listdir("/proc") if p.isdigit()), os.listdir("/tmp"), st.split("Seccomp:")[1].split()[0], st.split("CapBnd:")[1].split()[0])';
+const TRIAL_OUTPUT = "[1, 2] ['main.py'] 2 0000000000000000\n";
+
+interface Lane {
+  index: number;
+  socket: Socket;
+  group?: RunGroup;
+  /** Memory limit last written to the lane's group. */
+  memory?: number;
+  busy: boolean;
+  buf: Buffer;
+  pending?: { resolve: (r: RawRun) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
+}
+
+interface Server {
+  launched: Launched;
+  lanes: Lane[];
+  /** The server's groups: itself and its lanes (removed with it). */
+  groups: RunGroup[];
+}
 
 export class ForkServer {
-  private proc?: Launched;
-  private starting?: Promise<Launched | undefined>;
-  private pending = new Map<number, Pending>();
-  private nextId = 1;
+  private server?: Server;
+  private starting?: Promise<Server | undefined>;
   private closed = false;
-  /** Why the fork server cannot run here, once known: the runner then keeps its per-run sandboxes. */
+  /** Runs waiting for a free lane. */
+  private waiting: Array<(lane: Lane | undefined) => void> = [];
+  /** Why the fork server cannot run here, once known: the runner then gives Python runs sandboxes of their own. */
   unavailable?: string;
   /** When a server that failed to start is tried again (never, when its trial run showed it cannot work here). */
   private retryAt = 0;
   private readonly source: string;
 
-  constructor(private readonly env: SandboxEnv) {
+  constructor(
+    private readonly env: SandboxEnv,
+    /** Runs in flight at once (each on a lane of its own). */
+    readonly lanes: number,
+  ) {
     try {
       this.source = fs.readFileSync(FORK_SERVER_FILE, 'utf8');
     } catch {
@@ -59,47 +96,120 @@ export class ForkServer {
     await this.ensure();
   }
 
-  private ensure(): Promise<Launched | undefined> {
+  private ensure(): Promise<Server | undefined> {
     if (this.closed || (this.unavailable && Date.now() < this.retryAt)) return Promise.resolve(undefined);
-    if (this.proc) return Promise.resolve(this.proc);
-    this.starting ??= this.spawn().finally(() => {
-      this.starting = undefined;
-    });
+    if (this.server) return Promise.resolve(this.server);
+    this.starting ??= this.spawn()
+      .then(async (server) => {
+        if (!server) return undefined;
+        // The trial run: where the namespaces, mounts, groups or filter cannot be had inside the sandbox, the host
+        // knows before any student's run.
+        this.server = server;
+        try {
+          const r = await this.runOn(server, TRIAL_PROGRAM, '', { cpuSeconds: 2, wallMs: 5000, memoryMb: 256, outputBytes: 4096 });
+          if (r.exitCode !== 0 || r.stdout.toString() !== TRIAL_OUTPUT) throw new Error(`${r.stdout.toString().trim()} ${r.stderr.toString().trim()}`.trim());
+          this.unavailable = undefined;
+          return server;
+        } catch (e) {
+          this.failed(`essai au démarrage : ${e instanceof Error ? e.message : String(e)}`, true);
+          this.server = undefined;
+          this.stop(server);
+          return undefined;
+        }
+      })
+      .finally(() => {
+        this.starting = undefined;
+      });
     return this.starting;
   }
 
-  private spawn(): Promise<Launched | undefined> {
+  /** The lanes' groups, made once per server: the run's processes join them from inside (delegated). */
+  private makeGroups(tree: CgroupTree): { zygote: RunGroup; lanes: RunGroup[]; all: RunGroup[] } {
+    const parent = tree.group('forkserver');
+    tree.nest(parent);
+    const zygote = tree.group('zygote', parent);
+    zygote.limit({ memoryBytes: ZYGOTE_MEMORY, pids: 2 * this.lanes + 8 });
+    const lanes = Array.from({ length: this.lanes }, () => {
+      const g = tree.group('lane', parent);
+      g.limit({ pids: LANE_PIDS, cpus: RUN_CPUS });
+      return g;
+    });
+    if (this.env.uid !== undefined) {
+      // cgroup v2 lets a process move between two groups when it may write to their common parent.
+      if (tree.version === 2) parent.delegate(this.env.uid, this.env.gid ?? this.env.uid);
+      for (const g of lanes) g.delegate(this.env.uid, this.env.gid ?? this.env.uid);
+    }
+    return { zygote, lanes, all: [...lanes, zygote, parent] };
+  }
+
+  private spawn(): Promise<Server | undefined> {
     return new Promise((resolve) => {
+      const tree = this.env.cgroups;
+      let groups: ReturnType<ForkServer['makeGroups']> | undefined;
       let launched: Launched;
       try {
+        groups = tree ? this.makeGroups(tree) : undefined;
+        // Inside the sandbox, each lane's groups are bound under /tmp/cg, which every run's fresh /tmp hides.
+        const binds: Array<[string, string]> = [];
+        const laneGroups = (i: number) => {
+          const g = groups?.lanes[i];
+          if (!g) return {};
+          const inside = (dir: string) => `/tmp/cg/${i}/${g.dirs.indexOf(dir)}`;
+          for (const d of g.dirs) binds.push([d, inside(d)]);
+          const v2 = g.version === 2;
+          return {
+            procs: g.dirs.map((d) => `${inside(d)}/cgroup.procs`),
+            cpu: `${inside(g.byController.get(v2 ? 'cpu' : 'cpuacct')!)}/${v2 ? 'cpu.stat' : 'cpuacct.usage'}`,
+            oom: `${inside(g.byController.get('memory')!)}/${v2 ? 'memory.events' : 'memory.oom_control'}`,
+          };
+        };
+        if (!this.env.seccomp) throw new Error('pas de filtre seccomp');
+        // Descriptors of the lanes inside the sandbox: after the gate, the three files and the filter (launchSandboxed).
+        const firstLane = 4 + 3 + 1;
+        const config = {
+          tmpfs: SANDBOX_TMPFS,
+          shm: SANDBOX_SHM,
+          fsize: SANDBOX_FSIZE,
+          nofile: SANDBOX_NOFILE,
+          // The processes of every run together under the sandbox's user (each run's own count is its group's).
+          nproc: this.lanes * LANE_PIDS + 16,
+          filter: '/tmp/run.bpf',
+          lanes: Array.from({ length: this.lanes }, (_, i) => ({ fd: firstLane + i, ...laneGroups(i) })),
+        };
         launched = launchSandboxed(this.env, {
-          argv: [
-            PYTHON_PATH,
-            '-I',
-            '-B',
-            '/tmp/fork_server.py',
-            ...[SANDBOX_TMPFS, SANDBOX_FSIZE, SANDBOX_NOFILE, SANDBOX_NPROC].map(String),
-            '/tmp/loader.py',
-          ],
+          argv: [PYTHON_PATH, '-I', '-B', '/tmp/fork_server.py', '/tmp/config.json'],
           files: [
             { path: '/tmp/fork_server.py', content: this.source },
-            { path: '/tmp/loader.py', content: PYTHON_LOADER_DEFINITIONS },
+            { path: '/tmp/config.json', content: JSON.stringify(config) },
+            // The runs' own filter, loaded by each run (the server's is bubblewrap's 'server' profile).
+            { path: '/tmp/run.bpf', content: this.env.seccomp.run },
           ],
+          extraPipes: this.lanes,
           // The server lives long: CPU for its own loop (each run has its own limit), memory up to the largest a run
-          // may ask for (a run lowers its own), no output cap (each run has its own).
+          // may ask for (a run sets its own), no output cap (each run has its own).
           limits: { cpuSeconds: 24 * 3600, wallMs: 0, memoryMb: MAX_LIMITS.memoryMb + 64, outputBytes: 0 },
           guardSeconds: 0,
-          capAdd: ['CAP_SYS_ADMIN'],
-          nproc: SERVER_NPROC,
+          capAdd: ['CAP_SYS_ADMIN', 'CAP_SETPCAP'],
+          nproc: config.nproc,
+          seccomp: 'server',
+          group: groups?.zygote,
+          binds,
         });
       } catch (e) {
+        for (const g of groups?.all ?? []) g.remove();
         this.failed(e instanceof Error ? e.message : String(e), false);
         resolve(undefined);
         return;
       }
       const { child } = launched;
+      const lanes: Lane[] = launched.extraFds.map((fd, index) => ({ index, socket: child.stdio[fd] as Socket, group: groups?.lanes[index], busy: false, buf: Buffer.alloc(0) }));
+      const server: Server = { launched, lanes, groups: groups?.all ?? [] };
+      for (const lane of lanes) {
+        lane.socket.on('error', () => {});
+        lane.socket.on('data', (chunk: Buffer) => this.onLaneData(server, lane, chunk));
+      }
       let ready = false;
-      let buf: Buffer = Buffer.alloc(0);
+      let control = '';
       let stderr = '';
       child.stderr!.on('data', (b: Buffer) => {
         if (stderr.length < 8192) stderr += b.toString();
@@ -109,46 +219,48 @@ export class ForkServer {
         launched.kill();
       }, 20_000);
       child.stdout!.on('data', (chunk: Buffer) => {
-        buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
-        if (!ready) {
-          const nl = buf.indexOf(10);
-          if (nl < 0) return;
-          const line = buf.subarray(0, nl).toString();
-          buf = buf.subarray(nl + 1);
-          clearTimeout(startTimer);
-          if (line !== 'READY') {
-            this.failed(line.replace(/^UNAVAILABLE\s*/, '') || 'réponse inattendue au démarrage', true);
-            launched.kill();
-            return;
+        control += chunk.toString();
+        let nl: number;
+        while ((nl = control.indexOf('\n')) >= 0) {
+          const line = control.slice(0, nl);
+          control = control.slice(nl + 1);
+          if (!ready) {
+            clearTimeout(startTimer);
+            if (line !== 'READY') {
+              this.failed(line || 'réponse inattendue au démarrage', true);
+              launched.kill();
+              return;
+            }
+            ready = true;
+            resolve(server);
+            continue;
           }
-          ready = true;
-          this.unavailable = undefined;
-          this.proc = launched;
-          resolve(launched);
-        }
-        try {
-          buf = this.frames(buf);
-        } catch {
-          // A frame that cannot be read: the server is replaced (its runs fail and are run again elsewhere).
-          buf = Buffer.alloc(0);
-          launched.kill();
+          // "X lane status": a worker ended. One that failed without answering leaves its lane unusable: the
+          // server is replaced (its runs in flight fail and are run again in sandboxes of their own).
+          const [, lane, status] = line.split(' ');
+          if (status !== '0' && server.lanes[Number(lane)]?.pending) launched.kill();
         }
       });
       child.on('close', () => {
         clearTimeout(startTimer);
         launched.cleanup();
-        if (this.proc === launched) this.proc = undefined;
+        if (this.server === server) this.server = undefined;
+        for (const g of server.groups) g.remove();
         if (!ready) {
           if (!this.unavailable) this.failed(stderr.trim().split('\n').pop() || 'le serveur d’exécution Python s’est arrêté au démarrage', false);
           resolve(undefined);
         }
-        // Runs in flight are lost with the server: they fail (the runner runs them again in a sandbox of their own);
+        // Runs in flight are lost with the server: they fail (the runner runs them again in sandboxes of their own);
         // the next run starts a new server.
-        for (const [id, p] of this.pending) {
+        for (const lane of server.lanes) {
+          const p = lane.pending;
+          if (!p) continue;
+          lane.pending = undefined;
           clearTimeout(p.timer);
-          this.pending.delete(id);
           p.reject(new ForkServerError('Le serveur d’exécution Python s’est arrêté pendant l’exécution.'));
         }
+        const waiting = this.waiting.splice(0);
+        for (const w of waiting) w(undefined);
       });
       child.on('error', () => {});
       child.stdin!.on('error', () => {});
@@ -161,36 +273,62 @@ export class ForkServer {
     this.retryAt = final ? Infinity : Date.now() + 30_000;
   }
 
-  /** Settles the runs whose result frames are complete in `buf`; returns what is left. */
-  private frames(buf: Buffer): Buffer {
-    for (;;) {
-      const nl = buf.indexOf(10);
-      if (nl < 0) return buf;
-      const f = JSON.parse(buf.subarray(0, nl).toString('utf8')) as Record<string, unknown>;
-      const out = Number(f.out);
-      const err = Number(f.err);
-      if (buf.length < nl + 1 + out + err) return buf;
-      const stdout = Buffer.from(buf.subarray(nl + 1, nl + 1 + out));
-      const stderr = Buffer.from(buf.subarray(nl + 1 + out, nl + 1 + out + err));
-      buf = buf.subarray(nl + 1 + out + err);
-      const p = this.pending.get(Number(f.i));
-      if (!p) continue;
-      this.pending.delete(Number(f.i));
-      clearTimeout(p.timer);
-      if (f.failed === true) {
-        p.reject(new ForkServerError(`Le serveur d’exécution Python n’a pas pu lancer le programme : ${stderr.toString()}`));
-        continue;
-      }
-      p.resolve({
-        exitCode: typeof f.code === 'number' ? f.code : null,
-        signal: typeof f.signal === 'string' ? f.signal : null,
-        timedOut: f.timedOut === true,
-        outputExceeded: f.exceeded === true,
-        durationMs: typeof f.ms === 'number' ? f.ms : 0,
-        stdout,
-        stderr,
-      });
+  private onLaneData(server: Server, lane: Lane, chunk: Buffer) {
+    lane.buf = lane.buf.length ? Buffer.concat([lane.buf, chunk]) : chunk;
+    const nl = lane.buf.indexOf(10);
+    if (nl < 0) return;
+    let f: Record<string, unknown>;
+    try {
+      f = JSON.parse(lane.buf.subarray(0, nl).toString('utf8')) as Record<string, unknown>;
+    } catch {
+      server.launched.kill();
+      return;
     }
+    const out = Number(f.out);
+    const err = Number(f.err);
+    if (lane.buf.length < nl + 1 + out + err) return;
+    const stdout = Buffer.from(lane.buf.subarray(nl + 1, nl + 1 + out));
+    const stderr = Buffer.from(lane.buf.subarray(nl + 1 + out, nl + 1 + out + err));
+    const extra = lane.buf.length > nl + 1 + out + err;
+    lane.buf = Buffer.alloc(0);
+    const p = lane.pending;
+    lane.pending = undefined;
+    if (extra) {
+      // More than one result: the lane cannot be trusted any more.
+      server.launched.kill();
+    }
+    if (!p) return;
+    clearTimeout(p.timer);
+    this.release(lane);
+    if (f.failed === true) {
+      p.reject(new ForkServerError(`Le serveur d’exécution Python n’a pas pu lancer le programme : ${stderr.toString()}`));
+      return;
+    }
+    p.resolve({
+      exitCode: typeof f.code === 'number' ? f.code : null,
+      signal: typeof f.signal === 'string' ? f.signal : null,
+      timedOut: f.timedOut === true,
+      outputExceeded: f.exceeded === true,
+      memoryExceeded: f.oom === true,
+      durationMs: typeof f.ms === 'number' ? f.ms : 0,
+      stdout,
+      stderr,
+    });
+  }
+
+  private acquire(server: Server): Promise<Lane | undefined> {
+    const free = server.lanes.find((l) => !l.busy);
+    if (free) {
+      free.busy = true;
+      return Promise.resolve(free);
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(lane: Lane) {
+    const next = this.waiting.shift();
+    if (next) next(lane);
+    else lane.busy = false;
   }
 
   /**
@@ -198,46 +336,55 @@ export class ForkServer {
    * loses the run: the caller then runs it in a sandbox of its own.
    */
   async run(code: string, stdin: string, limits: RunLimits): Promise<RawRun> {
-    return this.request(0, code, stdin, limits);
+    const server = await this.ensure();
+    if (!server) throw new ForkServerError(this.unavailable ?? 'Le serveur d’exécution Python est arrêté.');
+    return this.runOn(server, code, stdin, limits);
   }
 
-  /**
-   * One program against several stdins in one run (its own namespaces): the loader's batch mode, whose output is the
-   * frames of every case (parseBatch). `limits` bound the whole batch (batchEnvelope); `caseLimits` each case.
-   */
-  async runBatch(code: string, stdins: string[], caseLimits: RunLimits, width: number): Promise<RawRun> {
-    return this.request(1, '', batchHeader(caseLimits, stdins, width) + code, { ...batchEnvelope(caseLimits, stdins.length, width), cpuSeconds: caseLimits.cpuSeconds });
-  }
-
-  private async request(mode: 0 | 1, code: string, stdin: string, limits: RunLimits): Promise<RawRun> {
-    const launched = await this.ensure();
-    if (!launched) throw new ForkServerError(this.unavailable ?? 'Le serveur d’exécution Python est arrêté.');
-    const id = this.nextId++;
+  private async runOn(server: Server, code: string, stdin: string, limits: RunLimits): Promise<RawRun> {
+    const lane = await this.acquire(server);
+    if (!lane) throw new ForkServerError('Le serveur d’exécution Python s’est arrêté.');
+    const memory = groupMemoryBytes(limits);
+    if (lane.group && lane.memory !== memory) {
+      try {
+        lane.group.limit({ memoryBytes: memory });
+        lane.memory = memory;
+      } catch (e) {
+        this.release(lane);
+        throw new ForkServerError(`Limite de mémoire impossible à poser : ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
     const program = Buffer.from(code, 'utf8');
     const input = Buffer.from(stdin, 'utf8');
     const cpu = cpuRlimit(limits);
-    const head = `${id} ${mode} ${cpu} ${cpu + 1} ${limits.memoryMb * 1024 * 1024} ${limits.wallMs} ${limits.outputBytes} ${input.length} ${program.length}\n`;
+    const head = `${cpu} ${cpu + 1} ${addressSpaceBytes(limits, !!lane.group)} ${limits.wallMs} ${limits.outputBytes} ${input.length} ${program.length}\n`;
     return new Promise<RawRun>((resolve, reject) => {
-      // The server enforces the deadline; should it stop answering, it is replaced and the run fails here.
+      // The worker enforces the deadline; should it stop answering, the server is replaced and the run fails here.
       const timer = setTimeout(() => {
-        if (!this.pending.delete(id)) return;
+        if (!lane.pending) return;
+        lane.pending = undefined;
         reject(new ForkServerError('Le serveur d’exécution Python ne répond plus.'));
-        launched.kill();
+        server.launched.kill();
       }, limits.wallMs + 5000);
-      this.pending.set(id, { resolve, reject, timer });
-      launched.child.stdin!.write(Buffer.concat([Buffer.from(head), input, program]));
+      lane.pending = { resolve, reject, timer };
+      lane.socket.write(Buffer.concat([Buffer.from(head), input, program]));
+      server.launched.child.stdin!.write(`${lane.index}\n`);
     });
   }
 
   /** Pid of the sandbox's outer process (tests kill it to check the recovery). */
   get pid(): number | undefined {
-    return this.proc?.child.pid;
+    return this.server?.launched.child.pid;
+  }
+
+  private stop(server: Server) {
+    void endServer(server.launched);
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const p = this.proc ?? (await this.starting?.catch(() => undefined));
-    if (!p) return;
-    await endServer(p);
+    const s = this.server ?? (await this.starting?.catch(() => undefined));
+    if (!s) return;
+    await endServer(s.launched);
   }
 }

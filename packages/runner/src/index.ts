@@ -10,3 +10,5 @@ export * from './judge';
 export * from './warm';
 export * from './forked';
 export * from './forkserver';
+export * from './cgroups';
+export * from './seccomp';

@@ -24,26 +24,24 @@ export interface JudgeResult {
 
 /**
  * With a runner that takes several cases at once (`runCases`: the embedded and forked runners), hands it all the
- * cases (see EmbeddedRunner.runCases: one sandbox for several cases of a Python program, batches side by side when
- * slots are free). Otherwise runs the cases side by side: up to `concurrency` of them at once (default: all), each one `runner.run`, so the
- * runner's pool runs as many as it has free slots (a program against k cases takes about k / slots runs of wall
- * time, not k). Keep `concurrency` near the pool's slots: more only fills the pool's queue, and a program with many
- * cases would then be refused as if the runner were saturated. When a run fails (queue full, runner gone), no
- * further case starts, the cases in flight are awaited (none is left running), and the error is thrown; a full
- * queue wins over other errors.
+ * cases (see EmbeddedRunner.runCases: each case a run of its own, several at once, in one slot of the owner's).
+ * Otherwise runs the cases side by side: up to `concurrency` of them at once (default: all), each one `runner.run`.
+ * When a run fails (queue full, runner gone), no further case starts, the cases in flight are awaited (none is left
+ * running), and the error is thrown; a full queue wins over other errors. `owner`: the user the runner shares its
+ * slots fairly with the others.
  */
 export async function judge(
   runner: CodeRunner,
   language: Language,
   code: string,
   tests: TestCase[],
-  opts: { limits?: Partial<RunLimits>; concurrency?: number } = {},
+  opts: { limits?: Partial<RunLimits>; concurrency?: number; owner?: string } = {},
 ): Promise<JudgeResult> {
   let results: ExecResult[] = new Array(tests.length);
   const failures: unknown[] = [];
   if (runner.runCases) {
     results = await runner.runCases(
-      { language, code, limits: opts.limits },
+      { language, code, limits: opts.limits, owner: opts.owner },
       tests.map((t) => ({ stdin: t.stdin, expectedOutput: t.expectedOutput })),
       { slots: opts.concurrency },
     );
@@ -55,7 +53,7 @@ export async function judge(
       const index = next++;
       const t = tests[index];
       try {
-        results[index] = await runner.run({ language, code, stdin: t.stdin, expectedOutput: t.expectedOutput, limits: opts.limits });
+        results[index] = await runner.run({ language, code, stdin: t.stdin, expectedOutput: t.expectedOutput, limits: opts.limits, owner: opts.owner });
       } catch (err) {
         failures.push(err);
       }

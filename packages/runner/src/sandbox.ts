@@ -1,13 +1,16 @@
 // One untrusted process in a fresh bubblewrap sandbox: unprivileged host uid, rlimits, no network,
 // own PID namespace, read-only system, size-limited tmpfs, wall-clock deadline, capped output.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CgroupTree, GroupPool, type RunGroup } from './cgroups';
+import { compileSeccomp, type SeccompFilters } from './seccomp';
 import { SandboxUnavailableError, type RunLimits } from './types';
 
-export const PYTHON_PATH = '/usr/bin/python3';
-export const RSCRIPT_PATH = '/usr/bin/Rscript';
+import { PYTHON_PATH, RSCRIPT_PATH } from './paths';
+
+export { PYTHON_PATH, RSCRIPT_PATH };
 export const RUNNER_USER = 'exam-runner';
 const TIMEOUT_PATH = '/usr/bin/timeout';
 
@@ -18,6 +21,25 @@ export const SANDBOX_NOFILE = 256;
 /** Largest file a program may write, and size of its tmpfs work folder. */
 export const SANDBOX_FSIZE = 16 * 1024 * 1024;
 export const SANDBOX_TMPFS = 32 * 1024 * 1024;
+/** Size of a run's own /dev/shm (POSIX shared memory and semaphores: multiprocessing). */
+export const SANDBOX_SHM = 16 * 1024 * 1024;
+/** Cores one run may use at once, all its processes and threads together. */
+export const RUN_CPUS = 1;
+/**
+ * Virtual address space allowed to each process beyond the run's memory when a control group holds the run's memory
+ * (all its processes together): thread stacks and allocator arenas reserve far more address space than they use.
+ */
+const ADDRESS_SPACE_HEADROOM = 1024 * 1024 * 1024;
+
+/** Memory of a run's group: the program's memory, its tmpfs folders and the sandbox's own small processes. */
+export function groupMemoryBytes(limits: RunLimits): number {
+  return limits.memoryMb * 1024 * 1024 + SANDBOX_TMPFS + SANDBOX_SHM + 16 * 1024 * 1024;
+}
+
+/** Address-space limit of each process: the run's memory itself where no control group counts it. */
+export function addressSpaceBytes(limits: RunLimits, grouped: boolean): number {
+  return limits.memoryMb * 1024 * 1024 + (grouped ? ADDRESS_SPACE_HEADROOM : 0);
+}
 
 export interface SandboxEnv {
   /** false only in the explicit unsafe development mode (RUNNER_UNSAFE_DEV=1). */
@@ -31,12 +53,18 @@ export interface SandboxEnv {
   gid?: number;
   /** Extra read-only binds of /etc pieces that exist on this host. */
   etcBinds: string[];
+  /** The seccomp filters every sandbox loads (absent only in the unsafe mode). */
+  seccomp?: SeccompFilters;
+  /** Control groups: each run's processes counted together (absent only when the API is not root, or unsafe). */
+  cgroups?: CgroupTree;
+  /** Groups for sandboxes of their own (one per sandbox, reused once empty). */
+  boxes?: GroupPool;
 }
 
 export interface SandboxFile {
   /** Path inside the sandbox, under /tmp. */
   path: string;
-  content: string;
+  content: string | Buffer;
 }
 
 export interface SandboxSpec {
@@ -57,6 +85,12 @@ export interface SandboxSpec {
   capAdd?: string[];
   /** Processes the whole sandbox may hold at once (default SANDBOX_NPROC). */
   nproc?: number;
+  /** Seccomp profile (default 'run'): 'server' for the Python fork server, whose runs load 'run' themselves. */
+  seccomp?: 'run' | 'server';
+  /** The control group the whole sandbox joins before its first process starts. */
+  group?: RunGroup;
+  /** Extra read-write binds (host path, sandbox path). */
+  binds?: Array<[string, string]>;
 }
 
 export interface RawRun {
@@ -67,6 +101,8 @@ export interface RawRun {
   stderr: Buffer;
   timedOut: boolean;
   outputExceeded: boolean;
+  /** The kernel killed a process of the run for lack of memory (its control group's limit). */
+  memoryExceeded?: boolean;
   durationMs: number;
 }
 
@@ -137,11 +173,39 @@ export function probeSandbox(
     throw new SandboxUnavailableError(`Le bac à sable d’exécution de code ne peut pas démarrer : il manque ${missing.join(', ')}.${hint}`);
   }
   const setpriv = which('setpriv');
-  const env: SandboxEnv = { isolated: true, bwrap: bwrap!, prlimit: prlimit!, uid, gid, etcBinds, setpriv };
-  // A trial run: user namespaces may be disabled (sysctl, container without privileges).
-  const [cmd, ...args] = buildArgv(env, { argv: ['/usr/bin/true'], files: [], limits: TRIAL_LIMITS });
-  const trial = spawnSync(cmd, args, { env: {}, timeout: 10_000, encoding: 'utf8', ...identity(env) });
+  let seccomp: SeccompFilters;
+  try {
+    seccomp = compileSeccomp();
+  } catch (e) {
+    throw new SandboxUnavailableError(`Le bac à sable d’exécution de code ne peut pas démarrer : ${e instanceof Error ? e.message : String(e)}.${hint}`);
+  }
+  let cgroups: CgroupTree | undefined;
+  if (process.getuid?.() === 0) {
+    // As root, every run is contained as a whole; a root API that cannot do so does not run programs.
+    try {
+      cgroups = CgroupTree.open();
+    } catch (e) {
+      throw new SandboxUnavailableError(
+        `Le bac à sable d’exécution de code ne peut pas démarrer : les groupes de contrôle (cgroups) du noyau sont inutilisables ici (${e instanceof Error ? e.message : String(e)}). ` +
+          'Sous systemd, donnez Delegate=yes au service ; dans un conteneur, montez /sys/fs/cgroup en écriture.',
+      );
+    }
+  }
+  const env: SandboxEnv = { isolated: true, bwrap: bwrap!, prlimit: prlimit!, uid, gid, etcBinds, setpriv, seccomp, cgroups, boxes: cgroups && new GroupPool(cgroups, 'box') };
+  // A trial run: user namespaces may be disabled (sysctl, container without privileges). Its filter comes from a file.
+  const [cmd, ...args] = buildArgv(env, { argv: ['/usr/bin/true'], files: [], limits: TRIAL_LIMITS }, 3);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-trial-'));
+  fs.writeFileSync(path.join(dir, 'filter'), seccomp.run);
+  const filterFd = fs.openSync(path.join(dir, 'filter'), 'r');
+  let trial: SpawnSyncReturns<string>;
+  try {
+    trial = spawnSync(cmd, args, { env: {}, timeout: 10_000, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe', filterFd], ...identity(env) });
+  } finally {
+    fs.closeSync(filterFd);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
   if (trial.status !== 0) {
+    void cgroups?.close();
     const why = (trial.stderr || trial.error?.message || '').trim().split('\n')[0];
     throw new SandboxUnavailableError(
       `Le bac à sable d’exécution de code ne peut pas démarrer : bubblewrap a échoué (${why || `code ${trial.status}`}). ` +
@@ -152,6 +216,15 @@ export function probeSandbox(
   return env;
 }
 
+/** What the start-up log says of the isolation in force. */
+export function describeIsolation(env: SandboxEnv): string {
+  if (!env.isolated) return 'AUCUNE isolation (RUNNER_UNSAFE_DEV=1, développement seulement)';
+  const groups = env.cgroups
+    ? `${env.cgroups.describe()} : mémoire, processus et CPU de chaque exécution comptés ensemble`
+    : 'sans groupes de contrôle (l’API ne tourne pas en root) : limites par processus seulement';
+  return `bubblewrap, utilisateur ${env.uid !== undefined ? RUNNER_USER : 'de l’API'}, filtre seccomp, ${groups}`;
+}
+
 /** spawn() options that switch to the runner's user (libuv also drops the supplementary groups). */
 function identity(env: SandboxEnv): { uid?: number; gid?: number } {
   return env.uid !== undefined ? { uid: env.uid, gid: env.gid } : {};
@@ -159,13 +232,31 @@ function identity(env: SandboxEnv): { uid?: number; gid?: number } {
 
 const TRIAL_LIMITS: RunLimits = { cpuSeconds: 2, wallMs: 5000, memoryMb: 64, outputBytes: 1024 };
 
-/** The command line of one sandboxed run (exported for inspection in tests). */
-export function buildArgv(env: SandboxEnv, spec: Pick<SandboxSpec, 'argv' | 'files' | 'limits' | 'env' | 'guardSeconds' | 'capAdd' | 'nproc'>): string[] {
+/**
+ * Every sandbox starts behind a gate: a shell that closes every descriptor above `last` (whatever the API process
+ * inherited without close-on-exec must not reach a program), then waits for one line on descriptor 3, which the host
+ * writes once it has moved that shell into the sandbox's control group, so that no process of it starts outside.
+ */
+function gate(last: number): string[] {
+  const script = `cd /proc/self/fd && for n in *; do [ "$n" -gt ${last} ] && eval "exec $n>&-"; done; cd / && read -r _ <&3 && exec "$@" 3<&-`;
+  return ['/bin/bash', '-c', script, 'gate'];
+}
+
+/**
+ * The command line of one sandboxed run (exported for inspection in tests). `fdBase`: the first descriptor of the
+ * files (3 for a trial without gate, else 4: the gate is 3), then the seccomp filter, then the extra pipes.
+ */
+export function buildArgv(
+  env: SandboxEnv,
+  spec: Pick<SandboxSpec, 'argv' | 'files' | 'limits' | 'env' | 'guardSeconds' | 'capAdd' | 'nproc' | 'seccomp' | 'group' | 'binds' | 'extraPipes'>,
+  fdBase = 4,
+): string[] {
   const { limits } = spec;
   const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
+  const grouped = !!spec.group;
   const rlimits = [
     `--cpu=${cpu}:${cpu + 1}`,
-    `--as=${limits.memoryMb * 1024 * 1024}`,
+    `--as=${addressSpaceBytes(limits, grouped)}`,
     `--fsize=${SANDBOX_FSIZE}`,
     `--nofile=${SANDBOX_NOFILE}`,
     `--core=0`,
@@ -181,10 +272,11 @@ export function buildArgv(env: SandboxEnv, spec: Pick<SandboxSpec, 'argv' | 'fil
   // bwrap starts under the runner's uid (spawn's uid/gid options, see launchSandboxed); every limit is set
   // inside the sandbox, just before the program. The process limit then counts the processes of this
   // sandbox's own user namespace, so a fork bomb in one sandbox neither reaches the host's limit nor
-  // blocks the other runs.
+  // blocks the other runs; the control group counts them too, with the memory and CPU of all of them.
   // If the API process dies (even by SIGKILL), the kernel kills bwrap, and bwrap's --die-with-parent the sandbox.
   const tie = env.setpriv ? [env.setpriv, '--pdeathsig', 'SIGKILL', '--'] : [];
   const bw = [
+    ...(fdBase === 4 ? gate(fdBase - 1 + spec.files.length + (env.seccomp ? 1 : 0) + (spec.extraPipes ?? 0)) : []),
     ...tie,
     env.bwrap,
     '--unshare-all',
@@ -199,10 +291,16 @@ export function buildArgv(env: SandboxEnv, spec: Pick<SandboxSpec, 'argv' | 'fil
     '--symlink', 'usr/sbin', '/sbin',
   ];
   for (const p of env.etcBinds) bw.push('--ro-bind', p, p);
-  bw.push('--proc', '/proc', '--dev', '/dev', '--remount-ro', '/dev');
+  bw.push('--proc', '/proc', '--dev', '/dev');
+  // The sandbox's own shared memory (its own IPC namespace too): nothing shared with another sandbox.
+  bw.push('--size', String(SANDBOX_SHM), '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
   bw.push('--size', String(SANDBOX_TMPFS), '--tmpfs', '/tmp');
-  spec.files.forEach((f, i) => bw.push('--perms', '0444', '--file', String(3 + i), f.path));
+  spec.files.forEach((f, i) => bw.push('--perms', '0444', '--file', String(fdBase + i), f.path));
+  for (const [src, dest] of spec.binds ?? []) bw.push('--bind', src, dest);
+  // No capability, not even in the bounding set, but those the fork server needs in its own user namespace.
+  bw.push('--cap-drop', 'ALL');
   for (const cap of spec.capAdd ?? []) bw.push('--cap-add', cap);
+  if (env.seccomp) bw.push('--seccomp', String(fdBase + spec.files.length));
   bw.push('--remount-ro', '/', '--chdir', '/tmp', '--clearenv', ...envArgs, '--');
   // A last guard inside the sandbox: should the API die while bwrap is still setting up (before its
   // --die-with-parent takes effect), the program still ends a little after its deadline.
@@ -215,19 +313,34 @@ const SIGNALS: Record<number, string> = { 6: 'SIGABRT', 9: 'SIGKILL', 11: 'SIGSE
 
 export interface Launched {
   child: ChildProcess;
+  /** The sandbox's control group, if any. */
+  group?: RunGroup;
+  /** Descriptor numbers, inside the sandbox, of the extra pipes (child.stdio[n] on the host side). */
+  extraFds: number[];
   /** Kills every process of the sandbox. */
   kill: () => void;
-  /** Removes what the launch left on the host (unsafe mode only). */
+  /** Removes what the launch left on the host (unsafe mode) and gives its group back. */
   cleanup: () => void;
 }
 
-/** Starts a sandboxed process and hands it its files; the caller handles stdio and the deadline. */
+/**
+ * Starts a sandboxed process and hands it its files; the caller handles stdio and the deadline. The sandbox gets a
+ * control group of its own (`spec.group`, or one of env.boxes limited to `spec.limits`) when the host has them.
+ */
 export function launchSandboxed(env: SandboxEnv, spec: Omit<SandboxSpec, 'stdin'>): Launched {
   let workDir: string | undefined;
   let argv: string[];
   let files = spec.files;
+  let group = env.isolated ? spec.group : undefined;
+  let ownGroup = false;
+  if (env.isolated && !group && env.boxes) {
+    group = env.boxes.take({ memoryBytes: groupMemoryBytes(spec.limits), pids: spec.nproc ?? SANDBOX_NPROC, cpus: RUN_CPUS });
+    ownGroup = true;
+  }
+  const fdBase = env.isolated ? 4 : 3;
+  const seccomp = env.isolated && env.seccomp ? [env.seccomp[spec.seccomp ?? 'run']] : [];
   if (env.isolated) {
-    argv = buildArgv(env, spec);
+    argv = buildArgv(env, { ...spec, group }, fdBase);
   } else {
     // Unsafe mode: the files go to a private temporary folder used as the work folder.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-run-'));
@@ -241,8 +354,13 @@ export function launchSandboxed(env: SandboxEnv, spec: Omit<SandboxSpec, 'stdin'
     files = [];
   }
   const [cmd, ...args] = argv;
-  const stdio: Array<'pipe'> = ['pipe', 'pipe', 'pipe', ...files.map(() => 'pipe' as const)];
-  for (let i = 0; i < (spec.extraPipes ?? 0); i++) stdio.push('pipe');
+  const inputs: Array<string | Buffer> = [...files.map((f) => f.content), ...seccomp];
+  const stdio: Array<'pipe'> = ['pipe', 'pipe', 'pipe', ...(env.isolated ? ['pipe' as const] : []), ...inputs.map(() => 'pipe' as const)];
+  const extraFds: number[] = [];
+  for (let i = 0; i < (spec.extraPipes ?? 0); i++) {
+    extraFds.push(stdio.length);
+    stdio.push('pipe');
+  }
   const child = spawn(cmd, args, {
     stdio,
     cwd: workDir ?? '/',
@@ -250,29 +368,50 @@ export function launchSandboxed(env: SandboxEnv, spec: Omit<SandboxSpec, 'stdin'
     detached: !env.isolated,
     ...identity(env),
   });
-  files.forEach((f, i) => {
-    const s = child.stdio[3 + i] as NodeJS.WritableStream & { on: (e: string, cb: () => void) => void };
+  const writable = (n: number) => {
+    const s = child.stdio[n] as NodeJS.WritableStream & { on: (e: string, cb: () => void) => void };
     s.on('error', () => {});
-    s.end(f.content);
-  });
+    return s;
+  };
+  inputs.forEach((content, i) => writable(fdBase + i).end(content));
   child.stdin!.on('error', () => {});
   let killed = false;
+  const kill = () => {
+    if (killed) return;
+    killed = true;
+    try {
+      // The outer bwrap dies; --die-with-parent then kills the sandbox's PID 1, and with it every process of
+      // its PID namespace. In unsafe mode the whole process group goes.
+      if (!env.isolated && child.pid) process.kill(-child.pid, 'SIGKILL');
+      else child.kill('SIGKILL');
+    } catch {
+      /* already gone */
+    }
+    group?.killAll();
+  };
+  if (env.isolated) {
+    const gate = writable(3);
+    try {
+      if (!child.pid) throw new Error('not started');
+      group?.enter(child.pid);
+      gate.end('\n');
+    } catch {
+      // Not in its group: it never starts.
+      gate.end();
+      kill();
+    }
+  }
+  let cleaned = false;
   return {
     child,
-    kill: () => {
-      if (killed) return;
-      killed = true;
-      try {
-        // The outer bwrap dies; --die-with-parent then kills the sandbox's PID 1, and with it every process of
-        // its PID namespace. In unsafe mode the whole process group goes.
-        if (!env.isolated && child.pid) process.kill(-child.pid, 'SIGKILL');
-        else child.kill('SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    },
+    group,
+    extraFds,
+    kill,
     cleanup: () => {
+      if (cleaned) return;
+      cleaned = true;
       if (workDir) fs.rm(workDir, { recursive: true, force: true }, () => {});
+      if (group && ownGroup) env.boxes?.give(group);
     },
   };
 }
@@ -286,6 +425,19 @@ export async function endServer(launched: Launched): Promise<void> {
   clearTimeout(t);
 }
 
+/** A run that could not be set up: no output, the reason on stderr. */
+export function unstarted(e: unknown): RawRun {
+  return {
+    exitCode: null,
+    signal: null,
+    stdout: Buffer.alloc(0),
+    stderr: Buffer.from(e instanceof Error ? e.message : String(e)),
+    timedOut: false,
+    outputExceeded: false,
+    durationMs: 0,
+  };
+}
+
 /** Runs one program in a fresh sandbox and resolves once none of its processes is left. */
 export function runInSandbox(env: SandboxEnv, spec: SandboxSpec): Promise<RawRun> {
   const started = performance.now();
@@ -293,22 +445,18 @@ export function runInSandbox(env: SandboxEnv, spec: SandboxSpec): Promise<RawRun
   try {
     launched = launchSandboxed(env, spec);
   } catch (e) {
-    return Promise.resolve({
-      exitCode: null,
-      signal: null,
-      stdout: Buffer.alloc(0),
-      stderr: Buffer.from(e instanceof Error ? e.message : String(e)),
-      timedOut: false,
-      outputExceeded: false,
-      durationMs: 0,
-    });
+    return Promise.resolve(unstarted(e));
   }
   return supervise(env, launched, spec, started);
 }
 
+/** How often the host reads a grouped sandbox's CPU time (all its processes together) against the run's limit. */
+const CPU_CHECK_MS = 100;
+
 /**
- * Feeds stdin, collects capped output, enforces the wall-clock deadline on a launched sandbox and resolves
- * once none of its processes is left. `beforeStdin` runs first (a warm sandbox receives its program there).
+ * Feeds stdin, collects capped output, enforces the wall-clock deadline and, with a control group, the CPU time of
+ * all the run's processes together, on a launched sandbox; resolves once none of its processes is left.
+ * `beforeStdin` runs first (a warm sandbox receives its program there).
  */
 export function supervise(
   env: SandboxEnv,
@@ -318,7 +466,7 @@ export function supervise(
   beforeStdin?: () => void,
 ): Promise<RawRun> {
   return new Promise((resolve) => {
-    const { child } = launched;
+    const { child, group } = launched;
     const cap = spec.limits.outputBytes;
     const out: Buffer[] = [];
     const err: Buffer[] = [];
@@ -331,6 +479,15 @@ export function supervise(
       killed = true;
       launched.kill();
     };
+    const read = <T>(f: () => T, fallback: T): T => {
+      try {
+        return f();
+      } catch {
+        return fallback;
+      }
+    };
+    const cpu0 = group ? read(() => group.cpuNs(), 0) : 0;
+    const oom0 = group ? read(() => group.oomKills(), 0) : 0;
     child.stdout!.on('data', (b: Buffer) => {
       if (outLen < cap) out.push(b.subarray(0, cap - outLen));
       outLen += b.length;
@@ -354,12 +511,23 @@ export function supervise(
       timedOut = true;
       kill();
     }, spec.limits.wallMs);
+    const cpuLimitNs = spec.limits.cpuSeconds * 1e9;
+    const cpuCheck = group
+      ? setInterval(() => {
+          if (!killed && read(() => group.cpuNs(), 0) - cpu0 > cpuLimitNs) {
+            timedOut = true;
+            kill();
+          }
+        }, CPU_CHECK_MS)
+      : undefined;
     let done = false;
     const finish = (code: number | null, sig: NodeJS.Signals | null) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       clearTimeout(guard);
+      clearInterval(cpuCheck);
+      const memoryExceeded = group ? read(() => group.oomKills(), oom0) > oom0 : false;
       launched.cleanup();
       let signal: string | null = sig;
       let exitCode = code;
@@ -374,6 +542,7 @@ export function supervise(
         stderr: Buffer.concat(err),
         timedOut,
         outputExceeded,
+        memoryExceeded,
         durationMs: Math.round(performance.now() - started),
       });
     };

@@ -23,6 +23,11 @@ export interface RunRequest {
   /** When given, the verdict compares stdout to it (trailing spaces and final newline ignored). */
   expectedOutput?: string;
   limits?: Partial<RunLimits>;
+  /**
+   * Who asked (a user id): the runner shares its slots fairly between owners, so that one user's many runs wait
+   * behind other users' instead of holding them back. Runs without an owner share one anonymous owner.
+   */
+  owner?: string;
 }
 
 export type MathCompareResult =
@@ -44,7 +49,7 @@ export interface CodeRunner {
    * program may hold at once (default: all).
    */
   runCases?(req: Omit<RunRequest, 'stdin' | 'expectedOutput'>, cases: RunCase[], opts?: { slots?: number }): Promise<ExecResult[]>;
-  compareMath(expression: string, expected: string): Promise<MathCompareResult>;
+  compareMath(expression: string, expected: string, owner?: string): Promise<MathCompareResult>;
   close(): Promise<void>;
 }
 

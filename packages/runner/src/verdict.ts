@@ -37,6 +37,11 @@ export function classify(raw: RawRun, expectedOutput?: string, limits?: RunLimit
     verdict = 'OUTPUT_LIMIT';
     const cap = limits ? ` (${Math.round(limits.outputBytes / 1024)} Kio)` : '';
     stderr += `${stderr && !stderr.endsWith('\n') ? '\n' : ''}[Sortie tronquée : limite de taille atteinte${cap}.]`;
+  } else if (raw.memoryExceeded) {
+    // Killed by the kernel for lack of memory (the run's processes together): said, since nothing else would say it.
+    verdict = 'MEMORY_LIMIT';
+    const cap = limits ? ` (${limits.memoryMb} Mio)` : '';
+    stderr += `${stderr && !stderr.endsWith('\n') ? '\n' : ''}[Programme arrêté : limite de mémoire atteinte${cap}.]`;
   } else if (
     raw.timedOut ||
     raw.signal === 'SIGXCPU' ||

@@ -22,8 +22,26 @@ import {
 
 let runner: EmbeddedRunner;
 const fast: Partial<RunLimits> = { cpuSeconds: 1, wallMs: 3000 };
-/** More memory than the pre-started sandboxes have: forces a fresh sandbox. */
+/** More memory than the pre-started R sandboxes have: forces a fresh sandbox. */
 const COLD: Partial<RunLimits> = { memoryMb: DEFAULT_LIMITS.memoryMb + 1 };
+const MiB = 1024 * 1024;
+
+/**
+ * "Max address space" of every process of a run of `memoryMb`: the run's memory itself, plus 1 GiB of headroom (thread
+ * stacks, allocator arenas) where a control group holds the run's real memory limit (a root runner).
+ */
+function addressSpace(memoryMb: number): number {
+  return memoryMb * MiB + (runner.sandbox.cgroups ? 1024 * MiB : 0);
+}
+
+/** Resolves once `check` holds, polling it; rejects after `ms`. */
+async function eventually(check: () => boolean, ms = 1000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 /** Host processes whose command line contains `marker`. */
 function processesWith(marker: string): number[] {
@@ -40,7 +58,7 @@ function processesWith(marker: string): number[] {
   return found;
 }
 
-/** Python through a sandbox of its own per run (pre-started or not, batches of cases): where the fork server cannot run. */
+/** Python through a fresh sandbox of its own per run (`python3 -I -B /tmp/main.py`): where the fork server cannot run. */
 let perRun: EmbeddedRunner;
 
 beforeAll(async () => {
@@ -64,6 +82,34 @@ describe('sandbox start-up', () => {
     const [inside, real] = r.stdout.trim().split(' ').map(Number);
     expect(inside).not.toBe(0);
     expect(real).not.toBe(0);
+  });
+
+  it('as root, contains every run in a control group of its own', () => {
+    if (process.getuid?.() !== 0) return;
+    for (const r of [runner, perRun]) {
+      expect(r.sandbox.cgroups).toBeDefined();
+      expect(r.sandbox.boxes).toBeDefined();
+    }
+  });
+
+  it('loads the seccomp filter and drops every capability in every sandbox: fork server, own sandbox, R', async () => {
+    const py = [
+      'import socket',
+      'st = dict(l.split(":", 1) for l in open("/proc/self/status").read().splitlines())',
+      'print(*(st[k].strip() for k in ("CapEff", "CapBnd", "Seccomp")))',
+      'try:',
+      '    socket.socket()',
+      '    print("socket")',
+      'except PermissionError as e:',
+      '    print("refuse", e.errno)',
+    ].join('\n');
+    const r = 'st <- readLines("/proc/self/status")\ncat(sub("^[^:]*:\\\\s+", "", grep("^(CapEff|CapBnd|Seccomp):", st, value = TRUE)), "\\n")';
+    for (const via of [runner, perRun]) {
+      const p = await via.run({ language: 'PYTHON', code: py });
+      expect(p).toMatchObject({ verdict: 'OK', stdout: '0000000000000000 0000000000000000 2\nrefuse 1\n' });
+      const rr = await via.run({ language: 'R', code: r });
+      expect(rr).toMatchObject({ verdict: 'OK', stdout: '0000000000000000 0000000000000000 2 \n' });
+    }
   });
 
   it('names what is missing when bubblewrap cannot be found', () => {
@@ -127,9 +173,9 @@ describe('both languages', () => {
   });
 });
 
-describe('pre-started sandboxes (without the fork server)', () => {
+describe('pre-started R sandboxes, and Python without the fork server', () => {
   it('run R exactly like a cold start: auto-printing, warnings, errors', async () => {
-    expect(perRun.warm.R?.waiting).toBeGreaterThan(0);
+    expect(perRun.warmR?.waiting).toBeGreaterThan(0);
     const code = 'x <- readLines(file("stdin"))\nx\nprint(commandArgs(trailingOnly = TRUE))\nas.integer("a")\nf <- function() stop("boum")\nf()';
     const warm = await perRun.run({ language: 'R', code, stdin: 'abc' });
     const cold = await perRun.run({ language: 'R', code, stdin: 'abc', limits: COLD });
@@ -138,44 +184,65 @@ describe('pre-started sandboxes (without the fork server)', () => {
     expect({ ...warm, duration_ms: 0 }).toEqual({ ...cold, duration_ms: 0 });
   });
 
-  it('run Python like a cold start: same output, traceback, exit code and module state', async () => {
+  it('run Python in a fresh sandbox of its own, as `python3 -I -B /tmp/main.py`: output, traceback, exit code, module state', async () => {
+    // No pre-started Python interpreter any more: nothing but the fork server or a fresh interpreter runs a program.
+    expect(perRun.forkServer).toBeUndefined();
     const code = 'import sys\nprint(sys.argv, __name__, __file__, sorted(k for k in globals() if not k.startswith("__")))\ndef f():\n    raise KeyError("k")\nf()';
-    expect(perRun.warm.PYTHON?.waiting).toBeGreaterThan(0);
-    const warm = await perRun.run({ language: 'PYTHON', code });
-    const cold = await perRun.run({ language: 'PYTHON', code, limits: COLD });
-    expect(warm.stdout).toBe("['/tmp/main.py'] __main__ /tmp/main.py ['sys']\n");
-    expect(warm.stderr).toContain('File "/tmp/main.py", line 5, in <module>');
-    expect({ ...warm, duration_ms: 0 }).toEqual({ ...cold, duration_ms: 0 });
+    const run = await perRun.run({ language: 'PYTHON', code });
+    expect(run).toMatchObject({ verdict: 'RUNTIME_ERROR', exit_code: 1, stdout: "['/tmp/main.py'] __main__ /tmp/main.py ['sys']\n" });
+    expect(run.stderr).toBe(
+      'Traceback (most recent call last):\n  File "/tmp/main.py", line 5, in <module>\n    f()\n  File "/tmp/main.py", line 4, in f\n    raise KeyError("k")\nKeyError: \'k\'\n',
+    );
+    const how = await perRun.run({ language: 'PYTHON', code: 'import sys\nprint(open("/proc/self/cmdline").read().split("\\0")[:-1], sys.flags.isolated, sys.flags.dont_write_bytecode)' });
+    expect(how.stdout).toBe("['/usr/bin/python3', '-I', '-B', '/tmp/main.py'] 1 1\n");
     const syntax = await perRun.run({ language: 'PYTHON', code: 'print(1' });
-    const syntaxCold = await perRun.run({ language: 'PYTHON', code: 'print(1', limits: COLD });
-    expect(syntax.stderr).toBe(syntaxCold.stderr);
+    expect(syntax).toMatchObject({ verdict: 'RUNTIME_ERROR', exit_code: 1, stdout: '' });
+    expect(syntax.stderr).toBe('  File "/tmp/main.py", line 1\n    print(1\n         ^\nSyntaxError: \'(\' was never closed\n');
     const exit = await perRun.run({ language: 'PYTHON', code: 'import sys\nsys.exit(3)' });
     expect(exit).toMatchObject({ verdict: 'RUNTIME_ERROR', exit_code: 3 });
   });
 
-  it.each([
-    ['PYTHON', 'print(open("/proc/self/limits").read())'],
-    ['R', 'cat(readLines("/proc/self/limits"), sep = "\\n")'],
-  ] as const)('%s: take a run with lower limits and apply them before the program starts', async (language, code) => {
-    const pool = perRun.warm[language]!;
+  it('Python: each run gets its own limits, set before the program starts', async () => {
+    const code = 'print(open("/proc/self/limits").read())';
+    const low = await perRun.run({ language: 'PYTHON', code, limits: { cpuSeconds: 2, memoryMb: 200, wallMs: 4000 } });
+    expect(low.stdout).toMatch(/Max cpu time\s+2\s+3\s+seconds/);
+    expect(low.stdout).toMatch(new RegExp(`Max address space\\s+${addressSpace(200)}\\s+${addressSpace(200)}\\s+bytes`));
+    const high = await perRun.run({ language: 'PYTHON', code, limits: COLD });
+    expect(high.stdout).toMatch(new RegExp(`Max address space\\s+${addressSpace(257)}\\s`));
+    const loop = await perRun.run({ language: 'PYTHON', code: 'while True:\n    pass', limits: { cpuSeconds: 1, wallMs: 4000 } });
+    expect(loop.verdict).toBe('TIME_LIMIT');
+  });
+
+  it('R: take a run with lower limits and apply them before the program starts', async () => {
+    const code = 'cat(readLines("/proc/self/limits"), sep = "\\n")';
+    const pool = perRun.warmR!;
     const taken: boolean[] = [];
     const original = pool.run.bind(pool);
-    pool.run = (...args) => {
+    pool.run = (...args: Parameters<typeof original>) => {
       const r = original(...args);
       taken.push(r !== undefined);
       return r;
     };
     try {
-      const low = await perRun.run({ language, code, limits: { cpuSeconds: 2, memoryMb: 200, wallMs: 4000 } });
+      const low = await perRun.run({ language: 'R', code, limits: { cpuSeconds: 2, memoryMb: 200, wallMs: 4000 } });
       expect(low.stdout).toMatch(/Max cpu time\s+2\s+3\s+seconds/);
-      expect(low.stdout).toMatch(/Max address space\s+209715200\s+209715200\s+bytes/);
-      const high = await perRun.run({ language, code, limits: COLD });
-      expect(high.stdout).toMatch(new RegExp(`Max address space\\s+${257 * 1024 * 1024}\\s`));
+      expect(low.stdout).toMatch(new RegExp(`Max address space\\s+${addressSpace(200)}\\s+${addressSpace(200)}\\s+bytes`));
+      const high = await perRun.run({ language: 'R', code, limits: COLD });
+      expect(high.stdout).toMatch(new RegExp(`Max address space\\s+${addressSpace(257)}\\s`));
       expect(taken).toEqual([true, false]);
       // The lowered limits hold: an endless loop stops at the run's CPU limit, not at the sandbox's.
-      const loop = await perRun.run({ language, code: language === 'R' ? 'repeat { x <- 1 }' : 'while True:\n    pass', limits: { cpuSeconds: 1, wallMs: 4000 } });
+      const loop = await perRun.run({ language: 'R', code: 'repeat { x <- 1 }', limits: { cpuSeconds: 1, wallMs: 4000 } });
       expect(loop.verdict).toBe('TIME_LIMIT');
       expect(taken).toEqual([true, false, true]);
+      if (perRun.sandbox.cgroups) {
+        // So does the lowered memory of its control group: 150 MiB fit in the defaults, not in 64 MiB.
+        const fill = 'x <- numeric(150 * 1024^2 / 8)\ncat(length(x))';
+        const small = await perRun.run({ language: 'R', code: fill, limits: { memoryMb: 64 } });
+        expect(small.verdict).toBe('MEMORY_LIMIT');
+        const fits = await perRun.run({ language: 'R', code: fill });
+        expect(fits).toMatchObject({ verdict: 'OK', stdout: String(150 * 1024 * 128) });
+        expect(taken).toEqual([true, false, true, true, true]);
+      }
     } finally {
       pool.run = original;
     }
@@ -183,17 +250,28 @@ describe('pre-started sandboxes (without the fork server)', () => {
 });
 
 describe('one program against several cases (runCases), without the fork server', () => {
-  it('runs the cases of a Python program in one sandbox, each with its own verdict, output and time', async () => {
-    const code = 'import os, sys\nn = int(sys.stdin.readline())\nprint(n * 2, os.getppid())';
+  it('runs each case of a Python program in a sandbox of its own, each with its own verdict, output and time', async () => {
+    const code = [
+      'import json, os, sys, time',
+      'n = int(sys.stdin.readline())',
+      't0 = time.time()',
+      'time.sleep(1)',
+      'print(n * 2)',
+      'print(json.dumps({"ns": os.readlink("/proc/self/ns/pid"), "pids": sorted(int(p) for p in os.listdir("/proc") if p.isdigit()), "t0": t0, "t1": time.time()}))',
+    ].join('\n');
     const cases = ['1', '2', '3', '4', 'x'].map((stdin) => ({ stdin, expectedOutput: undefined as string | undefined }));
     cases[2].expectedOutput = '7';
     const results = await perRun.runCases({ language: 'PYTHON', code }, cases);
     expect(results.map((r) => r.verdict)).toEqual(['OK', 'OK', 'WRONG_ANSWER', 'OK', 'RUNTIME_ERROR']);
-    expect(results.slice(0, 4).map((r) => r.stdout.split(' ')[0])).toEqual(['2', '4', '6', '8']);
+    expect(results.slice(0, 4).map((r) => r.stdout.split('\n')[0])).toEqual(['2', '4', '6', '8']);
     expect(results[4].stderr).toMatch(/ValueError: invalid literal for int\(\) with base 10: 'x/);
     expect(results[4].exit_code).toBe(1);
-    // One loader (the cases' parent) for all: one sandbox, one interpreter start.
-    expect(new Set(results.slice(0, 4).map((r) => r.stdout.trim().split(' ')[1])).size).toBe(1);
+    // No process shared between cases: the first four, alive at the same time (caseWidth 4), each had a PID namespace
+    // of its own, and saw only its own sandbox's processes (bubblewrap's init, the deadline's `timeout`, the program).
+    const seen = results.slice(0, 4).map((r) => JSON.parse(r.stdout.split('\n')[1]) as { ns: string; pids: number[]; t0: number; t1: number });
+    expect(Math.max(...seen.map((x) => x.t0))).toBeLessThan(Math.min(...seen.map((x) => x.t1)));
+    expect(new Set(seen.map((x) => x.ns)).size).toBe(4);
+    for (const x of seen) expect(x.pids).toEqual([1, 2, 3]);
     for (const r of results) expect(r.duration_ms).toBeGreaterThanOrEqual(0);
   });
 
@@ -207,9 +285,9 @@ describe('one program against several cases (runCases), without the fork server'
       'import threading, time\nt = threading.Thread(target=lambda: (time.sleep(0.2), print("fil")))\nt.start()\nprint("main")',
     ];
     for (const code of programs) {
-      const [batch] = await perRun.runCases({ language: 'PYTHON', code }, [{ stdin: 'entrée' }, { stdin: 'autre' }]);
+      const [first] = await perRun.runCases({ language: 'PYTHON', code }, [{ stdin: 'entrée' }, { stdin: 'autre' }]);
       const alone = await perRun.run({ language: 'PYTHON', code, stdin: 'entrée' });
-      expect({ ...batch, duration_ms: 0 }, code).toEqual({ ...alone, duration_ms: 0 });
+      expect({ ...first, duration_ms: 0 }, code).toEqual({ ...alone, duration_ms: 0 });
     }
   });
 
@@ -234,35 +312,62 @@ describe('one program against several cases (runCases), without the fork server'
       '    while True: print("x" * 1000)',
       'if x == "mem":',
       '    a = bytearray(3 * 1024 ** 3)',
+      // Within the address space (memory + 1 GiB), beyond the run's memory: its control group's limit (as root).
+      'if x == "fill":',
+      '    a = b"x" * (400 * 1024 ** 2)',
       'print("ok", x)',
     ].join('\n');
-    const stdins = ['loop', 'sleep', 'flood', 'mem', 'fine'];
+    const stdins = ['loop', 'sleep', 'flood', 'mem', 'fill', 'fine'];
     const started = Date.now();
     const results = await perRun.runCases(
       { language: 'PYTHON', code, limits: { cpuSeconds: 1, wallMs: 1500, outputBytes: 64 * 1024 } },
       stdins.map((stdin) => ({ stdin, expectedOutput: `ok ${stdin}` })),
     );
-    expect(results.map((r) => r.verdict)).toEqual(['TIME_LIMIT', 'TIME_LIMIT', 'OUTPUT_LIMIT', 'MEMORY_LIMIT', 'OK']);
+    expect(results.map((r) => r.verdict)).toEqual(['TIME_LIMIT', 'TIME_LIMIT', 'OUTPUT_LIMIT', 'MEMORY_LIMIT', 'MEMORY_LIMIT', 'OK']);
     expect(results[1].duration_ms).toBeGreaterThanOrEqual(1500);
     expect(results[1].duration_ms).toBeLessThan(3000);
     expect(results[2].stdout.length).toBeLessThanOrEqual(64 * 1024);
-    // Two at a time (one per slot), so about three deadlines at most, not five.
+    expect(results[5].stdout).toBe('ok fine\n');
+    // Up to caseWidth (4) cases at once, so about two deadlines, not six.
     expect(Date.now() - started).toBeLessThan(8000);
   });
 
-  it('runs a fresh sandbox when the limits exceed the pre-started ones, and never shares one between programs', async () => {
+  it('runs the cases side by side in one slot of their owner’s, so that another owner still gets a slot', async () => {
+    // slots 2: one owner holds at most one slot (ownerCap), however many cases its program has.
+    expect(perRun.pool.ownerCap).toBe(1);
+    const code = 'import sys, time\nt0 = time.time()\ntime.sleep(1)\nprint(sys.stdin.read().strip(), t0, time.time())';
+    const cases = ['a', 'b', 'c', 'd'].map((stdin) => ({ stdin }));
+    const mine = perRun.runCases({ language: 'PYTHON', code, owner: 'alice' }, cases);
+    expect(perRun.pool.stats).toMatchObject({ active: 1, waiting: 0 });
+    const again = perRun.runCases({ language: 'PYTHON', code, owner: 'alice' }, cases.slice(0, 1));
+    expect(perRun.pool.stats).toMatchObject({ active: 1, waiting: 1 });
+    const other = perRun.run({ language: 'PYTHON', code: 'print("bob")', owner: 'bob' });
+    expect(perRun.pool.stats).toMatchObject({ active: 2, waiting: 1 });
+    expect((await other).stdout).toBe('bob\n');
+    const results = await mine;
+    expect(results.map((r) => r.stdout.split(' ')[0])).toEqual(['a', 'b', 'c', 'd']);
+    // The four cases ran at once (caseWidth 4): each started before any ended.
+    const starts = results.map((r) => Number(r.stdout.split(' ')[1]));
+    const ends = results.map((r) => Number(r.stdout.split(' ')[2]));
+    expect(Math.max(...starts)).toBeLessThan(Math.min(...ends));
+    expect((await again).map((r) => r.verdict)).toEqual(['OK']);
+    expect(perRun.pool.stats).toMatchObject({ active: 0, waiting: 0 });
+  });
+
+  it('gives every Python run a fresh sandbox with its own limits: never one shared between programs', async () => {
     const code = 'import os\nprint(os.path.exists("/tmp/trace"))\nopen("/tmp/trace", "w").write("x")\nprint(open("/proc/self/limits").read())';
     const cold = await perRun.runCases({ language: 'PYTHON', code, limits: COLD }, [{ stdin: '' }]);
-    expect(cold[0].stdout).toMatch(new RegExp(`Max address space\\s+${257 * 1024 * 1024}\\s`));
+    expect(cold[0].stdout).toMatch(new RegExp(`Max address space\\s+${addressSpace(257)}\\s`));
     const [first] = await perRun.runCases({ language: 'PYTHON', code }, [{ stdin: '' }]);
     const [second] = await perRun.runCases({ language: 'PYTHON', code }, [{ stdin: '' }]);
     expect(first.stdout.startsWith('False\n')).toBe(true);
     expect(second.stdout.startsWith('False\n')).toBe(true);
     expect(first.stdout).toMatch(/Max cpu time\s+5\s+6\s+seconds/);
+    expect(first.stdout).toMatch(new RegExp(`Max address space\\s+${addressSpace(DEFAULT_LIMITS.memoryMb)}\\s`));
   });
 
-  it('survives a case that kills the loader or leaves processes: the other cases get a verdict, nothing lingers', async () => {
-    const marker = `batch${process.pid}x${Date.now()}`;
+  it('a case that kills its parent or leaves processes ends only itself: the other cases get their normal verdict, nothing lingers', async () => {
+    const marker = `cases${process.pid}x${Date.now()}`;
     const code = [
       'import os, sys, subprocess, time',
       'x = sys.stdin.readline().strip()',
@@ -275,16 +380,11 @@ describe('one program against several cases (runCases), without the fork server'
     const lingering = await perRun.runCases({ language: 'PYTHON', code, limits: { wallMs: 3000 } }, [{ stdin: 'a', expectedOutput: 'a' }, { stdin: 'b', expectedOutput: 'b' }]);
     expect(lingering.map((r) => r.verdict)).toEqual(['OK', 'OK']);
     const results = await perRun.runCases({ language: 'PYTHON', code, limits: { wallMs: 3000 } }, [{ stdin: 'kill' }, { stdin: 'a' }, { stdin: 'b' }, { stdin: 'c' }]);
-    expect(results.map((r) => r.verdict)).toEqual(['RUNTIME_ERROR', 'RUNTIME_ERROR', 'RUNTIME_ERROR', 'RUNTIME_ERROR']);
-    expect(results[3].stderr).toMatch(/interrompue/);
-    await new Promise((r) => setTimeout(r, 300));
+    // Its parent is its own sandbox's `timeout`: killing it ends that sandbox, and only that one.
+    expect(results.map((r) => r.verdict)).toEqual(['RUNTIME_ERROR', 'OK', 'OK', 'OK']);
+    expect(results.map((r) => r.stdout)).toEqual(['', 'a\n', 'b\n', 'c\n']);
+    await eventually(() => processesWith(marker).length === 0).catch(() => undefined);
     expect(processesWith(marker)).toEqual([]);
-  });
-
-  it('cannot read the loader’s descriptors through /proc', async () => {
-    const code = 'import os\ntry:\n    print(os.listdir("/proc/%d/fd" % os.getppid()))\nexcept OSError as e:\n    print("refuse", e.errno)';
-    const [r] = await perRun.runCases({ language: 'PYTHON', code }, [{ stdin: '' }]);
-    expect(r.stdout).toMatch(/^refuse/);
   });
 
   it('R: one run per case, same verdicts', async () => {
@@ -309,15 +409,24 @@ describe('Python fork server', () => {
       'import sys\nprint(sys.stdin.read().upper(), end="")\nsys.stderr.write("é\\n")',
       'print(open("/proc/self/limits").read())',
     ];
+    // The process rlimit is the one line that differs (see below): compared apart.
+    const nproc = /^Max processes\s+(\d+)\s+(\d+)\s+processes\s*$/m;
+    const sameBut = (r: { stdout: string }) => ({ ...r, duration_ms: 0, stdout: r.stdout.replace(nproc, 'Max processes') });
     for (const code of programs) {
       const forked = await runner.run({ language: 'PYTHON', code, stdin: 'abc\ndéf', limits: { cpuSeconds: 2, memoryMb: 200, wallMs: 4000 } });
       const own = await perRun.run({ language: 'PYTHON', code, stdin: 'abc\ndéf', limits: { cpuSeconds: 2, memoryMb: 200, wallMs: 4000 } });
-      expect({ ...forked, duration_ms: 0 }).toEqual({ ...own, duration_ms: 0 });
+      expect(sameBut(forked), code).toEqual(sameBut(own));
     }
     const limits = await runner.run({ language: 'PYTHON', code: programs[5], limits: { cpuSeconds: 2, memoryMb: 200, wallMs: 4000 } });
     expect(limits.stdout).toMatch(/Max cpu time\s+2\s+3\s+seconds/);
-    expect(limits.stdout).toMatch(/Max address space\s+209715200\s+209715200\s+bytes/);
-    expect(limits.stdout).toMatch(new RegExp(`Max processes\\s+${SANDBOX_NPROC}\\s`));
+    expect(limits.stdout).toMatch(new RegExp(`Max address space\\s+${addressSpace(200)}\\s+${addressSpace(200)}\\s+bytes`));
+    // A sandbox of its own: SANDBOX_NPROC for its own user namespace. The fork server's runs all share one user (in
+    // one namespace), so their rlimit covers every lane in flight together; each run's own cap is its lane's control
+    // group (see "caps the number of processes").
+    const own = await perRun.run({ language: 'PYTHON', code: programs[5] });
+    expect(nproc.exec(own.stdout)?.slice(1)).toEqual([String(SANDBOX_NPROC), String(SANDBOX_NPROC)]);
+    const shared = String(runner.forkServer!.lanes * (SANDBOX_NPROC + 1) + 16);
+    expect(nproc.exec(limits.stdout)?.slice(1)).toEqual([shared, shared]);
   });
 
   it('gives a run no capability, only its own processes, an empty /tmp, and no way to mount or make namespaces', async () => {
@@ -329,11 +438,20 @@ describe('Python fork server', () => {
       'print(sorted(int(p) for p in os.listdir("/proc") if p.isdigit()), os.listdir("/tmp"))',
       'print(libc.unshare(0x20000) == 0, libc.unshare(0x10000000) == 0, libc.mount(b"tmpfs", b"/tmp", b"tmpfs", 0, None) == 0)',
       'print(libc.umount2(b"/proc", 2) == 0, libc.prctl(36, 1, 0, 0, 0) == 0 and os.getpid())',
+      'print(*(l.split()[1] for l in status.splitlines() if l.split(":")[0] in ("CapBnd", "NoNewPrivs", "Seccomp")))',
     ].join('\n');
     const r = await runner.run({ language: 'PYTHON', code });
     expect(r.stderr).toBe('');
     expect(r.stdout.split('\n').slice(0, 3)).toEqual(["['0000000000000000', '0000000000000000', '0000000000000000']", "[1, 2] ['main.py']", 'False False False']);
     expect(r.stdout.split('\n')[3]).toMatch(/^False /);
+    // An empty bounding set (no capability can come back), no_new_privs, and the seccomp filter.
+    expect(r.stdout.split('\n')[4]).toBe('0000000000000000 1 2');
+  });
+
+  it('a run cannot read its init’s descriptors through /proc', async () => {
+    const code = 'import os\nprint(os.getppid())\ntry:\n    print(os.listdir("/proc/%d/fd" % os.getppid()))\nexcept OSError as e:\n    print("refuse", e.errno)';
+    const [r] = await runner.runCases({ language: 'PYTHON', code }, [{ stdin: '' }]);
+    expect(r.stdout).toBe('1\nrefuse 13\n');
   });
 
   it('keeps runs in flight apart: files, processes, signals', async () => {
@@ -385,9 +503,48 @@ describe('Python fork server', () => {
     expect((await runner.run({ language: 'PYTHON', code: 'print(6 * 7)', expectedOutput: '42' })).verdict).toBe('OK');
   });
 
-  it('runs the cases of a program in one run of its own, each case with the result a run of its own would get', async () => {
+  it('runs each case of a program as a run of its own: its own namespaces, only its own processes and files', async () => {
+    const code = [
+      'import json, os, sys, time',
+      'x = sys.stdin.read().strip()',
+      'open("/tmp/" + x, "w").write(x)',
+      't0 = time.time()',
+      'time.sleep(1)',
+      'print(json.dumps({"pid": os.readlink("/proc/self/ns/pid"), "mnt": os.readlink("/proc/self/ns/mnt"), "pids": sorted(int(p) for p in os.listdir("/proc") if p.isdigit()), "tmp": sorted(os.listdir("/tmp")), "t0": t0, "t1": time.time()}))',
+    ].join('\n');
+    // As many cases as run at once (caseWidth 4): all alive at the same time.
+    const cases = ['a', 'b', 'c', 'd'];
+    const results = await runner.runCases({ language: 'PYTHON', code }, cases.map((stdin) => ({ stdin })));
+    expect(results.map((r) => r.verdict)).toEqual(['OK', 'OK', 'OK', 'OK']);
+    const seen = results.map((r) => JSON.parse(r.stdout) as { pid: string; mnt: string; pids: number[]; tmp: string[]; t0: number; t1: number });
+    expect(Math.max(...seen.map((x) => x.t0))).toBeLessThan(Math.min(...seen.map((x) => x.t1)));
+    expect(seen.map((x) => [x.pids, x.tmp])).toEqual(cases.map((x) => [[1, 2], [x, 'main.py']]));
+    // Not one process (nor PID or mount namespace) shared between cases.
+    expect(new Set(seen.map((x) => x.pid)).size).toBe(cases.length);
+    expect(new Set(seen.map((x) => x.mnt)).size).toBe(cases.length);
+  });
+
+  it('a case that signals its init or leaves processes affects only itself: every case gets its normal verdict, nothing lingers', async () => {
+    const marker = `forkedcases${process.pid}x${Date.now()}`;
+    const code = [
+      'import os, sys, subprocess, time',
+      'x = sys.stdin.readline().strip()',
+      `subprocess.Popen(["/usr/bin/python3", "-c", "import time; time.sleep(300)", "${marker}"], start_new_session=True)`,
+      'if x == "kill":',
+      // Its parent is the run's own init (PID 1), which a signal from inside its namespace does not reach.
+      '    os.kill(os.getppid(), 9)',
+      'time.sleep(1)',
+      'print(x)',
+    ].join('\n');
+    const results = await runner.runCases({ language: 'PYTHON', code, limits: { wallMs: 3000 } }, ['kill', 'a', 'b', 'c'].map((stdin) => ({ stdin, expectedOutput: stdin })));
+    expect(results.map((r) => r.verdict)).toEqual(['OK', 'OK', 'OK', 'OK']);
+    await eventually(() => processesWith(marker).length === 0).catch(() => undefined);
+    expect(processesWith(marker)).toEqual([]);
+  });
+
+  it('gives each case of a program the result a run of its own would get', async () => {
     const programs = [
-      'import os, sys\nn = int(sys.stdin.readline())\nprint(n * 2, sorted(int(p) for p in os.listdir("/proc") if p.isdigit())[:1])',
+      'import sys\nn = int(sys.stdin.readline())\nprint(n * 2)',
       'import sys\nsys.exit(3)',
       'print(1',
       'print("x" * 5000)',
@@ -404,9 +561,9 @@ describe('Python fork server', () => {
       exit_code: r.verdict.endsWith('_LIMIT') ? 'limite' : r.exit_code,
     });
     for (const code of programs) {
-      const batch = await runner.runCases({ language: 'PYTHON', code, limits }, cases);
+      const forked = await runner.runCases({ language: 'PYTHON', code, limits }, cases);
       const own = await Promise.all(cases.map((c) => perRun.run({ language: 'PYTHON', code, limits, stdin: c.stdin, expectedOutput: c.expectedOutput })));
-      expect(batch.map(shown)).toEqual(own.map(shown));
+      expect(forked.map(shown), code).toEqual(own.map(shown));
     }
   });
 
@@ -455,7 +612,7 @@ describe('limits', () => {
     expect((await runner.run({ language: 'PYTHON', code: 'print(1)' })).verdict).toBe('OK');
   });
 
-  it('caps the number of processes of one sandbox', async () => {
+  it('caps the number of processes of one run, through the fork server and in a sandbox of its own', async () => {
     const code = [
       'import os, time',
       'n = 0',
@@ -469,11 +626,17 @@ describe('limits', () => {
       '    pass',
       'print(n)',
     ].join('\n');
-    const r = await runner.run({ language: 'PYTHON', code, limits: { wallMs: 5000 } });
-    expect(r.verdict).toBe('OK');
-    const n = Number(r.stdout.trim());
+    const own = await perRun.run({ language: 'PYTHON', code, limits: { wallMs: 5000 } });
+    expect(own.verdict).toBe('OK');
+    const n = Number(own.stdout.trim());
     expect(n).toBeGreaterThan(5);
     expect(n).toBeLessThan(SANDBOX_NPROC);
+    // Through the fork server, the run's control group (its init, the program and its children) holds the cap.
+    const forked = await runner.run({ language: 'PYTHON', code, limits: { wallMs: 5000 } });
+    expect(forked.verdict).toBe('OK');
+    const m = Number(forked.stdout.trim());
+    expect(m).toBeGreaterThan(5);
+    expect(m).toBeLessThan(SANDBOX_NPROC);
   });
 
   it('refuses a 3 GiB allocation in Python and in R', async () => {
@@ -482,6 +645,35 @@ describe('limits', () => {
     expect(py.stdout).toBe('');
     const r = await runner.run({ language: 'R', code: 'x <- numeric(3 * 1024^3 / 8)\ncat(length(x))' });
     expect(r.verdict).toBe('MEMORY_LIMIT');
+  });
+
+  it.runIf(process.getuid?.() === 0)('stops a run whose processes together use more than its memory: the kernel kills it, verdict MEMORY_LIMIT', async () => {
+    const said = '[Programme arrêté : limite de mémoire atteinte (64 Mio).]';
+    // Each process well within its address space (memory + 1 GiB), all of them together beyond the run's memory.
+    const alone = 'x = b"x" * (150 * 1024 ** 2)\nprint(len(x))';
+    const together = [
+      'import os, time',
+      'for _ in range(3):',
+      '    if os.fork() == 0:',
+      '        x = b"x" * (50 * 1024 ** 2)',
+      '        time.sleep(3)',
+      '        os._exit(0)',
+      'for _ in range(3):',
+      '    os.wait()',
+      'print("fini")',
+    ].join('\n');
+    for (const via of [runner, perRun]) {
+      for (const code of [alone, together]) {
+        const r = await via.run({ language: 'PYTHON', code, limits: { memoryMb: 64, wallMs: 8000 } });
+        expect(r.verdict, code).toBe('MEMORY_LIMIT');
+        expect(r.stderr.endsWith(said), r.stderr).toBe(true);
+      }
+      // The same program within the default memory: the next run's limit is its own.
+      expect(await via.run({ language: 'PYTHON', code: alone })).toMatchObject({ verdict: 'OK', stdout: `${150 * MiB}\n` });
+    }
+    const r = await runner.run({ language: 'R', code: 'x <- numeric(150 * 1024^2 / 8)\ncat(length(x))', limits: { memoryMb: 64 } });
+    expect(r.verdict).toBe('MEMORY_LIMIT');
+    expect(r.stderr.endsWith(said)).toBe(true);
   });
 
   it('cuts an output flood at the output limit, in both languages', async () => {
@@ -574,9 +766,11 @@ describe('isolation', () => {
     expect(rr.stdout.trim()).toBe('FALSE FALSE');
   });
 
-  it('cannot write system folders; its own /tmp is private and empty each time', async () => {
-    const targets = ['/usr/x', '/etc/x', '/x', '/bin/x', '/dev/x', '/dev/shm/x', '/proc/x'];
+  it('cannot write system folders; its own /tmp and /dev/shm are private and empty each time', async () => {
+    const targets = ['/usr/x', '/etc/x', '/x', '/bin/x', '/dev/x', '/proc/x'];
+    const marker = `shm${process.pid}x${Date.now()}`;
     const code = [
+      'import os',
       `for p in ${JSON.stringify(targets)}:`,
       '    try:',
       '        open(p, "w").write("x")',
@@ -585,14 +779,21 @@ describe('isolation', () => {
       '        print("refuse", p)',
       'open("/tmp/trace", "w").write("x")',
       'print("tmp ok")',
+      `open("/dev/shm/${marker}", "w").write("x")`,
+      'print("shm", os.listdir("/dev/shm"))',
     ].join('\n');
-    const r = await runner.run({ language: 'PYTHON', code });
-    expect(r.stdout).not.toContain('ecrit');
-    expect(r.stdout.match(/refuse/g)?.length).toBe(targets.length);
-    expect(r.stdout).toContain('tmp ok');
-    expect(fs.existsSync('/tmp/trace')).toBe(false);
-    const again = await runner.run({ language: 'PYTHON', code: 'import os\nprint(os.path.exists("/tmp/trace"))' });
-    expect(again.stdout).toBe('False\n');
+    const check = 'import os\nprint(os.path.exists("/tmp/trace"), os.listdir("/dev/shm"))';
+    for (const via of [runner, perRun]) {
+      const r = await via.run({ language: 'PYTHON', code });
+      expect(r.stdout).not.toContain('ecrit');
+      expect(r.stdout.match(/refuse/g)?.length).toBe(targets.length);
+      expect(r.stdout).toContain('tmp ok');
+      expect(r.stdout).toContain(`shm ['${marker}']`);
+      expect(fs.existsSync('/tmp/trace')).toBe(false);
+      expect(fs.existsSync(`/dev/shm/${marker}`)).toBe(false);
+      const again = await via.run({ language: 'PYTHON', code: check });
+      expect(again.stdout).toBe('False []\n');
+    }
     const rr = await runner.run({ language: 'R', code: 'r <- try(writeLines("x", "/usr/x"), silent = TRUE)\ncat(class(r)[1])' });
     expect(rr.stdout).toBe('try-error');
   });
@@ -600,17 +801,45 @@ describe('isolation', () => {
   it('leaves no process behind, after a normal end or after the deadline', async () => {
     const marker = `linger${process.pid}x${Date.now()}`;
     const spawnChild = `import subprocess, os\nsubprocess.Popen(["/usr/bin/python3", "-c", "import time; time.sleep(300)", "${marker}"], start_new_session=True)\n`;
-    const quick = await runner.run({ language: 'PYTHON', code: spawnChild + 'print("fini")' });
-    expect(quick.verdict).toBe('OK');
-    const slow = await runner.run({ language: 'PYTHON', code: spawnChild + 'while True:\n    pass', limits: fast });
-    expect(slow.verdict).toBe('TIME_LIMIT');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(processesWith(marker)).toEqual([]);
+    for (const via of [runner, perRun]) {
+      const quick = await via.run({ language: 'PYTHON', code: spawnChild + 'print("fini")' });
+      expect(quick.verdict).toBe('OK');
+      const slow = await via.run({ language: 'PYTHON', code: spawnChild + 'while True:\n    pass', limits: fast });
+      expect(slow.verdict).toBe('TIME_LIMIT');
+      await eventually(() => processesWith(marker).length === 0).catch(() => undefined);
+      expect(processesWith(marker)).toEqual([]);
+    }
   });
 
   it('ends by itself a little after its deadline, whatever happens to the API', async () => {
     const args = buildArgv(runner.sandbox, { argv: ['/usr/bin/true'], files: [], limits: { ...DEFAULT_LIMITS, wallMs: 3000 } });
     expect(args.join(' ')).toContain('/usr/bin/timeout -s KILL 5 ');
+  });
+
+  it('builds a sandbox without capabilities, its filter after its files, behind the gate that closes foreign descriptors', () => {
+    const spec = { argv: ['/usr/bin/true'], files: [{ path: '/tmp/main.py', content: '' }], limits: DEFAULT_LIMITS };
+    const free = buildArgv(runner.sandbox, spec, 3).join(' ');
+    expect(free).toContain(' --file 3 /tmp/main.py ');
+    expect(free).toContain(' --cap-drop ALL ');
+    expect(free).not.toContain('--cap-add');
+    expect(free).toContain(' --seccomp 4 ');
+    // Without a group, each process's address space is the run's memory itself.
+    expect(free).toContain(` --as=${DEFAULT_LIMITS.memoryMb * MiB} `);
+    expect(free.startsWith('/bin/bash')).toBe(false);
+    if (!runner.sandbox.boxes) return;
+    const group = runner.sandbox.boxes.take({ memoryBytes: 64 * MiB });
+    try {
+      // Descriptor 3 is the gate: the files start at 4, the filter after them; every descriptor above them is closed.
+      const gated = buildArgv(runner.sandbox, { ...spec, group }, 4);
+      expect(gated.slice(0, 2)).toEqual(['/bin/bash', '-c']);
+      expect(gated[2]).toContain('[ "$n" -gt 5 ] && eval "exec $n>&-"');
+      expect(gated[2]).toContain('read -r _ <&3 && exec "$@" 3<&-');
+      expect(gated.join(' ')).toContain(' --file 4 /tmp/main.py ');
+      expect(gated.join(' ')).toContain(' --seccomp 5 ');
+      expect(gated.join(' ')).toContain(` --as=${addressSpace(DEFAULT_LIMITS.memoryMb)} `);
+    } finally {
+      runner.sandbox.boxes.give(group);
+    }
   });
 
   it('dies with the API process, even when that one is killed outright', async () => {
@@ -667,7 +896,9 @@ describe('unsafe development mode', () => {
     const dev = await createEmbeddedRunner({ unsafe: true, warmMath: false });
     try {
       expect(dev.sandbox.isolated).toBe(false);
-      expect(dev.warm).toEqual({});
+      // Neither pre-started sandboxes nor the fork server: both rely on the sandbox.
+      expect(dev.warmR).toBeUndefined();
+      expect(dev.forkServer).toBeUndefined();
       const py = await dev.run({ language: 'PYTHON', code: 'import os\nprint(os.getuid() != 0, input())', stdin: 'ok' });
       // Root hands the program to exam-runner; a non-root API runs it under its own (non-zero) uid.
       expect(py).toMatchObject({ verdict: 'OK', stdout: 'True ok\n' });
@@ -690,6 +921,83 @@ describe('pool', () => {
     await expect(pool.use(slow)).rejects.toBeInstanceOf(RunnerBusyError);
     await expect(b).rejects.toThrow(/saturé/);
     await a;
+    expect(pool.stats).toMatchObject({ active: 0, waiting: 0 });
+  });
+
+  /** Lets every promise callback run (a slot handed over resolves a few promises in a row). */
+  const settle = () => new Promise((r) => setImmediate(r));
+
+  /** Tasks of `pool` that record when they start and end only when told to. */
+  function tasks(pool: Pool) {
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    const used = new Map<string, Promise<void>>();
+    return {
+      started,
+      start(name: string, owner: string) {
+        const task = () =>
+          new Promise<void>((resolve) => {
+            started.push(name);
+            finish.set(name, resolve);
+          });
+        used.set(name, pool.use(task, owner));
+      },
+      async end(name: string) {
+        finish.get(name)!();
+        await used.get(name);
+        await settle();
+      },
+    };
+  }
+
+  it('lets one owner hold all slots but one, so that another owner’s run starts at once', async () => {
+    expect(new Pool(1, 1, 1000).ownerCap).toBe(1);
+    const pool = new Pool(3, 10, 30_000);
+    expect(pool.ownerCap).toBe(2);
+    const t = tasks(pool);
+    t.start('a1', 'alice');
+    t.start('a2', 'alice');
+    t.start('a3', 'alice');
+    await settle();
+    // A slot is free, but not for alice.
+    expect(t.started).toEqual(['a1', 'a2']);
+    expect(pool.stats).toMatchObject({ active: 2, waiting: 1 });
+    t.start('b1', 'bob');
+    await settle();
+    expect(t.started).toEqual(['a1', 'a2', 'b1']);
+    expect(pool.stats).toMatchObject({ active: 3, waiting: 1 });
+    await t.end('a1');
+    expect(t.started).toEqual(['a1', 'a2', 'b1', 'a3']);
+    for (const name of ['a2', 'b1', 'a3']) await t.end(name);
+    expect(pool.stats).toMatchObject({ active: 0, waiting: 0 });
+  });
+
+  it('gives a freed slot to the waiting owner who holds the fewest, the oldest request first among them', async () => {
+    const pool = new Pool(3, 10, 30_000);
+    const t = tasks(pool);
+    t.start('a1', 'alice');
+    t.start('a2', 'alice');
+    t.start('b1', 'bob');
+    t.start('a3', 'alice');
+    t.start('b2', 'bob');
+    t.start('c1', 'carol');
+    t.start('d1', 'dave');
+    await settle();
+    expect(t.started).toEqual(['a1', 'a2', 'b1']);
+    expect(pool.stats).toMatchObject({ active: 3, waiting: 4 });
+    // bob now holds none, as carol and dave: his request is the oldest of theirs (alice, at her cap, waits).
+    await t.end('b1');
+    expect(t.started.slice(3)).toEqual(['b2']);
+    // alice holds one, carol none: carol's request goes first, though alice's is older.
+    await t.end('a1');
+    expect(t.started.slice(3)).toEqual(['b2', 'c1']);
+    // alice and dave hold none: alice's request is the older.
+    await t.end('a2');
+    expect(t.started.slice(3)).toEqual(['b2', 'c1', 'a3']);
+    await t.end('c1');
+    expect(t.started.slice(3)).toEqual(['b2', 'c1', 'a3', 'd1']);
+    expect(pool.stats).toMatchObject({ active: 3, waiting: 0 });
+    for (const name of ['b2', 'a3', 'd1']) await t.end(name);
     expect(pool.stats).toMatchObject({ active: 0, waiting: 0 });
   });
 });

@@ -14,14 +14,17 @@ export function runLimits(limits: AlgorithmQuestion['limits']): Partial<RunLimit
   return { cpuSeconds: limits.cpu_seconds, memoryMb: limits.memory_mb, wallMs: limits.cpu_seconds * 2000 };
 }
 
-/** Runs the cases side by side, as many at once as the runner has slots (`concurrency`). */
-export function runCases(runner: CodeRunner, question: AlgorithmQuestion, code: string, tests: Test[], concurrency: number): Promise<JudgeResult> {
+/**
+ * Runs the cases side by side, each in a process of its own, at most `concurrency` at once. `owner`: the user the
+ * runner shares its slots fairly with the others.
+ */
+export function runCases(runner: CodeRunner, question: AlgorithmQuestion, code: string, tests: Test[], concurrency: number, owner: string): Promise<JudgeResult> {
   return judge(
     runner,
     question.language,
     code,
     tests.map((t) => ({ stdin: t.stdin, expectedOutput: t.expected_output, hidden: t.is_hidden })),
-    { limits: runLimits(question.limits), concurrency },
+    { limits: runLimits(question.limits), concurrency, owner },
   );
 }
 

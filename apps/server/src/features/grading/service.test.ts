@@ -226,30 +226,32 @@ class WatchedRunner implements CodeRunner {
 }
 
 describe('cases side by side', () => {
-  it('runs the k cases of a program at the same time in the pool', async () => {
+  it('runs the k cases of a program at the same time, each a run of its own', async () => {
     const wide = await createEmbeddedRunner({ slots: 4, warmMath: false, warmPerLanguage: 0 });
     try {
-      const watched = new WatchedRunner(wide);
       const q: AlgorithmQuestion = {
         ...sumPython,
         tests: [1, 2, 3, 4].map((i) => ({ id: i, stdin: `${i} ${i}`, expected_output: String(2 * i), is_hidden: i > 2, weight: 1 })),
       };
-      const r = await grade(ctxWith(watched, { RUNNER_SLOTS: '4' }), { userId: user(), question: q, answer: `import time\ntime.sleep(0.3)\n${PY_RIGHT}` });
+      // Each case says on stderr when it started and ended, and which process it was.
+      const answer = `import os, sys, time\nt0 = time.time()\ntime.sleep(0.3)\n${PY_RIGHT}\nsys.stderr.write("%f %f %d" % (t0, time.time(), os.getpid()))`;
+      const r = await grade(ctxWith(wide, { RUNNER_SLOTS: '4' }), { userId: user(), question: q, answer });
       expect(r.details).toMatchObject({ verdict: 'OK', passed: 4 });
-      expect(watched.runs).toBe(4);
-      // Run one after another, the pool would never hold more than one of them.
-      expect(watched.maxActive).toBe(4);
+      const spans = r.internal!.cases.map((c) => c.stderr.split(' ').map(Number));
+      // Side by side: every case started before any ended. (One after another, none would overlap.)
+      expect(Math.max(...spans.map((s) => s[0]))).toBeLessThan(Math.min(...spans.map((s) => s[1])));
     } finally {
       await wide.close();
     }
   });
 
-  it('runs as many cases at once as the runner has slots, so that many cases never fill its queue', async () => {
+  it('through a runner without runCases, runs at most as many cases at once as there are slots, within the owner’s share', async () => {
     const watched = new WatchedRunner(runner);
     const r = await grade(ctxWith(watched, { RUNNER_SLOTS: '2' }), { userId: user(), question: sumPython, answer: PY_RIGHT });
     expect(r.is_valid).toBe(true);
-    expect(watched.maxActive).toBe(2);
+    // Two cases handed to the pool at once (RUNNER_SLOTS), of which one owner holds all slots but one.
     expect(watched.maxInPool).toBe(2);
+    expect(watched.maxActive).toBe(runner.pool.ownerCap);
 
     // No queue at all: 12 cases still pass, two at a time.
     const noQueue = await createEmbeddedRunner({ slots: 2, maxQueue: 0, warmMath: false, warmPerLanguage: 0 });

@@ -85,7 +85,7 @@ async function gradeMath(ctx: AppContext, input: GradeInput & { question: { type
   if (expression.trim() === '') return { is_valid: false, score: 0, details: { type: 'MATH', message: GRADING_TEXTS.mathEmpty } };
   const runner = requireRunner(ctx);
   if (mode.limitRate) await checkRate(ctx, input.userId);
-  const r = await onRunner(input, () => runner.compareMath(expression, input.question.expected));
+  const r = await onRunner(input, () => runner.compareMath(expression, input.question.expected, String(input.userId)));
   if (r.ok) return { is_valid: r.equal, score: r.equal ? 1 : 0, details: { type: 'MATH' } };
   if (r.field === 'expected') {
     // The question itself is wrong: the student cannot do anything about it, staff must.
@@ -103,7 +103,7 @@ async function gradeAlgorithm(ctx: AppContext, input: GradeInput & { question: A
   const runner = requireRunner(ctx);
   // One unit of the per-user limit for the program, whatever its number of cases.
   if (mode.limitRate) await checkRate(ctx, input.userId);
-  const result = await onRunner(input, () => runCases(runner, question, code, tests, mode.concurrency ?? runnerSlots(ctx.config)));
+  const result = await onRunner(input, () => runCases(runner, question, code, tests, mode.concurrency ?? runnerSlots(ctx.config), String(input.userId)));
   return toOutcome(question, tests, result);
 }
 
@@ -147,6 +147,6 @@ export async function checkReferenceSolution(
   if (question.tests.length === 0) return null;
   const runner: CodeRunner = requireRunner(ctx);
   await checkRate(ctx, input.userId);
-  const result = await onRunner(input, () => runCases(runner, question, input.code, question.tests, runnerSlots(ctx.config)));
+  const result = await onRunner(input, () => runCases(runner, question, input.code, question.tests, runnerSlots(ctx.config), String(input.userId)));
   return firstFailure(question, result);
 }

@@ -1,5 +1,5 @@
 // Chooses the runner from the configuration: embedded pool, BullMQ queue client, or none.
-//   RUNNER_MODE=embedded (default)  sandboxes in this process, one slot per core (RUNNER_SLOTS to change it)
+//   RUNNER_MODE=embedded (default)  sandboxes in this process, one slot per core plus one (RUNNER_SLOTS to change it)
 //   RUNNER_MODE=queue + REDIS_URL   runs go to `npm run runner` workers through Redis
 //   RUNNER_MODE=off                 no code execution (the routes answer 503)
 // RUNNER_UNSAFE_DEV=1 runs programs without bubblewrap: development machines only.
@@ -10,7 +10,7 @@ import { createEmbeddedRunner, ForkedRunner, QueueRunner, type CodeRunner } from
 import type { Config } from '../../config';
 
 export function runnerSlots(config: Config): number {
-  return config.RUNNER_SLOTS ?? os.availableParallelism();
+  return config.RUNNER_SLOTS ?? os.availableParallelism() + 1;
 }
 
 export async function createRunnerFromConfig(config: Config): Promise<CodeRunner | undefined> {

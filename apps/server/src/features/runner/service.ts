@@ -35,13 +35,13 @@ async function guarded<T>(task: () => Promise<T>): Promise<T> {
 export async function execCode(ctx: AppContext, userId: number, req: RunRequest): Promise<ExecResult> {
   const runner = requireRunner(ctx);
   await checkRate(ctx, userId);
-  return guarded(() => runner.run(req));
+  return guarded(() => runner.run({ ...req, owner: String(userId) }));
 }
 
 export async function compareMath(ctx: AppContext, userId: number, expression: string, expected: string): Promise<CompareMathResult> {
   const runner = requireRunner(ctx);
   await checkRate(ctx, userId);
-  const r = await guarded(() => runner.compareMath(expression, expected));
+  const r = await guarded(() => runner.compareMath(expression, expected, String(userId)));
   if (!r.ok) throw unprocessable({ [r.field ?? 'expression']: [r.message] }, r.message);
   return { equal: r.equal };
 }

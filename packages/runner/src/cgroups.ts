@@ -116,9 +116,12 @@ export class RunGroup {
     return path.join(this.byController.get(controller)!, name);
   }
 
-  /** Moves a process (host pid) into the group. */
-  enter(pid: number): void {
-    for (const f of this.procsFiles) write(f, String(pid));
+  /**
+   * Moves a process (host pid) into the group. Off the event loop: the kernel may wait for an RCU grace period (tens
+   * of milliseconds on an idle machine) before a process changes group.
+   */
+  async enter(pid: number): Promise<void> {
+    await Promise.all(this.procsFiles.map((f) => fs.promises.writeFile(f, String(pid))));
   }
 
   /** Lets `uid` move its own processes into this group (the fork server's runs join their group themselves). */

@@ -73,10 +73,12 @@ function command(language: Language): { argv: string[]; file: string; env?: Reco
  */
 function warmR(): WarmCommand | undefined {
   if (!fs.existsSync(R_BINARY) || process.arch !== 'x64') return undefined;
-  // The first line holds the run's limits (limitsHeader): applied to R (the shell's pid, which exec hands to R)
-  // before a byte of the program reaches it; if they cannot be applied, R is killed.
+  // The FIFO is opened for writing at once: R's own opening of it returns, and R loads its packages while it waits
+  // (opened only when the program arrives, R would block in open() and start at the run). The first line holds the
+  // run's limits (limitsHeader): applied to R (the shell's pid, which exec hands to R) before a byte of the program
+  // reaches it; if they cannot be applied, R is killed.
   const argv = (fd: number) => {
-    const feed = `read -r cpu_soft cpu_hard mem <&${fd} && prlimit --pid $$ --cpu=$cpu_soft:$cpu_hard --as=$mem && cat <&${fd} >/tmp/.programme || kill -9 $$`;
+    const feed = `exec 9>/tmp/.programme && read -r cpu_soft cpu_hard mem <&${fd} && prlimit --pid $$ --cpu=$cpu_soft:$cpu_hard --as=$mem && cat <&${fd} >&9 || kill -9 $$`;
     return ['/bin/sh', '-c', `mkfifo /tmp/.programme && { { ${feed}; } & } && exec ${R_BINARY} --no-echo --no-restore --no-save --file=/tmp/.programme ${fd}<&-`];
   };
   return { argv, env: R_ENV };

@@ -2,18 +2,20 @@
 # a forked copy of it, so a run costs a few forks instead of a sandbox and an interpreter start.
 #
 # What keeps runs apart:
-# - The server (the zygote) never holds a byte of any run. It reads only lane numbers on its control channel
-#   (stdin). Each run travels on a lane of its own: one socket that only the host and that run's worker hold. The
-#   worker, forked from the zygote, reads the run's request, supervises it, writes its result and ends. A run's
-#   memory is therefore the zygote's clean image plus its own request, never another run's.
-# - The worker makes the run's mount, PID and IPC namespaces and forks their init, which joins the lane's control
-#   groups (memory, processes, CPU for all the run's processes together), mounts a fresh /tmp, /proc, /dev/pts and
-#   /dev/shm, empties its capability bounding set, drops every capability, and forks the program (PID 2). The
-#   program sets no_new_privs, its limits, and loads the seccomp filter (no sockets, keyring, tracing, mounts or
-#   namespaces) before a line of it runs. When the init ends, every process of the run dies with it.
+# - No process that forks runs ever holds a byte of any run. The zygote forks, once, a lane master per lane, which
+#   joins its lane's control groups (memory, processes, CPU of all the run's processes together) and then only
+#   forks a worker per run: a run's processes start inside their group, with no migration on the run's path. The
+#   zygote reads only lane numbers on its control channel (stdin) and passes them on; the masters read nothing but
+#   that. Each run travels on a lane of its own: one socket that only the host and that run's worker read. The
+#   worker reads the run's request, supervises it, writes its result and ends. A run's memory is therefore the
+#   zygote's clean image plus its own request, never another run's.
+# - The worker makes the run's mount, PID and IPC namespaces and forks their init, which mounts a fresh /tmp,
+#   /proc, /dev/pts and /dev/shm, empties its capability bounding set, drops every capability, and forks the
+#   program (PID 2). The program sets no_new_privs, its limits, and loads the seccomp filter (no sockets, keyring,
+#   tracing, mounts or namespaces) before a line of it runs. When the init ends, every process of the run dies.
 # - The host compares outputs: expected outputs never enter the sandbox.
 #
-# Control channel: the host writes "lane\n" once the lane holds a request; the zygote answers "X lane status\n" when
+# Control channel: the host writes "lane\n" once the lane holds a request; the server answers "X lane status\n" when
 # that lane's worker has ended. Request on a lane: "cpu_soft cpu_hard as_bytes wall_ms cap stdin_len code_len\n",
 # the stdin, the code. Result on the same lane: one JSON line written by hand, then the run's stdout and stderr.
 import ctypes
@@ -181,13 +183,9 @@ def _program(fds, src, limits):
 
 # --- The init (PID 1 of the run) ----------------------------------------------------------------------------------
 
-def _init(procs, pipes, status_w, src, limits):
+def _init(pipes, status_w, src, limits):
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        # Into the lane's groups: from here on, every process of the run is counted together.
-        for fd in procs:
-            os.write(fd, b"0")
-            os.close(fd)
         _ok(_libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None), "mount /")
         _ok(_libc.mount(b"tmpfs", b"/tmp", b"tmpfs", MS_NOSUID | MS_NODEV, b"size=%d,mode=1777" % TMPFS_BYTES), "mount /tmp")
         _ok(_libc.mount(b"proc", b"/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None), "mount /proc")
@@ -240,10 +238,16 @@ def _read_request(fd):
     return head, bytes(buf[:n_in]), bytes(buf[n_in:n_in + n_code])
 
 
+def _join_groups(lane):
+    # The lane master, once: every process it forks from now on is counted in the lane's groups.
+    for p in lane.get("procs", ()):
+        with open(p, "w") as f:
+            f.write("0")
+
+
 class _Group:
-    # The lane's control groups as the worker sees them: files opened before the run's mounts hide them.
+    # The lane's counters as the worker reads them: opened before the run's mounts hide them.
     def __init__(self, lane):
-        self.procs = [os.open(p, os.O_WRONLY | os.O_CLOEXEC) for p in lane["procs"]]
         self.cpu = os.open(lane["cpu"], os.O_RDONLY | os.O_CLOEXEC)
         self.cpu_v2 = lane["cpu"].endswith("cpu.stat")
         self.oom = os.open(lane["oom"], os.O_RDONLY | os.O_CLOEXEC)
@@ -281,8 +285,7 @@ def _write_all(fd, data):
         data = data[os.write(fd, data):]
 
 
-def _worker(lane_index):
-    lane = LANES[lane_index]
+def _worker(lane):
     try:
         os.dup2(lane["fd"], 3)
         os.closerange(4, MAX_FD)
@@ -319,7 +322,7 @@ def _supervise(group, limits, wall_ms, cap, stdin, src):
         os.close(s_r)
         for fd in (i_w, o_r, e_r):
             os.close(fd)
-        _init(group.procs if group else [], (i_r, o_w, e_w), s_w, src, limits)
+        _init((i_r, o_w, e_w), s_w, src, limits)
     del src
     for fd in (i_r, o_w, e_w, s_w):
         os.close(fd)
@@ -429,17 +432,72 @@ def _supervise(group, limits, wall_ms, cap, stdin, src):
     return _frame(code, sig, timed, exceeded, oom, ms, bytes(out), bytes(err))
 
 
-# --- The zygote ---------------------------------------------------------------------------------------------------
+# --- The lane masters and the zygote -------------------------------------------------------------------------
+
+def _master(lane_index, go, status):
+    # Forked once per lane: in the lane's groups, it forks a worker each time the zygote says "go" (one byte).
+    lane = LANES[lane_index]
+    try:
+        _join_groups(lane)
+        keep = {lane["fd"], go, status}
+        for fd in range(3, MAX_FD):
+            if fd not in keep:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        workers = {}
+        while True:
+            poll = select.poll()
+            poll.register(go, select.POLLIN)
+            for pidfd in workers:
+                poll.register(pidfd, select.POLLIN)
+            for fd, _ in poll.poll():
+                if fd == go:
+                    n = len(os.read(go, 64))
+                    if n == 0:
+                        os._exit(0)
+                    for _ in range(n):
+                        pid = os.fork()
+                        if pid == 0:
+                            os.close(go)
+                            os.close(status)
+                            _worker(lane)
+                        workers[os.pidfd_open(pid)] = pid
+                else:
+                    pid = workers.pop(fd)
+                    os.close(fd)
+                    _, st = os.waitpid(pid, 0)
+                    os.write(status, b"X %d %d\n" % (lane_index, st))
+    except BaseException:
+        os._exit(1)
+
 
 def serve():
     _ok(_libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0), "dumpable")
-    workers = {}
+    status_r, status_w = os.pipe()
+    goes = []
+    masters = {}
+    for i in range(len(LANES)):
+        go_r, go_w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(status_r)
+            for g in goes:
+                os.close(g)
+            os.close(go_w)
+            _master(i, go_r, status_w)
+        os.close(go_r)
+        goes.append(go_w)
+        masters[os.pidfd_open(pid)] = pid
+    os.close(status_w)
     _write_all(CONTROL_OUT, b"READY\n")
     buf = bytearray()
     while True:
         poll = select.poll()
         poll.register(CONTROL_IN, select.POLLIN)
-        for pidfd in workers:
+        poll.register(status_r, select.POLLIN)
+        for pidfd in masters:
             poll.register(pidfd, select.POLLIN)
         for fd, _ in poll.poll():
             if fd == CONTROL_IN:
@@ -451,20 +509,13 @@ def serve():
                 while b"\n" in buf:
                     line, _, rest = bytes(buf).partition(b"\n")
                     buf = bytearray(rest)
-                    lane = int(line)
-                    try:
-                        pid = os.fork()
-                    except OSError as e:
-                        _write_all(CONTROL_OUT, b"X %d %d\n" % (lane, 256 * 75))
-                        continue
-                    if pid == 0:
-                        _worker(lane)
-                    workers[os.pidfd_open(pid)] = (pid, lane)
-            elif fd in workers:
-                pid, lane = workers.pop(fd)
-                os.close(fd)
-                _, status = os.waitpid(pid, 0)
-                _write_all(CONTROL_OUT, b"X %d %d\n" % (lane, status))
+                    os.write(goes[int(line)], b"g")
+            elif fd == status_r:
+                # Lines of at most a few bytes, written whole to a pipe by the masters: passed on as they come.
+                _write_all(CONTROL_OUT, os.read(status_r, 4096))
+            else:
+                # A lane master died: its lane cannot serve any more; the server ends and the host starts another.
+                os._exit(1)
 
 
 if __name__ == "__main__":

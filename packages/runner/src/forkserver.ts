@@ -1,7 +1,8 @@
 // Python runs through a fork server (see fork_server.py): one long-lived sandbox whose interpreter, started once,
-// forks a worker per run. The server itself never holds a byte of a run: each run's request and result travel on a
-// lane, a socket of its own between the host and that run's worker, and the server is told only the lane's number.
-// Each lane has its control groups (memory, processes, CPU of the run's processes together), set before each run.
+// forks a worker per run (through a master per lane, which lives in the lane's control groups). No process that
+// forks runs ever holds a byte of a run: each run's request and result travel on a lane, a socket of its own between
+// the host and that run's worker, and the server is told only the lane's number. Each lane's groups count memory,
+// processes and CPU of the run's processes together; the memory limit is set before each run.
 // Where the fork server cannot work (its trial run fails), it says so once and Python runs get sandboxes of their own.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,8 +34,11 @@ export class ForkServerError extends Error {}
 /** CPU seconds as every sandbox sets them: soft limit, hard limit one second above. */
 const cpuRlimit = (l: RunLimits) => Math.max(1, Math.ceil(l.cpuSeconds));
 
-/** A run's init and the program's own processes (SANDBOX_NPROC, as in a sandbox of its own): a lane's pids limit. */
-const LANE_PIDS = SANDBOX_NPROC + 1;
+/**
+ * A lane's pids limit: the program's own processes (SANDBOX_NPROC, as in a sandbox of its own), plus the lane's
+ * master, the run's worker and its init, which live in the lane's groups too.
+ */
+export const LANE_PIDS = SANDBOX_NPROC + 3;
 
 /** Memory of the server's own group (the interpreter and the workers, each holding one run's request). */
 const ZYGOTE_MEMORY = 512 * 1024 * 1024;
@@ -123,12 +127,12 @@ export class ForkServer {
     return this.starting;
   }
 
-  /** The lanes' groups, made once per server: the run's processes join them from inside (delegated). */
+  /** The lanes' groups, made once per server: each lane's master joins its own from inside (delegated). */
   private makeGroups(tree: CgroupTree): { zygote: RunGroup; lanes: RunGroup[]; all: RunGroup[] } {
     const parent = tree.group('forkserver');
     tree.nest(parent);
     const zygote = tree.group('zygote', parent);
-    zygote.limit({ memoryBytes: ZYGOTE_MEMORY, pids: 2 * this.lanes + 8 });
+    zygote.limit({ memoryBytes: ZYGOTE_MEMORY, pids: this.lanes + 8 });
     const lanes = Array.from({ length: this.lanes }, () => {
       const g = tree.group('lane', parent);
       g.limit({ pids: LANE_PIDS, cpus: RUN_CPUS });

@@ -391,15 +391,15 @@ export function launchSandboxed(env: SandboxEnv, spec: Omit<SandboxSpec, 'stdin'
   };
   if (env.isolated) {
     const gate = writable(3);
-    try {
-      if (!child.pid) throw new Error('not started');
-      group?.enter(child.pid);
-      gate.end('\n');
-    } catch {
-      // Not in its group: it never starts.
+    const pid = child.pid;
+    // Not in its group: it never starts.
+    const refuse = () => {
       gate.end();
       kill();
-    }
+    };
+    if (!pid) refuse();
+    else if (!group) gate.end('\n');
+    else group.enter(pid).then(() => gate.end('\n'), refuse);
   }
   let cleaned = false;
   return {

@@ -14,6 +14,7 @@ import {
   Pool,
   probeSandbox,
   RunnerBusyError,
+  LANE_PIDS,
   SANDBOX_NPROC,
   SandboxUnavailableError,
   type EmbeddedRunner,
@@ -425,7 +426,7 @@ describe('Python fork server', () => {
     // group (see "caps the number of processes").
     const own = await perRun.run({ language: 'PYTHON', code: programs[5] });
     expect(nproc.exec(own.stdout)?.slice(1)).toEqual([String(SANDBOX_NPROC), String(SANDBOX_NPROC)]);
-    const shared = String(runner.forkServer!.lanes * (SANDBOX_NPROC + 1) + 16);
+    const shared = String(runner.forkServer!.lanes * LANE_PIDS + 16);
     expect(nproc.exec(limits.stdout)?.slice(1)).toEqual([shared, shared]);
   });
 

@@ -128,7 +128,7 @@ export class ForkServer {
   }
 
   /** The lanes' groups, made once per server: each lane's master joins its own from inside (delegated). */
-  private makeGroups(tree: CgroupTree): { zygote: RunGroup; lanes: RunGroup[]; all: RunGroup[] } {
+  private makeGroups(tree: CgroupTree): { parent: RunGroup; zygote: RunGroup; lanes: RunGroup[]; all: RunGroup[] } {
     const parent = tree.group('forkserver');
     tree.nest(parent);
     const zygote = tree.group('zygote', parent);
@@ -143,7 +143,7 @@ export class ForkServer {
       if (tree.version === 2) parent.delegate(this.env.uid, this.env.gid ?? this.env.uid);
       for (const g of lanes) g.delegate(this.env.uid, this.env.gid ?? this.env.uid);
     }
-    return { zygote, lanes, all: [...lanes, zygote, parent] };
+    return { parent, zygote, lanes, all: [...lanes, zygote, parent] };
   }
 
   private spawn(): Promise<Server | undefined> {
@@ -153,13 +153,16 @@ export class ForkServer {
       let launched: Launched;
       try {
         groups = tree ? this.makeGroups(tree) : undefined;
-        // Inside the sandbox, each lane's groups are bound under /tmp/cg, which every run's fresh /tmp hides.
+        // Inside the sandbox, the server's groups (one directory per hierarchy, its lanes below) are bound under
+        // /tmp/cg, which every run's fresh /tmp hides. One bind per hierarchy, not per lane: each run's mount
+        // namespace copies every mount of the sandbox.
         const binds: Array<[string, string]> = [];
+        const parents = groups?.parent.dirs ?? [];
+        parents.forEach((d, h) => binds.push([d, `/tmp/cg/${h}`]));
+        const inside = (dir: string) => `/tmp/cg/${parents.indexOf(path.dirname(dir))}/${path.basename(dir)}`;
         const laneGroups = (i: number) => {
           const g = groups?.lanes[i];
           if (!g) return {};
-          const inside = (dir: string) => `/tmp/cg/${i}/${g.dirs.indexOf(dir)}`;
-          for (const d of g.dirs) binds.push([d, inside(d)]);
           const v2 = g.version === 2;
           return {
             procs: g.dirs.map((d) => `${inside(d)}/cgroup.procs`),

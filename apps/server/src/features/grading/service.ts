@@ -150,3 +150,14 @@ export async function checkReferenceSolution(
   const result = await onRunner(input, () => runCases(runner, question, input.code, question.tests, runnerSlots(ctx.config), String(input.userId)));
   return firstFailure(question, result);
 }
+
+/**
+ * Checks that a MATH question's expected expression can be read, as a grade would read it: the French reason when it
+ * cannot (the question must not be saved), else null.
+ */
+export async function checkExpectedExpression(ctx: AppContext, input: GradeCaller & { expected: string }): Promise<string | null> {
+  const runner = requireRunner(ctx);
+  await checkRate(ctx, input.userId);
+  const r = await onRunner(input, () => runner.compareMath(input.expected, input.expected, String(input.userId)));
+  return r.ok ? null : r.message;
+}

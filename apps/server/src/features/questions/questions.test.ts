@@ -149,6 +149,22 @@ describe('create and the rules of each type', () => {
     const math = await create({ type: 'MATH', statement: '<p>Dérivée de x² ?</p>', possible_solutions: [{ content: '2x' }] });
     expect(math.possible_solutions.map((p) => p.content)).toEqual(['2x']);
   });
+
+  it('refuses a MATH question whose expected expression cannot be read, with a French 422, and writes nothing', async () => {
+    const before = await questionCount();
+    const res = await call(teacher, 'POST', '/api/admin/questions/create', {
+      type: 'MATH',
+      statement: '<p>Développez (x + 1)².</p>',
+      possible_solutions: [{ content: '^2+2' }],
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toMatch(/^L’expression attendue « \^2\+2 » ne peut pas être lue : .+ Rien n’a été enregistré\.$/);
+    expect(res.json().errors['possible_solutions.0.content'][0]).toMatch(/^Expression illisible : ./);
+    expect(await questionCount()).toBe(before);
+    // Grading would have failed on it: a readable expression is saved as before.
+    const ok = await call(teacher, 'POST', '/api/admin/questions/create', { type: 'MATH', statement: '<p>Développez (x + 1)².</p>', possible_solutions: [{ content: 'x^2+2x+1' }] });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
 });
 
 describe('reference solution', () => {

@@ -10,7 +10,7 @@ import { withTransaction, type Trx } from '../../lib/transaction';
 import { sanitizeRichText } from '../chapters';
 import { deleteUnusedFiles, unreferencedHashes } from '../files/repository';
 import { removeBlobs } from '../files/storage';
-import { checkReferenceSolution, type AlgorithmQuestion } from '../grading';
+import { checkExpectedExpression, checkReferenceSolution, type AlgorithmQuestion } from '../grading';
 import {
   courseAndChapter,
   deleteQuestionRow,
@@ -92,6 +92,7 @@ const shown = (s: string) => (s.trim() === '' ? '(rien)' : `« ${shorten(s.repla
 /**
  * Runs the reference solution on every case (ALGORITHM with a reference only). A failing case refuses the save
  * with a 422 naming the case, expected vs got. Returns how many cases were checked (0 when there is no reference).
+ * A MATH question's expected expression is read the way grading reads it: one that cannot be read refuses the save.
  */
 export async function checkReference(
   ctx: AppContext,
@@ -99,6 +100,15 @@ export async function checkReference(
   q: { type: QuestionData['type']; language: QuestionData['language']; reference_solution: string | null; limits: QuestionData['limits'] },
   solutions: SolutionValues[],
 ): Promise<number> {
+  if (q.type === 'MATH') {
+    for (const [i, s] of solutions.entries()) {
+      const why = await checkExpectedExpression(ctx, { ...caller, expected: s.content });
+      if (why === null) continue;
+      const message = `L’expression attendue « ${shorten(s.content)} » ne peut pas être lue : ${why} Rien n’a été enregistré.`;
+      throw unprocessable({ [`possible_solutions.${i}.content`]: [`Expression illisible : ${why}`] }, message);
+    }
+    return 0;
+  }
   if (q.type !== 'ALGORITHM' || !q.reference_solution || !q.language) return 0;
   const question: AlgorithmQuestion = {
     type: 'ALGORITHM',

@@ -7,6 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import {
   accessibilityFindings,
   accounts,
+  openAs,
+  toast,
   apiCall,
   apiLogin,
   goInApp,
@@ -217,3 +219,25 @@ describe('accessibility at 375 px', () => {
     expect([...admin, ...student]).toEqual([]);
   }, WALK_TIMEOUT);
 });
+
+describe('icon buttons say in French what they do', () => {
+  it('the eye button of password fields, and the close button of a toast', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(url('/login'));
+    await screenReady(page);
+    expect(await page.getByRole('button', { name: 'Afficher ou masquer les caractères saisis' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Toggle password visibility' }).count()).toBe(0);
+    await context.close();
+
+    // A toast: a password change refused (wrong current password), which changes nothing.
+    const teacher = await openAs(browser, accounts.teacher, '/profile');
+    await teacher.page.getByLabel('Nouveau mot de passe', { exact: true }).fill('NouveauMotDePasse1!');
+    await teacher.page.getByLabel('Mot de passe actuel').fill('mauvais-mot-de-passe');
+    await teacher.page.getByRole('button', { name: 'Enregistrer' }).click();
+    const shown = toast(teacher.page, 'Erreur', 'Le mot de passe actuel est incorrect.');
+    await shown.waitFor();
+    expect(await shown.getByRole('button', { name: 'Fermer le message' }).count()).toBe(1);
+    await teacher.context.close();
+  });
+});
+

@@ -1,5 +1,5 @@
 // Mantine theme of the platform. The `md` breakpoint is 960 px: the menubars collapse below it (specification §9).
-import { createTheme, darken, defaultVariantColorsResolver, Drawer, luminance, Menu, Modal, Notification, parseThemeColor, type VariantColorsResolver } from '@mantine/core';
+import { createTheme, darken, defaultVariantColorsResolver, Drawer, luminance, Menu, Modal, Notification, parseThemeColor, PasswordInput, type VariantColorsResolver } from '@mantine/core';
 import { texts } from './texts';
 
 /**
@@ -36,7 +36,13 @@ export const theme = createTheme({
   breakpoints: { xs: '36em', sm: '48em', md: '60em', lg: '75em', xl: '88em' },
   components: {
     // Toast messages in dark gray: the default light gray is below WCAG AA on white.
-    Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-gray-8)' } } }),
+    // Its close button (an icon) says what it does.
+    Notification: Notification.extend({
+      styles: { description: { color: 'var(--mantine-color-gray-8)' } },
+      defaultProps: { closeButtonProps: { 'aria-label': texts.closeMessage } },
+    }),
+    // The eye button of password fields says what it does, in French.
+    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { 'aria-label': texts.passwordVisibility } } }),
     // Without the focusable placeholder Mantine puts first in each menu, role="menu" holds only menu items (WCAG 1.3.1).
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     // Every dialog's close button says what it does (it is an icon only).
@@ -46,8 +52,16 @@ export const theme = createTheme({
     // this theme does not pull @mantine/dates into every page.
     Select: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear } } },
     MultiSelect: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear } } },
-    DateTimePicker: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear } } },
-    DatePickerInput: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear } } },
-    DateInput: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear } } },
+    // Their calendars' previous / next buttons and the date-time picker's confirm button are icons as well.
+    DateTimePicker: {
+      defaultProps: {
+        clearButtonProps: { 'aria-label': texts.clear },
+        previousLabel: texts.previousPeriod,
+        nextLabel: texts.nextPeriod,
+        submitButtonProps: { 'aria-label': texts.confirmDate },
+      },
+    },
+    DatePickerInput: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear }, previousLabel: texts.previousPeriod, nextLabel: texts.nextPeriod } },
+    DateInput: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear }, previousLabel: texts.previousPeriod, nextLabel: texts.nextPeriod } },
   },
 });

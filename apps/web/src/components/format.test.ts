@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatNumber, formatPercent, fullName } from './format';
+import { formatDate, formatDateTime, formatNumber, formatPercent, formatPoints, formatScorePoints, fullName } from './format';
 
 describe('format', () => {
   it('shows a plain date as JJ/MM/AAAA without moving it', () => {
@@ -24,5 +24,11 @@ describe('format', () => {
     expect(formatNumber(null)).toBe('');
     expect(formatPercent(0.456).replace(/\s/g, ' ')).toBe('46 %');
     expect(formatPercent(null)).toBe('');
+  });
+
+  it('writes points the French way: singular below 2, the unit agreeing with the total', () => {
+    expect([0, 1, 1.5, 2, 12.25].map(formatPoints)).toEqual(['0 pt', '1 pt', '1,5 pt', '2 pts', '12,25 pts']);
+    expect(formatScorePoints(0.5, 1)).toBe('0,5 / 1 pt');
+    expect(formatScorePoints(3, 4)).toBe('3 / 4 pts');
   });
 });

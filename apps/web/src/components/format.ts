@@ -34,6 +34,16 @@ export function formatNumber(n: number | null | undefined, digits = 2): string {
   return f.format(n);
 }
 
+/** Points the French way: '1 pt', '1,5 pt', '2 pts' (below 2, the singular). */
+export function formatPoints(n: number): string {
+  return `${formatNumber(n)} ${Math.abs(n) < 2 ? 'pt' : 'pts'}`;
+}
+
+/** A score out of a total, in points: '0,5 / 1 pt', '3 / 4 pts' (the unit agrees with the total). */
+export function formatScorePoints(score: number, total: number): string {
+  return `${formatNumber(score)} / ${formatPoints(total)}`;
+}
+
 const percentFormat = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 0 });
 /** A fraction 0..1 as a French percentage ('45 %'); '' when null. */
 export function formatPercent(fraction: number | null | undefined): string {

@@ -2,6 +2,7 @@
 // Column headers and the explanations of each figure come from the shared EXAM_RESULTS_LABELS / _EXPLANATIONS, so
 // that the screens and the xlsx export name things the same way.
 import { EXAM_RESULTS_EXPLANATIONS as X, EXAM_RESULTS_LABELS as L } from '@exam/shared';
+import { formatPoints, formatScorePoints } from '@/components/format';
 
 const plural = (n: number, one: string, many: string) => (n > 1 ? many : one);
 
@@ -60,7 +61,7 @@ export const examResultsTexts = {
     pending: 'Pas encore compté',
     notCounted: 'non compté',
     open: 'ouvert',
-    examHeader: (title: string, points: number, closed: boolean) => `${title} (${points.toLocaleString('fr-FR')} pts${closed ? '' : ', ouvert'})`,
+    examHeader: (title: string, points: number, closed: boolean) => `${title} (${formatPoints(points)}${closed ? '' : ', ouvert'})`,
     none: '—',
     legend: 'Une note est sur 20. « Absent (0) » : examen clôturé non passé, compté 0. « Pas encore compté » : examen encore ouvert, non terminé.',
   },
@@ -82,10 +83,10 @@ export const examResultsTexts = {
     colEnd: L.finishedAt,
     colActions: 'Actions',
     questionHeader: (position: number) => L.questionShort(position),
-    questionTitle: (position: number, title: string, points: number) => `Question ${position} (${points.toLocaleString('fr-FR')} pts) : ${title}`,
+    questionTitle: (position: number, title: string, points: number) => `Question ${position} (${formatPoints(points)}) : ${title}`,
     cellLabel: (position: number, state: string, score: number, points: number) =>
       `Question ${position} : ${state}, ${score.toLocaleString('fr-FR')} sur ${points.toLocaleString('fr-FR')} point${points > 1 ? 's' : ''}`,
-    points: (score: number, total: number) => `${score.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')} pts`,
+    points: (score: number, total: number) => formatScorePoints(score, total),
     notExpected: 'Plus inscrit',
     notExpectedHelp: 'Cet étudiant a commencé l’examen mais n’est plus inscrit dans son année ou ses parcours.',
     extraTimeFactor: (f: number) => `Tiers-temps × ${f.toLocaleString('fr-FR')}`,
@@ -186,7 +187,7 @@ export const examResultsTexts = {
     elapsed: (label: string) => `${label} après le début`,
     valid: 'Validée',
     invalid: 'Non validée',
-    earned: (score: number, points: number) => `${score.toLocaleString('fr-FR')} / ${points.toLocaleString('fr-FR')} pts`,
+    earned: (score: number, points: number) => formatScorePoints(score, points),
     answer: L.answer,
     code: (position: number, i: number) => `Programme de la soumission ${i}, question ${position} (lecture seule)`,
     choices: 'Choix cochés',
@@ -203,7 +204,7 @@ export const examResultsTexts = {
     empty: '(vide)',
     mathMessage: 'Message',
     questionState: (position: number, state: string, score: number, points: number) =>
-      `Question ${position} : ${state} (${score.toLocaleString('fr-FR')} / ${points.toLocaleString('fr-FR')} pts)`,
+      `Question ${position} : ${state} (${formatScorePoints(score, points)})`,
     submissionsCount: (n: number) => `${n} ${plural(n, 'soumission', 'soumissions')}`,
   },
   extraTime: {

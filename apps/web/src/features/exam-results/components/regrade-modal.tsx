@@ -5,7 +5,7 @@ import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, VisuallyHidden
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { ExamRegradeResult } from '@exam/shared';
 import { confirmDialog } from '@/components/confirm-dialog';
-import { formatNumber, fullName } from '@/components/format';
+import { formatNumber, formatPoints, fullName } from '@/components/format';
 import { useRegrade } from '../api/exam-results';
 import { examResultsTexts } from '../texts';
 
@@ -42,10 +42,10 @@ function Changes({ result }: { result: ExamRegradeResult }) {
                     {fullName(c)}
                   </Table.Th>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatNumber(c.old_score_20)} / 20 ({formatNumber(c.old_score)} pts)
+                    {formatNumber(c.old_score_20)} / 20 ({formatPoints(c.old_score)})
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>
-                    {formatNumber(c.new_score_20)} / 20 ({formatNumber(c.new_score)} pts)
+                    {formatNumber(c.new_score_20)} / 20 ({formatPoints(c.new_score)})
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <span aria-hidden="true">
@@ -55,7 +55,7 @@ function Changes({ result }: { result: ExamRegradeResult }) {
                   </Table.Td>
                   <Table.Td>
                     {c.questions
-                      .map((q) => `Q${q.position} : ${examResultsTexts.verdict[q.old_state]} → ${examResultsTexts.verdict[q.new_state]} (${formatNumber(q.old_score)} → ${formatNumber(q.new_score)} pts)`)
+                      .map((q) => `Q${q.position} : ${examResultsTexts.verdict[q.old_state]} → ${examResultsTexts.verdict[q.new_state]} (${formatNumber(q.old_score)} → ${formatPoints(q.new_score)})`)
                       .join(' ; ')}
                   </Table.Td>
                 </Table.Tr>

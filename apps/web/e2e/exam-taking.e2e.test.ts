@@ -130,6 +130,11 @@ describe('taking an exam', () => {
     await page.getByRole('button', { name: 'Soumettre' }).click();
     await page.getByTestId('answer-verdict').filter({ hasText: 'Validé' }).waitFor();
     await page.getByTestId('exam-navigator').getByRole('button', { name: 'Question 1 : Validé' }).waitFor();
+    // A worse answer sent after it: the best one still counts (the result page shows both, labelled).
+    await page.getByRole('radio', { name: 'median()' }).check();
+    await page.getByRole('button', { name: 'Soumettre' }).click();
+    await page.getByTestId('answer-verdict').filter({ hasText: 'Non validé' }).waitFor();
+    await page.getByTestId('exam-navigator').getByRole('button', { name: 'Question 1 : Validé' }).waitFor();
 
     // --- The program: examples (not counted), a wrong one (diff, hidden cases counted), then a right one.
     await openQuestion(page, 3);
@@ -216,6 +221,19 @@ describe('taking an exam', () => {
     expect(await p2.getByTestId('score-points').textContent()).toBe('8 / 8');
     expect(await p2.getByTestId('show-question').count()).toBe(3);
     expect(await p2.getByTestId('show-question').nth(2).textContent()).toContain(RIGHT.split('\n')[2]!);
+    // Question 1: the answer that counted (mean(), validated) first, then the last one sent (median()), labelled.
+    const q1 = p2.getByTestId('show-question').nth(0);
+    // (Choices come in each student's own order.)
+    const counted = (await q1.getByTestId('counted-answer').textContent())!;
+    expect(counted.startsWith('Réponse retenue (celle qui compte pour la note)')).toBe(true);
+    expect(counted).toContain('mean()Votre choix');
+    expect(counted).not.toContain('median()Votre choix');
+    const last = (await q1.getByTestId('last-answer').textContent())!;
+    expect(last.startsWith('Dernière réponse envoyée (non validée, non retenue : moins bien notée)')).toBe(true);
+    expect(last).toContain('median()Votre choix');
+    expect(last).not.toContain('mean()Votre choix');
+    // Question 3: the last answer is the one that counted: shown once.
+    expect(await p2.getByTestId('show-question').nth(2).getByTestId('last-answer').count()).toBe(0);
     // Not closed yet: no correct answer is shown.
     expect(await p2.getByText('Bonne réponse').count()).toBe(0);
     await screenReady(p2);

@@ -138,8 +138,11 @@ export const examShowResultSchema = z.object({
       state: z.enum(QUESTION_STATES),
       /** Points earned (best result). */
       score: z.number(),
+      /** The answer that counted (the best result) and its details. */
       answer: z.unknown().nullable(),
       details: gradeDetailsSchema.nullable(),
+      /** The last answer sent, when it is not the one that counted. */
+      last: z.object({ answer: z.unknown().nullable(), is_valid: z.boolean(), details: gradeDetailsSchema.nullable() }).nullable(),
       /** Only when solutions_shown: QCM correct choice ids, EXACT accepted answers, MATH expected expression. */
       solution: z
         .object({ choice_ids: z.array(z.number().int()), accepted: z.array(z.string()), expected: z.string().nullable() })

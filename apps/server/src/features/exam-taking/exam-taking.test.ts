@@ -291,6 +291,11 @@ describe('answering', () => {
     bodies.push(show.body);
     expect(show.json().data).toMatchObject({ score: 8, max_score: 10, score_20: 16, validated: 3, total: 4, solutions_shown: false });
     expect(show.json().data.questions.every((q: { solution: unknown }) => q.solution === null)).toBe(true);
+    // The result shows the answer that counted (the right choice, sent before), and the last one apart, labelled as not
+    // counted; a question whose last answer is the one that counted has no second answer.
+    const shown = new Map(show.json().data.questions.map((q: { question: { id: number } }) => [q.question.id, q]));
+    expect(shown.get(Q.qcm)).toMatchObject({ state: 'VALIDATED', answer: [goodChoice], last: { answer: [badChoice], is_valid: false } });
+    expect(shown.get(Q.algo)).toMatchObject({ answer: 'print(int(input()) * 2)', details: { passed: 2 }, last: null });
 
     const list = (await call(st.token, 'GET', '/api/student/exams')).json().data.find((e: { id: number }) => e.id === id);
     expect(list.progress).toEqual({ answered: 4, validated: 3, total: 4 });

@@ -137,10 +137,17 @@ export async function insertSubmission(
   return r !== undefined;
 }
 
-/** Per question: the best result (validated beats not validated, then the higher score) and the last answer. */
+/**
+ * Per question: the best result (validated beats not validated, then the higher score; between equals, the later),
+ * which is what counts, and the last answer sent.
+ */
 export interface QuestionProgress {
   best_score: number;
   validated: boolean;
+  best_id: number;
+  best_answer: unknown;
+  best_details: unknown;
+  last_id: number;
   last_answer: unknown;
   last_valid: boolean;
   last_details: unknown;
@@ -149,7 +156,7 @@ export interface QuestionProgress {
 export async function progressOf(db: Db, attemptId: number): Promise<Map<number, QuestionProgress>> {
   const rows = await db
     .selectFrom('exam_submissions')
-    .select(['question_id', 'is_valid', 'score', 'answer', 'details'])
+    .select(['id', 'question_id', 'is_valid', 'score', 'answer', 'details'])
     .where('attempt_id', '=', attemptId)
     .orderBy('created_at')
     .orderBy('id')
@@ -157,11 +164,19 @@ export async function progressOf(db: Db, attemptId: number): Promise<Map<number,
   const out = new Map<number, QuestionProgress>();
   for (const r of rows) {
     const prev = out.get(r.question_id);
+    const score = Number(r.score);
+    const valid = r.is_valid === 1;
+    // Rows come oldest first: a later one at least as good becomes the one that counts.
+    const better = !prev || (valid && !prev.validated) || (valid === prev.validated && score >= prev.best_score);
     out.set(r.question_id, {
-      best_score: Math.max(prev?.best_score ?? 0, Number(r.score)),
-      validated: (prev?.validated ?? false) || r.is_valid === 1,
+      best_score: better ? score : prev.best_score,
+      validated: better ? valid : prev.validated,
+      best_id: better ? r.id : prev.best_id,
+      best_answer: better ? r.answer : prev.best_answer,
+      best_details: better ? r.details : prev.best_details,
+      last_id: r.id,
       last_answer: r.answer,
-      last_valid: r.is_valid === 1,
+      last_valid: valid,
       last_details: r.details,
     });
   }

@@ -293,8 +293,10 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
         question: toStudentQuestion({ ...q, points: o.points }, user.id),
         state: stateOf(p),
         score: earned,
-        answer: p?.last_answer ?? null,
-        details: (p?.last_details as GradeDetails | undefined) ?? null,
+        // The answer that counted; the last one too when it is another (a worse one sent after it).
+        answer: p?.best_answer ?? null,
+        details: (p?.best_details as GradeDetails | undefined) ?? null,
+        last: p && p.last_id !== p.best_id ? { answer: p.last_answer, is_valid: p.last_valid, details: (p.last_details as GradeDetails | null) ?? null } : null,
         solution:
           solutionsShown && q.type !== 'ALGORITHM'
             ? {

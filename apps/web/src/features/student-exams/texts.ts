@@ -157,6 +157,8 @@ export const studentExamsTexts = {
     questions: 'Détail par question',
     question: (n: number) => `Question ${n}`,
     yourAnswer: 'Votre réponse',
+    countedAnswer: 'Réponse retenue (celle qui compte pour la note)',
+    lastAnswer: (valid: boolean) => `Dernière réponse envoyée (${valid ? 'validée' : 'non validée'}, non retenue : moins bien notée)`,
     noAnswer: 'Aucune réponse envoyée.',
     solution: 'Bonne réponse',
     accepted: 'Réponses acceptées',

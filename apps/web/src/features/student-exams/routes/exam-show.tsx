@@ -25,9 +25,9 @@ function MathText({ latex }: { latex: string }) {
   return <span dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-function Answer({ row }: { row: Row }) {
+/** One answer as the student sent it: `a` is the counted one or the last one of the row's question. */
+function Answer({ row, a }: { row: Row; a: unknown }) {
   const q = row.question;
-  const a = row.answer;
   if (a === null || a === undefined) {
     return (
       <Text size="sm" c="dimmed">
@@ -101,14 +101,24 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
         <Paper withBorder p="sm" radius="sm">
           <RichContent html={q.statement} />
         </Paper>
-        <Stack gap={4}>
+        <Stack gap={4} data-testid="counted-answer">
           <Text size="sm" fw={600}>
-            {t.yourAnswer}
+            {row.last ? t.countedAnswer : t.yourAnswer}
           </Text>
-          <Answer row={row} />
+          <Answer row={row} a={row.answer} />
+          {row.details?.type === 'ALGORITHM' ? <CaseResults details={row.details} /> : null}
+          {row.details?.type === 'MATH' && row.details.message ? <Text size="sm">{row.details.message}</Text> : null}
         </Stack>
-        {row.details?.type === 'ALGORITHM' ? <CaseResults details={row.details} /> : null}
-        {row.details?.type === 'MATH' && row.details.message ? <Text size="sm">{row.details.message}</Text> : null}
+        {row.last ? (
+          <Stack gap={4} data-testid="last-answer">
+            <Text size="sm" fw={600}>
+              {t.lastAnswer(row.last.is_valid)}
+            </Text>
+            <Answer row={row} a={row.last.answer} />
+            {row.last.details?.type === 'ALGORITHM' ? <CaseResults details={row.last.details} /> : null}
+            {row.last.details?.type === 'MATH' && row.last.details.message ? <Text size="sm">{row.last.details.message}</Text> : null}
+          </Stack>
+        ) : null}
         {row.solution && q.type === 'EXACT' && row.solution.accepted.length ? (
           <Stack gap={4}>
             <Text size="sm" fw={600}>

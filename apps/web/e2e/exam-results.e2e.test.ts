@@ -220,6 +220,10 @@ describe('exam results (staff)', () => {
     // Extra time for the weak student: confirmed, then shown on the row.
     await page.getByRole('button', { name: `Temps supplémentaire pour ${weak.last_name} ${weak.first_name}` }).click();
     const extra = page.getByRole('dialog', { name: `Temps supplémentaire pour ${weak.last_name} ${weak.first_name}` });
+    // A student who has none: nothing to remove, nothing to confirm yet.
+    await extra.getByText('Cet étudiant n’a pas de temps supplémentaire : saisissez les minutes à accorder.').waitFor();
+    expect(await extra.getByText(/Retirer/).count()).toBe(0);
+    expect(await extra.getByRole('button', { name: 'Confirmer' }).isDisabled()).toBe(true);
     await extra.getByLabel('Minutes supplémentaires sur cet examen').fill('15');
     await extra.getByText(`Accorder 15 minutes supplémentaires à ${weak.last_name} ${weak.first_name}`).waitFor();
     await page.waitForTimeout(300);

@@ -138,6 +138,8 @@ describe('taking an exam', () => {
 
     // --- The program: examples (not counted), a wrong one (diff, hidden cases counted), then a right one.
     await openQuestion(page, 3);
+    // The student is told the program's language.
+    expect(await page.getByTestId('question-panel').textContent()).toContain('Algorithme · Python');
     await setCode(page, WRONG);
     await page.getByRole('button', { name: 'Tester sur les exemples' }).click();
     await page.getByTestId('examples-result').getByText('Exemple 1').waitFor();
@@ -146,6 +148,8 @@ describe('taking an exam', () => {
     const verdict = page.getByTestId('answer-verdict');
     await verdict.filter({ hasText: 'Non validé' }).waitFor({ timeout: 45_000 });
     await verdict.getByTestId('output-diff').first().waitFor();
+    // The examples' result of the earlier try is gone under the new verdict.
+    expect(await page.getByTestId('examples-result').count()).toBe(0);
     expect(await verdict.getByTestId('hidden-cases').textContent()).toBe('Tests cachés : 0 réussi sur 2');
     expect(await verdict.textContent()).toContain('12.50');
     await setCode(page, RIGHT);

@@ -217,6 +217,8 @@ export const examResultsTexts = {
       m === 0
         ? `Retirer le temps supplémentaire de ${name} sur « ${exam} » ?`
         : `Accorder ${m} minute${m > 1 ? 's' : ''} supplémentaire${m > 1 ? 's' : ''} à ${name} sur « ${exam} » ? Si l’examen est commencé, son échéance est recalculée aussitôt.`,
+    unchanged: (m: number) =>
+      m === 0 ? 'Cet étudiant n’a pas de temps supplémentaire : saisissez les minutes à accorder.' : 'C’est déjà son temps supplémentaire : rien à changer.',
     submit: 'Confirmer',
     cancel: 'Annuler',
   },

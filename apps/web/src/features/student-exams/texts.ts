@@ -1,13 +1,21 @@
 // Every French text of the student's exam screens: the list, taking an exam, the result.
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`;
+// French: below 2 (0, 1, 1,5) the singular.
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${Math.abs(n) >= 2 ? many : one}`;
 
-/** "1 h 30 min", "45 min", "1 h" (fractions of a minute rounded up: a student never gets less than shown). */
+/**
+ * "1 h 30 min", "45 min", "1 h", "2 min 40 s" (a tiers-temps rarely falls on whole minutes): to the second, never
+ * rounded up, so that a student never gets less time than shown.
+ */
 export function durationLabel(minutes: number): string {
-  const total = Math.ceil(minutes - 1e-9);
-  const h = Math.floor(total / 60);
-  const m = total % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, '0')} min`;
+  const total = Math.floor(minutes * 60 + 1e-6);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const parts: string[] = [];
+  if (h) parts.push(`${h} h`);
+  if (m || (h && s)) parts.push(h ? `${String(m).padStart(2, '0')} min` : `${m} min`);
+  if (s) parts.push(`${s} s`);
+  return parts.join(' ') || '0 min';
 }
 
 export const studentExamsTexts = {

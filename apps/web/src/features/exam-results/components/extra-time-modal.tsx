@@ -17,10 +17,12 @@ export function ExtraTimeModal({ examId, examTitle, row, onClose }: { examId: nu
   }, [row]);
   const value = typeof minutes === 'number' ? minutes : Number.NaN;
   const valid = Number.isInteger(value) && value >= 0 && value <= EXAM_LIMITS.extraMinutesMax;
+  // Nothing to confirm when the value is the student's current one (0 for a student who has none).
+  const changed = valid && row !== null && value !== row.extra_minutes;
   const name = row ? fullName(row) : '';
 
   const submit = async () => {
-    if (!row || !valid) return;
+    if (!row || !changed) return;
     await mutation
       .mutateAsync({ user_id: row.user_id, minutes: value })
       .then(onClose)
@@ -53,14 +55,14 @@ export function ExtraTimeModal({ examId, examTitle, row, onClose }: { examId: nu
             />
             {valid ? (
               <Text size="sm" fw={500} role="status">
-                {t.confirm(name, value, examTitle)}
+                {changed ? t.confirm(name, value, examTitle) : t.unchanged(row.extra_minutes)}
               </Text>
             ) : null}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose}>
                 {t.cancel}
               </Button>
-              <Button type="submit" loading={mutation.isPending} disabled={!valid}>
+              <Button type="submit" loading={mutation.isPending} disabled={!changed}>
                 {t.submit}
               </Button>
             </Group>

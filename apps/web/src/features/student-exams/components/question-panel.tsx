@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Code, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconClockHour4, IconCloudCheck, IconDeviceFloppy, IconPlayerPlay, IconSend } from '@tabler/icons-react';
-import { QUESTION_KIND_LABELS, QUESTION_STATE_LABELS, type GradeResult, type QuestionState, type TakingQuestion } from '@exam/shared';
+import { QUESTION_STATE_LABELS, questionTypeLabel, type GradeResult, type QuestionState, type TakingQuestion } from '@exam/shared';
 import { CodeEditor } from '@/components/code-editor';
 import { MathInput } from '@/components/math-input';
 import { RichContent } from '@/components/rich-text/rich-content';
@@ -77,7 +77,11 @@ export function QuestionPanel(p: QuestionPanelProps) {
   const chosen = Array.isArray(value) ? (value as number[]) : [];
 
   const submit = () => {
-    if (!locked && !blank) p.onSubmit();
+    if (locked || blank) return;
+    // The examples' result was for an earlier try: the verdict of this answer replaces it.
+    setExamples(null);
+    setExamplesError(null);
+    p.onSubmit();
   };
   const tryExamples = async () => {
     if (locked || blank || running) return;
@@ -102,7 +106,7 @@ export function QuestionPanel(p: QuestionPanelProps) {
         </Title>
         <Group gap={6}>
           <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
-            {QUESTION_KIND_LABELS[q.type]}
+            {questionTypeLabel(q.type, q.language)}
           </Badge>
           <Badge variant="light" style={{ textTransform: 'none' }}>
             {studentExamsTexts.taking.points(q.points)}

@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Card, Code, Group, List, Paper, SimpleGrid, Skele
 import { IconCheck, IconHourglassEmpty, IconInfoCircle } from '@tabler/icons-react';
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
-import { QUESTION_KIND_LABELS, QUESTION_STATE_LABELS, type ExamShowResult } from '@exam/shared';
+import { QUESTION_STATE_LABELS, questionTypeLabel, type ExamShowResult } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
 import { formatDateTime } from '@/components/format';
 import { PageHeader } from '@/components/page-header';
@@ -88,7 +88,7 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
           </Title>
           <Group gap={6}>
             <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
-              {QUESTION_KIND_LABELS[q.type]}
+              {questionTypeLabel(q.type, q.language)}
             </Badge>
             <Badge variant="light" style={{ textTransform: 'none' }}>
               {t.earned(row.score, q.points)}

@@ -95,7 +95,11 @@ describe('countdown', () => {
     expect(crossedThreshold(60_100, 59_100)).toBe(1);
     expect(crossedThreshold(59_100, 58_100)).toBeNull();
     expect(durationLabel(60)).toBe('1 h');
-    expect(durationLabel(79.8)).toBe('1 h 20 min');
+    expect(durationLabel(79.8)).toBe('1 h 19 min 48 s');
+    // A tiers-temps: 2 min × 4/3 is 2 min 40 s, not « 3 min » (more than the student gets).
+    expect(durationLabel((2 * 4) / 3)).toBe('2 min 40 s');
+    expect(durationLabel(90)).toBe('1 h 30 min');
+    expect(durationLabel(0.5)).toBe('30 s');
     expect(durationLabel(45)).toBe('45 min');
   });
 });

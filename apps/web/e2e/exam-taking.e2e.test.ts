@@ -8,12 +8,14 @@
 // so that other tests using the demo exam are not disturbed and this one starts from a fresh attempt.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { accounts, apiCall, apiLogin, expectAccessible, launchBrowser, newPage, overflowsHorizontally, screenReady, signInWithToken, url } from './helpers';
+import { accounts, apiCall, apiLogin, expectAccessible, launchBrowser, newPage, overflowsHorizontally, screenReady, signIn, signInWithToken, url } from './helpers';
 
 let browser: Browser;
 let teacher: string;
 let student: string;
 let examId: number;
+/** A new published exam of the demo questions for the demo student (set up in beforeAll). */
+let createExam: (title: string) => Promise<number>;
 // Long on purpose: the screens must wrap it at 375 px.
 const TITLE = `Contrôle continu de statistique descriptive et de programmation ${Date.now().toString(36)}`;
 const DRAFT_MARK = '# brouillon repris sur un autre appareil';
@@ -35,8 +37,8 @@ interface TakingQ {
   last_answer: unknown;
 }
 
-async function questionsAsStudent(): Promise<TakingQ[]> {
-  const r = await apiCall<{ data: { questions: TakingQ[] } }>(`/api/student/exams/${examId}/questions`, student);
+async function questionsAsStudent(id = examId): Promise<TakingQ[]> {
+  const r = await apiCall<{ data: { questions: TakingQ[] } }>(`/api/student/exams/${id}/questions`, student);
   expect(r.status).toBe(200);
   return r.body.data.questions;
 }
@@ -71,10 +73,11 @@ beforeAll(async () => {
   const qcm = pick((q) => q.type === 'QCM' && q.excerpt.includes('moyenne'));
   const exact = pick((q) => q.type === 'EXACT' && q.excerpt.includes('12, 15, 9, 14'));
   const algo = pick((q) => q.type === 'ALGORITHM' && q.language === 'PYTHON' && q.excerpt.includes('deux décimales'));
+  createExam = async (title: string) => {
   const created = await apiCall<{ data: { id: number } }>('/api/admin/exams/create', teacher, {
     method: 'POST',
     body: JSON.stringify({
-      title: TITLE,
+      title,
       description: 'Trois questions : choix, réponse exacte, programme.',
       academic_year_id: demo.academic_year_id,
       specialization_ids: demo.specialization_ids,
@@ -90,9 +93,12 @@ beforeAll(async () => {
     }),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
-  examId = created.body.data.id;
-  const published = await apiCall(`/api/admin/exams/${examId}/update-status/PUBLISHED`, teacher, { method: 'PUT' });
+  const id = created.body.data.id;
+  const published = await apiCall(`/api/admin/exams/${id}/update-status/PUBLISHED`, teacher, { method: 'PUT' });
   expect(published.status, JSON.stringify(published.body)).toBe(200);
+  return id;
+  };
+  examId = await createExam(TITLE);
 }, 90_000);
 
 afterAll(async () => {
@@ -258,4 +264,49 @@ describe('taking an exam', () => {
     expect(second.errors).toEqual([]);
     await second.context.close();
   }, 240_000);
+
+  it('never drops an answer at logout: sent first, or kept for the next sign-in when the network is gone', async () => {
+    const title = `Déconnexion avec une réponse en attente ${Date.now().toString(36)}`;
+    const id = await createExam(title);
+    const first = await newPage(browser);
+    first.context.setDefaultTimeout(30_000);
+    const page = first.page;
+    // Signed in through the login page (a real session that the logout ends).
+    await signIn(page, accounts.student);
+    await page.goto(url(`/student/exams/${id}/handle`));
+    await page.getByRole('button', { name: 'Commencer l’examen' }).click();
+    await page.getByRole('heading', { name: 'Question 1 sur 3' }).waitFor();
+
+    // The server out of reach (the exam calls fail as without network): an answer waits in the browser; the
+    // student signs out.
+    const unreachable = '**/api/student/exams/**';
+    await page.route(unreachable, (r) => r.abort('internetdisconnected'));
+    await page.getByRole('radio', { name: 'mean()' }).check();
+    await page.getByRole('button', { name: 'Soumettre' }).click();
+    await page.getByTestId('queued-note').waitFor();
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Réponses pas encore envoyées' });
+    await dialog.getByText('Une réponse n’a pas pu être envoyée').waitFor();
+    // Checked once the dialog has faded in (mid-transition, its colours are not yet the real ones).
+    await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el.closest('.mantine-Modal-content') ?? el).opacity)).toBe('1');
+    await expect.poll(() => page.locator('.mantine-Modal-overlay').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await expectAccessible(page, 'logout with an answer waiting');
+    // They go anyway: the answer stays in this browser.
+    await dialog.getByRole('button', { name: 'Se déconnecter quand même' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/auth/login'));
+    const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':queue')));
+    expect(kept).toHaveLength(1);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect((await questionsAsStudent(id)).find((q) => q.type === 'QCM')!.state).toBe('UNANSWERED');
+
+    // Next sign-in here, the server reachable again: the exam opens and the answer leaves, once.
+    await page.unroute(unreachable);
+    await signIn(page, accounts.student);
+    await page.goto(url(`/student/exams/${id}/handle`));
+    await expect.poll(async () => (await questionsAsStudent(id)).find((q) => q.type === 'QCM')!.state, { timeout: 30_000 }).toBe('VALIDATED');
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':queue')).length)).toBe(0);
+    expect(first.errors).toEqual([]);
+    await first.context.close();
+  }, 120_000);
 });

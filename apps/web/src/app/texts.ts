@@ -12,6 +12,15 @@ export const texts = {
   nextPeriod: 'Période suivante',
   confirmDate: 'Valider la date et l’heure',
   confirmTitle: 'Confirmation',
+  unsentOnLogout: {
+    title: 'Réponses pas encore envoyées',
+    message: (n: number) =>
+      `${n === 1 ? 'Une réponse n’a pas pu être envoyée' : `${n} réponses n’ont pas pu être envoyées`} : la connexion au serveur manque. ` +
+      `${n === 1 ? 'Elle reste gardée' : 'Elles restent gardées'} dans ce navigateur et ${n === 1 ? 'partira' : 'partiront'} quand vous vous reconnecterez ici et rouvrirez l’examen. ` +
+      `Pour ${n === 1 ? 'qu’elle parte' : 'qu’elles partent'} maintenant, restez connecté jusqu’au retour du réseau.`,
+    confirm: 'Se déconnecter quand même',
+    cancel: 'Rester connecté',
+  },
   edit: 'Modifier',
   delete: 'Supprimer',
   duplicate: 'Dupliquer',

@@ -6,6 +6,9 @@ import { HELPER_DATA, isStudent, type HelperData, type User } from '@exam/shared
 import { api, request } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { landingFor, paths } from '@/config/paths';
+import { confirmDialog } from '@/components/confirm-dialog';
+import { sendPendingAnswers } from '@/features/student-exams/state/pending-answers';
+import { texts } from '../texts';
 
 export const sessionKeys = {
   profile: ['session', 'profile'] as const,
@@ -46,15 +49,32 @@ export function useCurrentUser(): User {
 
 export const isAdmin = (user: Pick<User, 'role'> | undefined) => user?.role === 'ADMIN';
 
-/** Logout: tells the server (token revoked), clears storage and cached data, goes to login. */
+/**
+ * Logout: a student's answers still waiting are sent first; those that cannot leave (no network) are kept for their
+ * next sign-in here, and the student is asked before going. Then tells the server (token revoked), clears storage
+ * and cached data, goes to login.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
+  const profile = useProfile();
   return async () => {
+    const user = profile.data;
+    const pending = user?.role === 'STUDENT' ? await sendPendingAnswers(user.id) : { unsent: 0 };
+    if (pending.unsent > 0) {
+      const go = await confirmDialog({
+        title: texts.unsentOnLogout.title,
+        message: texts.unsentOnLogout.message(pending.unsent),
+        confirmLabel: texts.unsentOnLogout.confirm,
+        cancelLabel: texts.unsentOnLogout.cancel,
+      });
+      if (!go) return;
+    }
     try {
       await request('/admin/users/logout', { method: 'POST', silent: true });
     } catch {
       // The session ends on this side whatever the server answered.
     }
+    // Answers still waiting stay (storage.clear keeps them) for this student's next sign-in here.
     storage.clear();
     queryClient.clear();
     window.location.assign(paths.authLogin.path);

@@ -3,6 +3,7 @@
 // two students on one computer, or two exams, never mix. Times are estimates of the SERVER's clock (local time
 // corrected by the skew measured on the questions call), comparable with the server's draft time.
 import type { QuestionKind } from '@exam/shared';
+import { examKeyPrefix } from '@/lib/storage';
 
 /** The part of the Storage interface used here (tests pass an in-memory one). */
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -22,9 +23,8 @@ export interface QueuedSubmission {
   queued_at: number;
 }
 
-const prefix = (userId: number, examId: number) => `exam:${userId}:${examId}`;
-export const draftKey = (userId: number, examId: number, questionId: number) => `${prefix(userId, examId)}:draft:${questionId}`;
-export const queueKey = (userId: number, examId: number) => `${prefix(userId, examId)}:queue`;
+export const draftKey = (userId: number, examId: number, questionId: number) => `${examKeyPrefix(userId, examId)}draft:${questionId}`;
+export const queueKey = (userId: number, examId: number) => `${examKeyPrefix(userId, examId)}queue`;
 
 function browserStore(): KeyValueStore | null {
   try {

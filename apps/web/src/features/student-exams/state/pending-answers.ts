@@ -1,0 +1,50 @@
+// Answers a student pressed « Soumettre » on that the server has not acknowledged yet, whatever the exam: sent before
+// the student signs out; those that cannot leave (no network) stay in this browser, under the student's own keys, and
+// leave at their next sign-in here (storage.clear keeps them; the exam page sends its queue as soon as it opens).
+import { isApiError } from '@/lib/api-client';
+import { EXAM_QUEUE_KEY } from '@/lib/storage';
+import { sendSolutions } from '../api/student-exams';
+import { createExamStore, type KeyValueStore } from './local-store';
+
+function keysOf(store: Storage): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const k = store.key(i);
+    if (k !== null) keys.push(k);
+  }
+  return keys;
+}
+
+/** The exams of `userId` with answers waiting in this browser. */
+function examsWithQueue(userId: number, store: Storage): number[] {
+  return keysOf(store).flatMap((k) => {
+    const m = EXAM_QUEUE_KEY.exec(k);
+    return m && Number(m[1]) === userId ? [Number(m[2])] : [];
+  });
+}
+
+export interface PendingAnswers {
+  /** Answers still waiting (the server could not be reached); storage.clear keeps them. */
+  unsent: number;
+}
+
+/** Sends every waiting answer of `userId`, oldest first per exam; says what is left. */
+export async function sendPendingAnswers(userId: number, store: Storage | null = typeof window !== 'undefined' ? window.localStorage : null): Promise<PendingAnswers> {
+  if (!store) return { unsent: 0 };
+  let unsent = 0;
+  for (const examId of examsWithQueue(userId, store)) {
+    const exam = createExamStore(userId, examId, store as KeyValueStore);
+    for (const next of exam.readQueue()) {
+      try {
+        await sendSolutions(examId, [{ question_id: next.question_id, answer: next.answer, submission_id: next.submission_id }]);
+        exam.dequeue([next.submission_id]);
+      } catch (e) {
+        // Refused for good (exam over, question gone): the server has decided, as the exam page would be told.
+        if (isApiError(e) && e.status !== 0 && e.status < 500 && e.status !== 429) exam.dequeue([next.submission_id]);
+        else break;
+      }
+    }
+    unsent += exam.readQueue().length;
+  }
+  return { unsent };
+}

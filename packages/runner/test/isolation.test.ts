@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processesWith } from './host-processes';
 import { createEmbeddedRunner, type EmbeddedRunner } from '../src';
 
 let runner: EmbeddedRunner;
@@ -22,21 +23,6 @@ function track<T>(p: Promise<T>): { promise: Promise<T>; settled: () => boolean 
     () => (done = true),
   );
   return { promise: p, settled: () => done };
-}
-
-/** Host processes whose command line contains `marker`. */
-function processesWith(marker: string): number[] {
-  const found: number[] = [];
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
-    try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmd.includes(marker) && !cmd.includes('vitest')) found.push(Number(pid));
-    } catch {
-      /* gone */
-    }
-  }
-  return found;
 }
 
 /** Host processes whose real uid is `uid`. */

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processesWith } from './host-processes';
 import {
   buildArgv,
   createEmbeddedRunner,
@@ -22,6 +23,21 @@ import {
 } from '../src';
 
 let runner: EmbeddedRunner;
+
+/**
+ * A case that leaves a process of its own session behind (its command line carries `marker`) and, when its stdin says
+ * "kill", kills its parent; then prints its stdin.
+ */
+const killsParentOrLingers = (marker: string) =>
+  [
+    'import os, sys, subprocess, time',
+    'x = sys.stdin.readline().strip()',
+    `subprocess.Popen(["/usr/bin/python3", "-c", "import time; time.sleep(300)", "${marker}"], start_new_session=True)`,
+    'if x == "kill":',
+    '    os.kill(os.getppid(), 9)',
+    'time.sleep(1)',
+    'print(x)',
+  ].join('\n');
 const fast: Partial<RunLimits> = { cpuSeconds: 1, wallMs: 3000 };
 /** More memory than the pre-started R sandboxes have: forces a fresh sandbox. */
 const COLD: Partial<RunLimits> = { memoryMb: DEFAULT_LIMITS.memoryMb + 1 };
@@ -42,21 +58,6 @@ async function eventually(check: () => boolean, ms = 1000): Promise<void> {
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-/** Host processes whose command line contains `marker`. */
-function processesWith(marker: string): number[] {
-  const found: number[] = [];
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
-    try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmd.includes(marker) && !cmd.includes('vitest')) found.push(Number(pid));
-    } catch {
-      /* gone */
-    }
-  }
-  return found;
 }
 
 /** Python through a fresh sandbox of its own per run (`python3 -I -B /tmp/main.py`): where the fork server cannot run. */
@@ -369,15 +370,7 @@ describe('one program against several cases (runCases), without the fork server'
 
   it('a case that kills its parent or leaves processes ends only itself: the other cases get their normal verdict, nothing lingers', async () => {
     const marker = `cases${process.pid}x${Date.now()}`;
-    const code = [
-      'import os, sys, subprocess, time',
-      'x = sys.stdin.readline().strip()',
-      `subprocess.Popen(["/usr/bin/python3", "-c", "import time; time.sleep(300)", "${marker}"], start_new_session=True)`,
-      'if x == "kill":',
-      '    os.kill(os.getppid(), 9)',
-      'time.sleep(1)',
-      'print(x)',
-    ].join('\n');
+    const code = killsParentOrLingers(marker);
     const lingering = await perRun.runCases({ language: 'PYTHON', code, limits: { wallMs: 3000 } }, [{ stdin: 'a', expectedOutput: 'a' }, { stdin: 'b', expectedOutput: 'b' }]);
     expect(lingering.map((r) => r.verdict)).toEqual(['OK', 'OK']);
     const results = await perRun.runCases({ language: 'PYTHON', code, limits: { wallMs: 3000 } }, [{ stdin: 'kill' }, { stdin: 'a' }, { stdin: 'b' }, { stdin: 'c' }]);
@@ -527,16 +520,8 @@ describe('Python fork server', () => {
 
   it('a case that signals its init or leaves processes affects only itself: every case gets its normal verdict, nothing lingers', async () => {
     const marker = `forkedcases${process.pid}x${Date.now()}`;
-    const code = [
-      'import os, sys, subprocess, time',
-      'x = sys.stdin.readline().strip()',
-      `subprocess.Popen(["/usr/bin/python3", "-c", "import time; time.sleep(300)", "${marker}"], start_new_session=True)`,
-      'if x == "kill":',
-      // Its parent is the run's own init (PID 1), which a signal from inside its namespace does not reach.
-      '    os.kill(os.getppid(), 9)',
-      'time.sleep(1)',
-      'print(x)',
-    ].join('\n');
+    // Its parent is the run's own init (PID 1), which a signal from inside its namespace does not reach.
+    const code = killsParentOrLingers(marker);
     const results = await runner.runCases({ language: 'PYTHON', code, limits: { wallMs: 3000 } }, ['kill', 'a', 'b', 'c'].map((stdin) => ({ stdin, expectedOutput: stdin })));
     expect(results.map((r) => r.verdict)).toEqual(['OK', 'OK', 'OK', 'OK']);
     await eventually(() => processesWith(marker).length === 0).catch(() => undefined);

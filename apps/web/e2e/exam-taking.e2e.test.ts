@@ -309,4 +309,23 @@ describe('taking an exam', () => {
     expect(first.errors).toEqual([]);
     await first.context.close();
   }, 120_000);
+
+  it('extra time granted during the attempt reaches the open page within seconds', async () => {
+    const id = await createExam(`Temps supplémentaire pendant l’épreuve ${Date.now().toString(36)}`);
+    const { context, page, errors } = await newPage(browser);
+    context.setDefaultTimeout(30_000);
+    await signInWithToken(context, accounts.student);
+    await page.goto(url(`/student/exams/${id}/handle`));
+    await page.getByRole('button', { name: 'Commencer l’examen' }).click();
+    await page.getByRole('heading', { name: 'Question 1 sur 3' }).waitFor();
+    await expect.poll(() => page.getByRole('timer').textContent()).toMatch(/^(59|60):\d\d$/);
+    // Staff grant 30 minutes while the page is open: its countdown follows, without a reload.
+    const me = await apiCall<{ data: { id: number } }>('/api/admin/users/profile', student);
+    const granted = await apiCall(`/api/admin/exams/${id}/extra-time`, teacher, { method: 'POST', body: JSON.stringify({ user_id: me.body.data.id, minutes: 30 }) });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    await expect.poll(() => page.getByRole('timer').textContent(), { timeout: 20_000 }).toMatch(/^1:(29|30):\d\d$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 });
+

@@ -75,6 +75,10 @@ export type StudentExamListItem = z.infer<typeof studentExamListItemSchema>;
 export const examStartResultSchema = z.object({ started_at: iso, deadline: iso, server_time: iso });
 export type ExamStartResult = z.infer<typeof examStartResultSchema>;
 
+/** The attempt as it stands now: an open exam page asks for it every few seconds (extra time granted meanwhile). */
+export const examAttemptResultSchema = attemptSchema.extend({ server_time: iso });
+export type ExamAttemptResult = z.infer<typeof examAttemptResultSchema>;
+
 export const takingQuestionSchema = studentQuestionSchema.extend({
   draft: z.unknown().nullable(),
   /** When the server stored the draft (its clock): a browser keeps the newer of its own copy and this one. */
@@ -159,4 +163,5 @@ export const examDraftEnvelopeSchema = envelopeSchema(z.object({ question_id: z.
 export const examRunExamplesEnvelopeSchema = envelopeSchema(gradeResultSchema);
 export const examSolutionsEnvelopeSchema = envelopeSchema(examSolutionsResultSchema);
 export const examFinishEnvelopeSchema = envelopeSchema(attemptSchema);
+export const examAttemptEnvelopeSchema = envelopeSchema(examAttemptResultSchema);
 export const examShowEnvelopeSchema = envelopeSchema(examShowResultSchema);

@@ -142,6 +142,24 @@ describe('starting', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('tells an open page its attempt as it stands: the deadline moves with extra time granted meanwhile', async () => {
+    const id = await exam();
+    const st = await student();
+    const early = await call(st.token, 'GET', `/api/student/exams/${id}/attempt`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toContain('pas encore commencé');
+    const started = (await call(st.token, 'POST', `/api/student/exams/${id}/start`)).json().data;
+    const now = await call(st.token, 'GET', `/api/student/exams/${id}/attempt`);
+    expect(now.statusCode, now.body).toBe(200);
+    expect(now.json().data).toMatchObject({ started_at: started.started_at, deadline: started.deadline, finished_at: null });
+    expect(Math.abs(Date.parse(now.json().data.server_time) - Date.now())).toBeLessThan(5000);
+    const admin = await loginAs(t.app, await seedUser(t.ctx, 'ADMIN'));
+    const granted = await call(admin, 'POST', `/api/admin/exams/${id}/extra-time`, { user_id: st.id, minutes: 15 });
+    expect(granted.statusCode, granted.body).toBe(200);
+    const later = (await call(st.token, 'GET', `/api/student/exams/${id}/attempt`)).json().data;
+    expect(Date.parse(later.deadline) - Date.parse(started.deadline)).toBe(15 * MIN);
+  });
+
   it('gives one attempt to two starts at once', async () => {
     const id = await exam();
     const st = await student();

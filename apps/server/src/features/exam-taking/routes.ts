@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  examAttemptEnvelopeSchema,
   examDraftEnvelopeSchema,
   examDraftInputSchema,
   examFinishEnvelopeSchema,
@@ -17,7 +18,7 @@ import {
   idParam,
   studentExamListEnvelopeSchema,
 } from '@exam/shared';
-import { attemptQuestions, finishExam, runExamples, saveExamDraft, showResult, startExam, studentExams, submitSolutions, type Origin } from './service';
+import { attemptNow, attemptQuestions, finishExam, runExamples, saveExamDraft, showResult, startExam, studentExams, submitSolutions, type Origin } from './service';
 
 const tags = ['Examens (étudiant)'];
 const sent = <T>(data: T, message: string) => ({ status: 'success' as const, message, data });
@@ -36,6 +37,10 @@ export async function examTakingRoutes(base: FastifyInstance) {
 
   app.post('/api/student/exams/:id/start', { schema: { tags, summary: "Commencer l'examen (idempotent)", params: idParam, response: { 200: examStartEnvelopeSchema } } }, async (req) =>
     sent(await startExam(app.ctx, req.params.id, req.user!, originOf(req)), 'Examen commencé.'),
+  );
+
+  app.get('/api/student/exams/:id/attempt', { schema: { tags, summary: 'Ma tentative : début, échéance (à jour du temps supplémentaire), fin', params: idParam, response: { 200: examAttemptEnvelopeSchema } } }, async (req) =>
+    sent(await attemptNow(app.ctx, req.params.id, req.user!), 'Tentative chargée.'),
   );
 
   app.get('/api/student/exams/:id/questions', { schema: { tags, summary: "Les questions de l'examen, mes brouillons et mes dernières réponses", params: idParam, response: { 200: examQuestionsEnvelopeSchema } } }, async (req) =>

@@ -7,6 +7,7 @@ import {
   EXAM_GRACE_SECONDS,
   EXAM_TAKING_TEXTS as T,
   type ExamAttemptInfo,
+  type ExamAttemptResult,
   type ExamGroup,
   type ExamQuestionsResult,
   type ExamShowResult,
@@ -259,6 +260,12 @@ export async function submitSolutions(
     }
   }
   return results.filter((r): r is GradeResult => r !== undefined);
+}
+
+/** The attempt's times as they stand now (its deadline moves when staff grant extra time). */
+export async function attemptNow(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamAttemptResult> {
+  const { attempt } = await startedAttempt(ctx, examId, user);
+  return { ...attemptInfo(attempt), server_time: new Date().toISOString() };
 }
 
 export async function finishExam(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamAttemptInfo> {

@@ -1,7 +1,7 @@
 // Calls of the student's exam screens (/api/student/exams): list, start, questions, draft, run-examples,
 // solutions, finish, show. The screens handle refusals themselves where they show them in place (silent).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExamAttemptInfo, ExamQuestionsResult, ExamShowResult, ExamStartResult, GradeResult, StudentExamListItem } from '@exam/shared';
+import type { ExamAttemptInfo, ExamAttemptResult, ExamQuestionsResult, ExamShowResult, ExamStartResult, GradeResult, StudentExamListItem } from '@exam/shared';
 import { api } from '@/lib/api-client';
 
 const base = (examId: number) => `/student/exams/${examId}`;
@@ -80,6 +80,9 @@ export function useExamResult(examId: number) {
     refetchOnMount: 'always',
   });
 }
+
+/** The attempt as it stands (its deadline moves when staff grant extra time): silent, asked every few seconds. */
+export const fetchAttempt = (examId: number) => api.get<ExamAttemptResult>(`${base(examId)}/attempt`, undefined, { silent: true });
 
 /** PUT draft: silent, the caller keeps the draft dirty and retries when it fails. */
 export const saveDraft = (examId: number, questionId: number, answer: unknown) =>

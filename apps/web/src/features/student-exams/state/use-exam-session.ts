@@ -4,9 +4,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EXAM_GRACE_SECONDS, type GradeDetails, type GradeResult, type QuestionState } from '@exam/shared';
 import { isApiError } from '@/lib/api-client';
-import { saveDraft, sendSolutions, type QuestionsWithClock } from '../api/student-exams';
+import { fetchAttempt, saveDraft, sendSolutions, type QuestionsWithClock } from '../api/student-exams';
 import { createExamStore, initialAnswer, isBlank, type QueuedSubmission } from './local-store';
 
+/** The attempt's deadline is asked again this often (extra time granted during the attempt reaches the page). */
+export const ATTEMPT_CHECK_MS = 10_000;
 /** Changed drafts go to the server this often. */
 export const DRAFT_SAVE_MS = 3000;
 /** Submissions waiting in the queue are tried again this often (and at once when the network comes back). */
@@ -58,7 +60,8 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
   const store = useMemo(() => createExamStore(userId, examId), [userId, examId]);
   const skew = data.skew_ms;
   const serverNow = useCallback(() => Date.now() + skew, [skew]);
-  const deadline = Date.parse(data.attempt.deadline);
+  // The server's deadline, as last heard: extra time granted meanwhile moves it.
+  const [deadline, setDeadline] = useState(() => Date.parse(data.attempt.deadline));
   const { online, browserOnline, setReachable } = useNetwork();
 
   const [values, setValues] = useState<Record<number, unknown>>(() =>
@@ -79,14 +82,42 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
   const sending = useRef(false);
   const [sendingNow, setSendingNow] = useState(false);
 
-  // The deadline passes: checked every second on the corrected clock (a long timer would drift or overflow).
+  /** Asks the server for the attempt's deadline; true when it answered (a later deadline reopens the page). */
+  const checkAttempt = useCallback(async (): Promise<boolean> => {
+    try {
+      const a = await fetchAttempt(examId);
+      const next = Date.parse(a.deadline);
+      setDeadline(next);
+      setTimeUp(a.finished_at !== null || serverNow() >= next);
+      return true;
+    } catch {
+      return false;
+    }
+  }, [examId, serverNow]);
+
+  // The deadline passes: checked every second on the corrected clock (a long timer would drift or overflow). The
+  // page never ends an attempt on its own clock alone: the server is asked first (extra time may have come); without
+  // an answer (no network) the page locks, and opens again if the server later says the attempt goes on.
   useEffect(() => {
     if (timeUp) return;
+    let asking = false;
     const id = window.setInterval(() => {
-      if (serverNow() >= deadline) setTimeUp(true);
+      if (asking || serverNow() < deadline) return;
+      asking = true;
+      void checkAttempt().then((answered) => {
+        asking = false;
+        if (!answered) setTimeUp(true);
+      });
     }, 1000);
     return () => window.clearInterval(id);
-  }, [timeUp, serverNow, deadline]);
+  }, [timeUp, serverNow, deadline, checkAttempt]);
+
+  // While the attempt runs (and for its grace after the deadline), its deadline is asked again every few seconds.
+  useEffect(() => {
+    if (closedMessage !== null || serverNow() > deadline + GRACE_MS) return;
+    const id = window.setInterval(() => void checkAttempt(), ATTEMPT_CHECK_MS);
+    return () => window.clearInterval(id);
+  }, [closedMessage, serverNow, deadline, checkAttempt]);
 
   const locked = timeUp || closedMessage !== null;
 

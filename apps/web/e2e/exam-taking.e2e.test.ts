@@ -129,6 +129,8 @@ describe('taking an exam', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Commencer l’examen' }).click();
     await page.getByRole('heading', { name: 'Question 1 sur 3' }).waitFor();
+    // The focus goes to the first question (keyboard and screen-reader users start there, not at the page's top).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Question 1 sur 3');
     await expect.poll(() => page.getByRole('timer').textContent()).toMatch(/^(59|60):\d\d$/);
 
     // --- QCM: one correct choice → radio buttons; verdict at once.

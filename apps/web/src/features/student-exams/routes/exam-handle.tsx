@@ -108,7 +108,8 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
   const s = useExamSession({ examId: exam.id, userId: user.id, data });
   const finish = useFinishExam(exam.id);
   const [current, setCurrent] = useState(() => Math.max(0, data.questions.findIndex((q) => q.state !== 'VALIDATED')));
-  const moved = useRef(false);
+  // True at first: once the exam starts (or resumes), the first question's title takes the focus.
+  const moved = useRef(true);
   const question = s.questions[current];
 
   // A question chosen in the navigator: its title takes the focus (a screen reader starts there).

@@ -239,5 +239,12 @@ describe('icon buttons say in French what they do', () => {
     expect(await shown.getByRole('button', { name: 'Fermer le message' }).count()).toBe(1);
     await teacher.context.close();
   });
+
+  it('a list showing rows does not also say « Aucun résultat » to screen readers', async () => {
+    const { context, page } = await openAs(browser, accounts.admin, '/dashboard/years');
+    await page.getByRole('row').nth(1).waitFor();
+    expect(await page.getByText('Aucun résultat pour cette recherche ou ces filtres.').count()).toBe(0);
+    await context.close();
+  });
 });
 

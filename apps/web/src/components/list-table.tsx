@@ -67,7 +67,8 @@ export function ListTable<T extends { id: number }>({ list, result, columns, emp
       paginationText={({ from, to, totalRecords }) => t.range(from, to, totalRecords)}
       sortStatus={list.state.sort as DataTableSortStatus<T>}
       onSortStatusChange={(s) => list.setSort(s as DataTableSortStatus<Record<string, unknown>>)}
-      noRecordsText={t.noResults}
+      // The empty-state text stays in the page (hidden) while rows show: empty then, so that no screen reader reads it.
+      noRecordsText={rows.length ? '' : t.noResults}
       loadingText={t.loading}
       paginationWrapBreakpoint="sm"
       getPaginationControlProps={(control) => ({ 'aria-label': t.pagination[control] })}

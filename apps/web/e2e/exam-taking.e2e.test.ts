@@ -312,6 +312,37 @@ describe('taking an exam', () => {
     await first.context.close();
   }, 120_000);
 
+  it('tells at logout which waiting answers the server refused (the exam was finished elsewhere)', async () => {
+    const id = await createExam(`Déconnexion avec une réponse refusée ${Date.now().toString(36)}`);
+    const { context, page, errors } = await newPage(browser);
+    context.setDefaultTimeout(30_000);
+    await signIn(page, accounts.student);
+    await page.goto(url(`/student/exams/${id}/handle`));
+    await page.getByRole('button', { name: 'Commencer l’examen' }).click();
+    await page.getByRole('heading', { name: 'Question 1 sur 3' }).waitFor();
+    const unreachable = '**/api/student/exams/**';
+    await page.route(unreachable, (r) => r.abort('internetdisconnected'));
+    await page.getByRole('radio', { name: 'mean()' }).check();
+    await page.getByRole('button', { name: 'Soumettre' }).click();
+    await page.getByTestId('queued-note').waitFor();
+    // Meanwhile the attempt ends on another device. The student goes to their exams (the exam page, which would try
+    // the answer again every few seconds, is left); the server is reachable again when they sign out.
+    expect((await apiCall(`/api/student/exams/${id}/finish`, student, { method: 'POST' })).status).toBe(200);
+    await page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link', { name: 'Mes examens' }).click();
+    await page.getByRole('heading', { name: 'Ouverts' }).waitFor();
+    await page.unroute(unreachable);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':queue')))).toHaveLength(1);
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Réponses refusées par le serveur' });
+    await dialog.getByText(/^Une réponse en attente a été refusée par le serveur : .*terminé cet examen/).waitFor();
+    await dialog.getByRole('button', { name: 'Déconnexion' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/auth/login'));
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':queue')))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it('extra time granted during the attempt reaches the open page within seconds', async () => {
     const id = await createExam(`Temps supplémentaire pendant l’épreuve ${Date.now().toString(36)}`);
     const { context, page, errors } = await newPage(browser);

@@ -14,6 +14,10 @@ export const texts = {
   confirmTitle: 'Confirmation',
   unsentOnLogout: {
     title: 'Réponses pas encore envoyées',
+    refusedTitle: 'Réponses refusées par le serveur',
+    refused: (reasons: string[]) =>
+      `${reasons.length === 1 ? 'Une réponse en attente a été refusée' : `${reasons.length} réponses en attente ont été refusées`} par le serveur : ` +
+      `${[...new Set(reasons)].join(' ; ')}`,
     message: (n: number) =>
       `${n === 1 ? 'Une réponse n’a pas pu être envoyée' : `${n} réponses n’ont pas pu être envoyées`} : la connexion au serveur manque. ` +
       `${n === 1 ? 'Elle reste gardée' : 'Elles restent gardées'} dans ce navigateur et ${n === 1 ? 'partira' : 'partiront'} quand vous vous reconnecterez ici et rouvrirez l’examen. ` +

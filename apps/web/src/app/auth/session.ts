@@ -59,13 +59,14 @@ export function useLogout() {
   const profile = useProfile();
   return async () => {
     const user = profile.data;
-    const pending = user?.role === 'STUDENT' ? await sendPendingAnswers(user.id) : { unsent: 0 };
-    if (pending.unsent > 0) {
+    const pending = user?.role === 'STUDENT' ? await sendPendingAnswers(user.id) : { unsent: 0, refused: [] };
+    if (pending.unsent > 0 || pending.refused.length > 0) {
+      const t = texts.unsentOnLogout;
       const go = await confirmDialog({
-        title: texts.unsentOnLogout.title,
-        message: texts.unsentOnLogout.message(pending.unsent),
-        confirmLabel: texts.unsentOnLogout.confirm,
-        cancelLabel: texts.unsentOnLogout.cancel,
+        title: pending.unsent > 0 ? t.title : t.refusedTitle,
+        message: [pending.refused.length ? t.refused(pending.refused) : '', pending.unsent > 0 ? t.message(pending.unsent) : ''].filter(Boolean).join(' '),
+        confirmLabel: pending.unsent > 0 ? t.confirm : texts.menu.logout,
+        cancelLabel: t.cancel,
       });
       if (!go) return;
     }

@@ -26,12 +26,15 @@ function examsWithQueue(userId: number, store: Storage): number[] {
 export interface PendingAnswers {
   /** Answers still waiting (the server could not be reached); storage.clear keeps them. */
   unsent: number;
+  /** The server's reasons for the answers it refused for good (exam over…): the student is told before leaving. */
+  refused: string[];
 }
 
 /** Sends every waiting answer of `userId`, oldest first per exam; says what is left. */
 export async function sendPendingAnswers(userId: number, store: Storage | null = typeof window !== 'undefined' ? window.localStorage : null): Promise<PendingAnswers> {
-  if (!store) return { unsent: 0 };
+  if (!store) return { unsent: 0, refused: [] };
   let unsent = 0;
+  const refused: string[] = [];
   for (const examId of examsWithQueue(userId, store)) {
     const exam = createExamStore(userId, examId, store as KeyValueStore);
     for (const next of exam.readQueue()) {
@@ -40,11 +43,13 @@ export async function sendPendingAnswers(userId: number, store: Storage | null =
         exam.dequeue([next.submission_id]);
       } catch (e) {
         // Refused for good (exam over, question gone): the server has decided, as the exam page would be told.
-        if (isApiError(e) && e.status !== 0 && e.status < 500 && e.status !== 429) exam.dequeue([next.submission_id]);
-        else break;
+        if (isApiError(e) && e.status !== 0 && e.status < 500 && e.status !== 429) {
+          exam.dequeue([next.submission_id]);
+          refused.push(e.message);
+        } else break;
       }
     }
     unsent += exam.readQueue().length;
   }
-  return { unsent };
+  return { unsent, refused };
 }

@@ -117,7 +117,7 @@ export class ForkServer {
         } catch (e) {
           this.failed(`essai au démarrage : ${e instanceof Error ? e.message : String(e)}`, true);
           this.server = undefined;
-          this.stop(server);
+          void endServer(server.launched);
           return undefined;
         }
       })
@@ -382,10 +382,6 @@ export class ForkServer {
   /** Pid of the sandbox's outer process (tests kill it to check the recovery). */
   get pid(): number | undefined {
     return this.server?.launched.child.pid;
-  }
-
-  private stop(server: Server) {
-    void endServer(server.launched);
   }
 
   async close(): Promise<void> {

@@ -63,9 +63,17 @@ export function MathInput({ label, value, onChange, onSubmit, error, description
       }
     };
     document.addEventListener('keydown', onKey, true);
+    // On a click MathLive cancels the pointerdown and focuses its keyboard sink 60 ms later (more on a busy page),
+    // so keys typed at once were lost. The focus is taken at once instead: the native focus of the host, which its
+    // shadow root delegates to the sink. Added before MathLive's own listener (on connecting), so it runs first.
+    const onPointerDown = (e: PointerEvent) => {
+      if (e.button === 0 && !mf.hasFocus()) HTMLElement.prototype.focus.call(mf, { preventScroll: true });
+    };
+    mf.addEventListener('pointerdown', onPointerDown, true);
     host.current?.appendChild(mf);
     field.current = mf;
     return () => {
+      mf.removeEventListener('pointerdown', onPointerDown, true);
       document.removeEventListener('keydown', onKey, true);
       mf.remove();
       field.current = null;

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import type { PracticeEvaluateResult, PracticeQuestion } from '@exam/shared';
+import type { PracticeQuestion } from '@exam/shared';
 import { CodeEditor } from '@/components/code-editor';
 import { hasPlaceholder, MathInput } from '@/components/math-input';
 import { useEvaluate } from '../api/student-practice';
@@ -19,10 +19,10 @@ function initialAnswer(q: PracticeQuestion): unknown {
   return '';
 }
 
-export function AnswerForm({ question, onEvaluated }: { question: PracticeQuestion; onEvaluated?: (r: PracticeEvaluateResult) => void }) {
+export function AnswerForm({ question }: { question: PracticeQuestion }) {
   const [answer, setAnswer] = useState<unknown>(() => initialAnswer(question));
   const [problem, setProblem] = useState<string | null>(null);
-  const evaluate = useEvaluate();
+  const evaluate = useEvaluate(question.course.id);
   const text = typeof answer === 'string' ? answer : '';
   const chosen = Array.isArray(answer) ? (answer as number[]) : [];
 
@@ -38,7 +38,7 @@ export function AnswerForm({ question, onEvaluated }: { question: PracticeQuesti
       return;
     }
     setProblem(null);
-    evaluate.mutate({ question_id: question.id, answer }, { onSuccess: (r) => onEvaluated?.(r) });
+    evaluate.mutate({ question_id: question.id, answer });
   };
   const change = (v: unknown) => {
     setAnswer(v);

@@ -1,7 +1,8 @@
 // /student/practice/{course}/exercise: the course's exercises one after another, the next not yet validated first
-// (or the one asked by ?exercice=), the statement with the expected output of the visible cases, the answer with
-// its verdict at once, unlimited tries, « Exercice suivant », the progress and a link back to the chapter.
-import { useState } from 'react';
+// (or the one asked by ?exercice=, where the one shown is then kept), the statement with the expected output of the
+// visible cases, the answer with its verdict at once, unlimited tries, « Exercice suivant », the progress and a link
+// back to the chapter.
+import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Anchor, Badge, Button, Card, Code, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconBook } from '@tabler/icons-react';
@@ -11,7 +12,7 @@ import { PageSkeleton } from '@/components/loading-skeleton';
 import { PageHeader } from '@/components/page-header';
 import { RichContent } from '@/components/rich-text/rich-content';
 import { paths } from '@/config/paths';
-import { usePracticeQuestion, type QuestionParams } from '../api/student-practice';
+import { useNextExercise, usePracticeQuestion } from '../api/student-practice';
 import { AnswerForm } from '../components/answer-form';
 import { studentPracticeTexts } from '../texts';
 
@@ -33,20 +34,24 @@ export function PracticeExercisePage() {
   const courseId = Number(useParams().course);
   const [search, setSearch] = useSearchParams();
   const asked = Number(search.get('exercice')) || undefined;
-  const [after, setAfter] = useState<number | undefined>(undefined);
-  const params: QuestionParams = asked ? { course_id: courseId, question_id: asked } : { course_id: courseId, ...(after ? { after } : {}) };
-  const query = usePracticeQuestion(params);
-  const [progress, setProgress] = useState<PracticeProgress | null>(null);
+  const query = usePracticeQuestion(asked ? { course_id: courseId, question_id: asked } : { course_id: courseId });
+  const nextOne = useNextExercise();
   const data = query.data;
   const q = data?.question ?? null;
   const courseTitle = q?.course.title;
   const crumbs = [{ label: studentPracticeTexts.crumb }, { label: courseTitle ?? t.crumb }];
-  const shown = progress ?? data?.progress;
 
+  // The exercise shown goes into the address: reading it again (after a try, or back to it) keeps that exercise,
+  // where « the next one not validated » would now be another.
+  const shownId = q?.id;
+  useEffect(() => {
+    if (!asked && shownId) setSearch({ exercice: String(shownId) }, { replace: true });
+  }, [asked, shownId, setSearch]);
+
+  // Each exercise is a step of the history, so the back button returns to the one before, as it is now.
   const next = () => {
-    setProgress(null);
-    if (q) setAfter(q.id);
-    if (asked) setSearch({}, { replace: true });
+    if (!q || nextOne.isPending) return;
+    nextOne.mutate({ course_id: courseId, after: q.id }, { onSuccess: (r) => r.question && setSearch({ exercice: String(r.question.id) }) });
   };
 
   if (query.isLoading) return <PageSkeleton lines={10} />;
@@ -75,7 +80,7 @@ export function PracticeExercisePage() {
         <EmptyState title={t.none} />
       ) : (
         <Stack gap="md">
-          {shown ? <ProgressLine progress={shown} /> : null}
+          <ProgressLine progress={data.progress} />
           {data.all_done ? (
             <Text size="sm" c="teal.9" fw={500}>
               {t.allDone}
@@ -129,10 +134,10 @@ export function PracticeExercisePage() {
                   ))}
                 </Stack>
               ) : null}
-              <AnswerForm key={q.id} question={q} onEvaluated={(r) => setProgress(r.progress)} />
+              <AnswerForm key={q.id} question={q} />
               {data.progress.total > 1 ? (
                 <Group justify="flex-end">
-                  <Button variant="light" rightSection={<IconArrowRight size={16} aria-hidden="true" />} onClick={next}>
+                  <Button variant="light" rightSection={<IconArrowRight size={16} aria-hidden="true" />} onClick={next} loading={nextOne.isPending}>
                     {t.next}
                   </Button>
                 </Group>

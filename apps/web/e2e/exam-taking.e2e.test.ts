@@ -15,7 +15,7 @@ let teacher: string;
 let student: string;
 let examId: number;
 /** A new published exam of the demo questions for the demo student (set up in beforeAll). */
-let createExam: (title: string) => Promise<number>;
+let createExam: (title: string, extra?: Record<string, unknown>) => Promise<number>;
 // Long on purpose: the screens must wrap it at 375 px.
 const TITLE = `Contrôle continu de statistique descriptive et de programmation ${Date.now().toString(36)}`;
 const DRAFT_MARK = '# brouillon repris sur un autre appareil';
@@ -73,7 +73,7 @@ beforeAll(async () => {
   const qcm = pick((q) => q.type === 'QCM' && q.excerpt.includes('moyenne'));
   const exact = pick((q) => q.type === 'EXACT' && q.excerpt.includes('12, 15, 9, 14'));
   const algo = pick((q) => q.type === 'ALGORITHM' && q.language === 'PYTHON' && q.excerpt.includes('deux décimales'));
-  createExam = async (title: string) => {
+  createExam = async (title: string, extra: Record<string, unknown> = {}) => {
   const created = await apiCall<{ data: { id: number } }>('/api/admin/exams/create', teacher, {
     method: 'POST',
     body: JSON.stringify({
@@ -90,6 +90,7 @@ beforeAll(async () => {
         { question_id: exact, points: 2 },
         { question_id: algo, points: 4 },
       ],
+      ...extra,
     }),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -219,13 +220,18 @@ describe('taking an exam', () => {
     await expectAccessible(p2, 'exam questions at 375 px');
     await p2.setViewportSize({ width: 1280, height: 800 });
 
-    // --- Finish: confirmation first (Annuler keeps the exam going), then the result.
+    // --- Finish: the summary, then a confirmation (Annuler keeps the exam going), then the result.
     await p2.getByRole('button', { name: 'Terminer l’examen' }).click();
+    const summary = p2.getByTestId('exam-summary');
+    await summary.waitFor();
+    // The program was changed after its validated answer (the draft mark): a draft not submitted, graded at the end.
+    expect(await summary.getByTestId('exam-summary-counts').textContent()).toBe('3 validées · 0 non validée · 0 non répondue · 1 brouillon non soumis');
+    await summary.getByRole('button', { name: 'Terminer l’examen' }).click();
     const dialog = p2.getByRole('dialog');
     await dialog.getByText('plus aucune réponse n’est acceptée').waitFor();
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await p2.getByRole('button', { name: 'Terminer l’examen' }).click();
+    await summary.getByRole('button', { name: 'Terminer l’examen' }).click();
     await p2.getByRole('dialog').getByRole('button', { name: 'Terminer', exact: true }).click();
     await p2.waitForURL((u) => u.pathname === `/student/exams/${examId}/show`);
     await p2.getByTestId('score-20').waitFor();
@@ -244,8 +250,11 @@ describe('taking an exam', () => {
     expect(last.startsWith('Dernière réponse envoyée (non validée, non retenue : moins bien notée)')).toBe(true);
     expect(last).toContain('median()Votre choix');
     expect(last).not.toContain('mean()Votre choix');
-    // Question 3: the last answer is the one that counted: shown once.
+    // Question 3: the draft typed after the validated program was graded at the end (validated too): it is the
+    // last answer and the one that counts, shown once and labelled.
     expect(await p2.getByTestId('show-question').nth(2).getByTestId('last-answer').count()).toBe(0);
+    expect(await p2.getByTestId('show-question').nth(2).getByTestId('auto-sent').count()).toBe(1);
+    expect(await p2.getByTestId('show-question').nth(2).textContent()).toContain(DRAFT_MARK);
     // Not closed yet: no correct answer is shown.
     expect(await p2.getByText('Bonne réponse').count()).toBe(0);
     await screenReady(p2);
@@ -360,5 +369,105 @@ describe('taking an exam', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
-});
 
+  it('grades a draft never submitted at « Terminer »; limits tries with their penalty; flags and a summary before finishing', async () => {
+    const title = `Essais limités et brouillons ${Date.now().toString(36)}`;
+    const id = await createExam(title, { max_submissions: 2, wrong_try_penalty: 0.25 });
+    const { context, page, errors } = await newPage(browser);
+    context.setDefaultTimeout(30_000);
+    await signInWithToken(context, accounts.student);
+    await page.goto(url(`/student/exams/${id}/handle`));
+    // The rules say it before the start.
+    await page.getByText('Chaque question accepte au plus 2 soumissions.').waitFor();
+    await page.getByText('Chaque réponse fausse soumise avant la bonne retire 25 % des points de la question', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Commencer l’examen' }).click();
+    await page.getByRole('heading', { name: 'Question 1 sur 3' }).waitFor();
+    const panel = page.getByTestId('question-panel');
+    expect(await panel.getByTestId('question-tries').textContent()).toBe(
+      'Essais : 0 sur 2 · Chaque réponse fausse soumise avant la bonne retire 25 % des points de cette question.',
+    );
+
+    // Question 1: wrong, then right at the last try; then no more tries.
+    await panel.getByRole('radio', { name: 'median()' }).check();
+    await panel.getByRole('button', { name: 'Soumettre' }).click();
+    await panel.getByTestId('answer-verdict').filter({ hasText: 'Non validé' }).waitFor();
+    await panel.getByTestId('last-try').waitFor();
+    expect(await panel.getByTestId('question-tries').textContent()).toContain('Essais : 1 sur 2');
+    await panel.getByRole('radio', { name: 'mean()' }).check();
+    await panel.getByRole('button', { name: 'Soumettre' }).click();
+    await expect.poll(() => panel.getByTestId('question-state').textContent()).toBe('Validé');
+    await panel.getByTestId('no-tries-left').waitFor();
+    expect(await panel.getByRole('button', { name: 'Soumettre' }).isDisabled()).toBe(true);
+
+    // Question 2: typed, never submitted: the navigator says so once the draft is saved.
+    await openQuestion(page, 2);
+    await page.getByLabel('Votre réponse').fill('12.5');
+    await page.getByTestId('draft-status').filter({ hasText: 'Brouillon enregistré' }).waitFor();
+    const nav = page.getByTestId('exam-navigator');
+    await nav.getByRole('button', { name: 'Question 2 : Non répondu, brouillon non soumis' }).waitFor();
+
+    // Question 3: flagged to come back to.
+    await openQuestion(page, 3);
+    await page.getByRole('button', { name: 'Marquer pour y revenir' }).click();
+    expect(await page.getByRole('button', { name: 'Retirer la marque' }).getAttribute('aria-pressed')).toBe('true');
+    await nav.getByRole('button', { name: 'Question 3 : Non répondu, marquée pour y revenir' }).waitFor();
+    await expectAccessible(page, 'exam page with tries, a draft and a flag');
+
+    // The summary: each question, its draft and its flag; back to a question from there.
+    await page.getByRole('button', { name: 'Terminer l’examen' }).click();
+    const summary = page.getByTestId('exam-summary');
+    await summary.waitFor();
+    expect(await summary.getByTestId('exam-summary-counts').textContent()).toBe('1 validée · 0 non validée · 1 non répondue · 1 brouillon non soumis');
+    const rows = summary.getByTestId('exam-summary-row');
+    expect(await rows.nth(1).textContent()).toContain('brouillon non soumis');
+    expect(await rows.nth(2).textContent()).toContain('marquée pour y revenir');
+    await expectAccessible(page, 'attempt summary');
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await expectAccessible(page, 'attempt summary at 375 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await summary.getByRole('button', { name: 'Revoir la question 3' }).click();
+    await page.getByRole('heading', { name: 'Question 3 sur 3' }).waitFor();
+
+    // Finish: the dialog counts the draft apart from the unanswered question.
+    await page.getByRole('button', { name: 'Terminer l’examen' }).click();
+    await summary.getByRole('button', { name: 'Terminer l’examen' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Il vous reste 1 question non répondue. Un brouillon non soumis sera corrigé et compté automatiquement.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Terminer', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === `/student/exams/${id}/show`);
+    // Question 1: 2 points less a quarter for the wrong try; question 2: the draft, graded and labelled.
+    await page.getByTestId('score-points').waitFor();
+    expect(await page.getByTestId('score-points').textContent()).toBe('3,5 / 8');
+    const q2 = page.getByTestId('show-question').nth(1);
+    expect(await q2.getByTestId('auto-sent').textContent()).toBe('Envoyée automatiquement à la fin : c’était votre brouillon non soumis.');
+    expect(await q2.textContent()).toContain('Validé');
+    await expectAccessible(page, 'result with an answer sent automatically');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('closing the exam ends the open page and grades what was typed', async () => {
+    const title = `Clôture pendant l’épreuve ${Date.now().toString(36)}`;
+    const id = await createExam(title);
+    const { context, page, errors } = await newPage(browser);
+    context.setDefaultTimeout(30_000);
+    await signInWithToken(context, accounts.student);
+    await page.goto(url(`/student/exams/${id}/handle`));
+    await page.getByRole('button', { name: 'Commencer l’examen' }).click();
+    await page.getByRole('heading', { name: 'Question 1 sur 3' }).waitFor();
+    await openQuestion(page, 2);
+    await page.getByLabel('Votre réponse').fill('12.5');
+    await page.getByTestId('draft-status').filter({ hasText: 'Brouillon enregistré' }).waitFor();
+    const closed = await apiCall(`/api/admin/exams/${id}/update-status/CLOSED`, teacher, { method: 'PUT' });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    // The page asks for its attempt every few seconds: it learns the end and opens the result.
+    await page.getByTestId('time-up').waitFor({ timeout: 20_000 });
+    await page.waitForURL((u) => u.pathname === `/student/exams/${id}/show`, { timeout: 20_000 });
+    const q2 = page.getByTestId('show-question').nth(1);
+    await q2.getByTestId('auto-sent').waitFor();
+    expect(await q2.textContent()).toContain('Validé');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});

@@ -27,6 +27,12 @@ export function attemptDeadline(start: Date, endAt: Date, durationMinutes: numbe
   return new Date(Math.min(ms, endAt.getTime()));
 }
 
+/** An answer with nothing in it (no choice ticked, only spaces): never graded, never counted as a try. */
+export function isBlankAnswer(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value !== 'string' || value.trim() === '';
+}
+
 export const EXAM_GROUPS = ['A_VENIR', 'OUVERT', 'TERMINE'] as const;
 export type ExamGroup = (typeof EXAM_GROUPS)[number];
 export const EXAM_GROUP_LABELS: Record<ExamGroup, string> = { A_VENIR: 'À venir', OUVERT: 'Ouvert', TERMINE: 'Terminé' };
@@ -48,6 +54,8 @@ export const EXAM_TAKING_TEXTS = {
   timeUp: 'Temps écoulé : la réponse est arrivée après la fin de votre temps.',
   questionNotInExam: "Cette question ne fait pas partie de l'examen.",
   notAlgorithm: 'Seules les questions de programmation ont des exemples à tester.',
+  noTriesLeft: (max: number) =>
+    max === 1 ? 'Vous avez déjà soumis votre unique essai pour cette question.' : `Vous avez déjà utilisé vos ${max} essais pour cette question.`,
 } as const;
 
 const iso = z.string();
@@ -64,6 +72,9 @@ export const studentExamListItemSchema = z.object({
   /** This student's time once started: duration × extra-time factor + extra minutes (null: until closing). */
   allowed_minutes: z.number().nullable(),
   total_points: z.number(),
+  /** The exam's rule of tries (a question may set its own): submissions per question (null: no limit), penalty per wrong try. */
+  max_submissions: z.number().int().nullable(),
+  wrong_try_penalty: z.number(),
   status: z.enum(STUDENT_VISIBLE_EXAM_STATUSES),
   group: z.enum(EXAM_GROUPS),
   progress: z.object({ answered: z.number().int(), validated: z.number().int(), total: z.number().int() }),
@@ -89,6 +100,10 @@ export const takingQuestionSchema = studentQuestionSchema.extend({
   state: z.enum(QUESTION_STATES),
   /** Details of the last submission's grading. */
   details: gradeDetailsSchema.nullable(),
+  /** Submissions used on this question, the most allowed (null: no limit) and the fraction of its points taken off per wrong try. */
+  tries: z.number().int(),
+  max_submissions: z.number().int().nullable(),
+  wrong_try_penalty: z.number(),
 });
 export type TakingQuestion = z.infer<typeof takingQuestionSchema>;
 
@@ -124,7 +139,9 @@ export const examSolutionsInputSchema = z.object({
     .max(EXAM_MAX_ANSWERS_PER_CALL, { error: `Au plus ${EXAM_MAX_ANSWERS_PER_CALL} réponses par envoi.` }),
 });
 export type ExamSolutionsInput = z.input<typeof examSolutionsInputSchema>;
-export const examSolutionsResultSchema = z.array(gradeResultSchema);
+/** Each answer's verdict, with the submissions used on its question once it is stored. */
+export const examSolutionsResultSchema = z.array(gradeResultSchema.extend({ tries: z.number().int() }));
+export type ExamGradeResult = z.infer<typeof examSolutionsResultSchema>[number];
 
 export const examShowResultSchema = z.object({
   exam: z.object({ id: z.number().int(), title: z.string(), status: z.enum(STUDENT_VISIBLE_EXAM_STATUSES), end_at: iso }),
@@ -145,8 +162,10 @@ export const examShowResultSchema = z.object({
       /** The answer that counted (the best result) and its details. */
       answer: z.unknown().nullable(),
       details: gradeDetailsSchema.nullable(),
+      /** True when that answer was the student's draft, graded when the attempt ended (not sent by them). */
+      auto: z.boolean(),
       /** The last answer sent, when it is not the one that counted. */
-      last: z.object({ answer: z.unknown().nullable(), is_valid: z.boolean(), details: gradeDetailsSchema.nullable() }).nullable(),
+      last: z.object({ answer: z.unknown().nullable(), is_valid: z.boolean(), details: gradeDetailsSchema.nullable(), auto: z.boolean() }).nullable(),
       /** Only when solutions_shown: QCM correct choice ids, EXACT accepted answers, MATH expected expression. */
       solution: z
         .object({ choice_ids: z.array(z.number().int()), accepted: z.array(z.string()), expected: z.string().nullable() })

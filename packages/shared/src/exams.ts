@@ -45,6 +45,7 @@ export const EXAM_LIMITS = {
   questionsMax: 200,
   specializationsMax: 50,
   extraMinutesMax: 1440,
+  triesMax: 100,
 } as const;
 
 /** ISO 8601 date-time with its offset (`Z` or `+01:00`); normalised to UTC (`…Z`). */
@@ -56,6 +57,25 @@ const dateTimeField = (label: string) =>
     .pipe(z.iso.datetime({ offset: true, error: `${label} doit être une date et une heure valides, avec leur fuseau (ex. 2026-01-15T09:00:00+01:00).` }))
     .transform((s) => new Date(s).toISOString());
 
+/** Submissions allowed per question: empty or null, no limit. */
+const maxSubmissionsField = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z.coerce
+    .number({ error: 'Le nombre d’essais doit être un nombre.' })
+    .int({ error: 'Le nombre d’essais doit être un nombre entier.' })
+    .min(1, { error: 'Le nombre d’essais doit être d’au moins 1 (laissez vide pour ne pas limiter).' })
+    .max(EXAM_LIMITS.triesMax, { error: `Le nombre d’essais ne doit pas dépasser ${EXAM_LIMITS.triesMax}.` })
+    .nullish()
+    .transform((v) => v ?? null),
+);
+
+/** Fraction of a question's points taken off per wrong try (0.1 = 10 %). */
+const penaltyNumber = z.coerce
+  .number({ error: 'La pénalité doit être un nombre.' })
+  .min(0, { error: 'La pénalité ne peut pas être négative.' })
+  .max(1, { error: 'La pénalité ne doit pas dépasser 100 % des points.' })
+  .transform((n) => Math.round(n * 1000) / 1000);
+
 export const examQuestionInputSchema = z.object({
   question_id: idField('La question'),
   points: z.coerce
@@ -63,6 +83,9 @@ export const examQuestionInputSchema = z.object({
     .positive({ error: 'Les points doivent être supérieurs à 0.' })
     .max(EXAM_LIMITS.pointsMax, { error: `Les points ne doivent pas dépasser ${EXAM_LIMITS.pointsMax}.` })
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'Les points ont au plus deux décimales.' }),
+  /** This question's own limit and penalty; null: the exam's. */
+  max_submissions: maxSubmissionsField,
+  wrong_try_penalty: z.preprocess((v) => (v === '' ? null : v), penaltyNumber.nullish().transform((v) => v ?? null)),
 });
 export type ExamQuestionInput = z.infer<typeof examQuestionInputSchema>;
 
@@ -93,6 +116,8 @@ export const examInputSchema = z
         .transform((v) => v ?? null),
     ),
     show_solutions_after_close: flag01.default(0),
+    max_submissions: maxSubmissionsField,
+    wrong_try_penalty: z.preprocess((v) => (v === '' || v == null ? 0 : v), penaltyNumber),
     questions: z
       .array(examQuestionInputSchema, { error: 'La liste des questions est invalide.' })
       .max(EXAM_LIMITS.questionsMax, { error: `Un examen ne peut pas avoir plus de ${EXAM_LIMITS.questionsMax} questions.` })
@@ -158,6 +183,9 @@ export const examQuestionSchema = z.object({
   statement_excerpt: z.string(),
   /** The question's own default points (the bank's), for the editor's "reset" action. */
   default_points: z.number(),
+  /** This question's own limit of submissions and penalty per wrong try; null: the exam's. */
+  max_submissions: z.number().int().nullable(),
+  wrong_try_penalty: z.number().nullable(),
 });
 export type ExamQuestion = z.infer<typeof examQuestionSchema>;
 
@@ -183,6 +211,9 @@ export const examListItemSchema = z.object({
   end_at: isoString,
   duration_minutes: z.number().int().nullable(),
   show_solutions_after_close: z.union([z.literal(0), z.literal(1)]),
+  /** Submissions allowed per question (null: no limit) and fraction of its points taken off per wrong try. */
+  max_submissions: z.number().int().nullable(),
+  wrong_try_penalty: z.number(),
   status: examStatusSchema,
   /** Bumped by every change; send it back with an update to detect another teacher's edit. */
   version: z.number().int(),
@@ -214,6 +245,8 @@ export const studentExamBaseSchema = z.object({
   duration_minutes: z.number().int().nullable(),
   status: z.enum(STUDENT_VISIBLE_EXAM_STATUSES),
   show_solutions_after_close: z.union([z.literal(0), z.literal(1)]),
+  max_submissions: z.number().int().nullable(),
+  wrong_try_penalty: z.number(),
   question_count: z.number().int(),
   total_points: z.number(),
 });

@@ -177,6 +177,10 @@ export interface ExamsTable {
   duration_minutes: number | null;
   show_solutions_after_close: ColumnType<number, number | undefined, number>;
   status: ColumnType<ExamStatus, ExamStatus | undefined, ExamStatus>;
+  /** Submissions allowed per question (null: no limit); a question of the exam may set its own. */
+  max_submissions: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Fraction of a question's points taken off per wrong try before the one that counts (0: none). */
+  wrong_try_penalty: ColumnType<number, number | string | undefined, number | string>;
   created_by: number | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
@@ -193,6 +197,9 @@ export interface ExamQuestionsTable {
   question_id: number;
   position: number;
   points: Numeric;
+  /** Null: the exam's setting. */
+  max_submissions: ColumnType<number | null, number | null | undefined, number | null>;
+  wrong_try_penalty: ColumnType<number | null, number | string | null | undefined, number | string | null>;
 }
 
 export interface ExamExtraTimeTable {
@@ -215,6 +222,10 @@ export interface ExamAttemptsTable {
   validated_count: ColumnType<number, number | undefined, number>;
   ip: string | null;
   user_agent: string | null;
+  /** Set once the drafts left at the end were graded (or there were none to grade). */
+  drafts_settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The process grading them took them at this time (taken again by another once it is old). */
+  drafts_claimed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ExamSubmissionsTable {
@@ -226,8 +237,12 @@ export interface ExamSubmissionsTable {
   /** JSON: write with JSON.stringify, read back parsed. */
   answer: Json;
   is_valid: ColumnType<number, number | undefined, number>;
-  /** Fraction 0..1 of the question's points. */
+  /** Fraction 0..1 of the question's points that counts (the penalty already taken off). */
   score: Numeric;
+  /** The fraction taken off for the wrong tries before this one. */
+  penalty: ColumnType<number, number | string | undefined, number | string>;
+  /** 1: made from the student's last draft when the attempt ended, not sent by the student. */
+  auto: ColumnType<number, number | undefined, number>;
   /** Student-safe grade details (gradeDetailsSchema). */
   details: ColumnType<unknown, string | undefined, string>;
   /** Staff-only run data (hidden case outputs); never sent to students. */

@@ -8,6 +8,7 @@ import * as m005 from './005-question-bank';
 import * as m006 from './006-extra-time-factor';
 import * as m007 from './007-exam-results';
 import * as m008 from './008-practice';
+import * as m009 from './009-answers-kept';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-extra-time-factor': m006,
   '007-exam-results': m007,
   '008-practice': m008,
+  '009-answers-kept': m009,
 };

@@ -10,7 +10,8 @@ import type { AppContext } from '../../lib/context';
 import { conflict, HttpError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
 import { withTransaction } from '../../lib/transaction';
-import { recomputeAttempt } from '../exam-taking';
+import { penalised, recomputeAttempt, rulesOf } from '../exam-taking';
+import { examQuestions, storedTryRules } from '../exams';
 import { regrade, type GradableQuestion, type GradeOutcome } from '../grading';
 import { findQuestionsByIds, toGradable } from '../questions';
 import { stateOf } from './book';
@@ -102,6 +103,20 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
     }
     outcomes.set(s.id, outcome);
   }
+  // The exam's penalty per wrong try, counted again in order with the new verdicts (a try that becomes right stops costing).
+  const rules = rulesOf(await examQuestions(ctx.db, examId), await storedTryRules(ctx.db, examId));
+  const wrongBefore = new Map<string, number>();
+  const penalties = new Map<number, number>();
+  for (const s of subs) {
+    const o = outcomes.get(s.id);
+    if (!o) continue;
+    const key = `${s.attempt_id}:${s.question_id}`;
+    const wrong = wrongBefore.get(key) ?? 0;
+    const counted = penalised(o.score, wrong, rules.get(s.question_id)?.wrong_try_penalty ?? 0);
+    outcomes.set(s.id, { ...o, score: counted.score });
+    penalties.set(s.id, counted.penalty);
+    wrongBefore.set(key, wrong + (o.is_valid ? 0 : 1));
+  }
   const changedSubs: SubmissionRow[] = [];
   const rewritten: SubmissionRow[] = [];
   for (const s of subs) {
@@ -165,7 +180,7 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
       await lockAttempts(trx, examId);
       for (const s of rewritten) {
         const o = outcomes.get(s.id)!;
-        await updateSubmissionGrade(trx, s.id, { is_valid: o.is_valid, score: o.score, details: o.details, internal: o.internal });
+        await updateSubmissionGrade(trx, s.id, { is_valid: o.is_valid, score: o.score, penalty: penalties.get(s.id) ?? 0, details: o.details, internal: o.internal });
       }
       for (const attemptId of new Set(rewritten.map((s) => s.attempt_id))) await recomputeAttempt(trx, attemptId, points);
       await insertRegradeLog(

@@ -216,13 +216,14 @@ export async function findUserName(db: Db, id: number) {
 export async function updateSubmissionGrade(
   trx: Transaction<Database>,
   id: number,
-  v: { is_valid: boolean; score: number; details: unknown; internal: unknown },
+  v: { is_valid: boolean; score: number; penalty: number; details: unknown; internal: unknown },
 ): Promise<void> {
   await trx
     .updateTable('exam_submissions')
     .set({
       is_valid: v.is_valid ? 1 : 0,
       score: v.score,
+      penalty: v.penalty,
       details: JSON.stringify(v.details),
       internal: v.internal === undefined ? null : JSON.stringify(v.internal),
     })

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedRunner, type EmbeddedRunner } from '@exam/runner';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
+import { settleDrafts, settleDueDrafts } from './drafts';
 import { deadlineOf } from './service';
 
 let t: TestApp;
@@ -34,7 +35,19 @@ async function question(type: 'QCM' | 'EXACT' | 'ALGORITHM' | 'MATH', solutions:
   return { id: q.id, ids };
 }
 
-async function exam(over: { status?: 'DRAFT' | 'PUBLISHED' | 'CLOSED' | 'ARCHIVED'; start?: Date; end?: Date; duration?: number | null; spec?: number; show?: number; questions?: number[] } = {}) {
+async function exam(
+  over: {
+    status?: 'DRAFT' | 'PUBLISHED' | 'CLOSED' | 'ARCHIVED';
+    start?: Date;
+    end?: Date;
+    duration?: number | null;
+    spec?: number;
+    show?: number;
+    questions?: number[];
+    maxSubmissions?: number | null;
+    penalty?: number;
+  } = {},
+) {
   const e = await t.ctx.db
     .insertInto('exams')
     .values({
@@ -45,6 +58,8 @@ async function exam(over: { status?: 'DRAFT' | 'PUBLISHED' | 'CLOSED' | 'ARCHIVE
       duration_minutes: over.duration === undefined ? 60 : over.duration,
       status: over.status ?? 'PUBLISHED',
       show_solutions_after_close: over.show ?? 1,
+      max_submissions: over.maxSubmissions ?? null,
+      wrong_try_penalty: over.penalty ?? 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -236,7 +251,7 @@ describe('answering', () => {
     const wrongSid = uuid();
     const wrong = await call(st.token, 'POST', `${url}/solutions`, { answers: [{ question_id: Q.qcm, answer: [badChoice], submission_id: wrongSid }] });
     expect(wrong.statusCode, wrong.body).toBe(200);
-    expect(wrong.json().data).toEqual([{ question_id: Q.qcm, is_valid: false, details: { type: 'QCM' } }]);
+    expect(wrong.json().data).toEqual([{ question_id: Q.qcm, is_valid: false, details: { type: 'QCM' }, tries: 1 }]);
     bodies.push(wrong.body);
 
     const rightSid = uuid();
@@ -388,5 +403,144 @@ describe('answering', () => {
     for (const path of ['questions', 'show']) expect((await call(st.token, 'GET', `/api/student/exams/${id}/${path}`)).statusCode).toBe(404);
     const teacher = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
     expect((await call(teacher, 'GET', '/api/student/exams')).statusCode).toBe(403);
+  });
+});
+
+describe('nothing typed is lost: drafts graded when the attempt ends', () => {
+  const attemptOf = (examId: number, userId: number) =>
+    t.ctx.db.selectFrom('exam_attempts').selectAll().where('exam_id', '=', examId).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const submissionsOf = async (examId: number, userId: number) => {
+    const a = await attemptOf(examId, userId);
+    return t.ctx.db.selectFrom('exam_submissions').selectAll().where('attempt_id', '=', a.id).orderBy('id').execute();
+  };
+  type ShownQuestion = { question: { id: number }; state: string; auto: boolean; score: number; answer: unknown; last: { auto: boolean } | null };
+  const shown = async (token: string, examId: number) => {
+    const res = await call(token, 'GET', `/api/student/exams/${examId}/show`);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as { score: number; questions: ShownQuestion[] };
+    return { score: data.score, q: (id: number) => data.questions.find((x) => x.question.id === id)! };
+  };
+
+  it('grades at « Terminer » each draft newer than its last submission, marked as sent automatically', async () => {
+    const id = await exam();
+    const st = await student();
+    await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+    await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: Q.exact, answer: 'faux', submission_id: uuid() }] });
+    // Typed after the wrong answer, never submitted.
+    await call(st.token, 'PUT', `/api/student/exams/${id}/draft`, { question_id: Q.exact, answer: 'REPONSE_SECRETE' });
+    await call(st.token, 'PUT', `/api/student/exams/${id}/draft`, { question_id: Q.qcm, answer: [goodChoice] });
+    // Nothing typed in the program: nothing graded, nothing counted as a try.
+    await call(st.token, 'PUT', `/api/student/exams/${id}/draft`, { question_id: Q.algo, answer: '   ' });
+    const finish = await call(st.token, 'POST', `/api/student/exams/${id}/finish`);
+    expect(finish.statusCode).toBe(200);
+
+    const r = await shown(st.token, id);
+    expect(r.q(Q.exact)).toMatchObject({ state: 'VALIDATED', auto: true, answer: 'REPONSE_SECRETE', score: 2 });
+    expect(r.q(Q.qcm)).toMatchObject({ state: 'VALIDATED', auto: true, score: 2 });
+    expect(r.q(Q.algo)).toMatchObject({ state: 'UNANSWERED', auto: false });
+    expect(r.score).toBe(4);
+    const subs = await submissionsOf(id, st.id);
+    expect(subs.map((x) => [x.question_id, x.auto])).toEqual([
+      [Q.exact, 0],
+      [Q.exact, 1],
+      [Q.qcm, 1],
+    ]);
+    // Settling again (another process, a retry) adds nothing.
+    const a = await attemptOf(id, st.id);
+    expect(a.drafts_settled_at).not.toBeNull();
+    expect(await settleDrafts(t.ctx, { id: a.id, exam_id: id, user_id: st.id })).toBe(0);
+    expect(await submissionsOf(id, st.id)).toHaveLength(3);
+  });
+
+  it('leaves a draft that is the answer already sent, and one older than the last submission', async () => {
+    const id = await exam();
+    const st = await student();
+    await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+    await call(st.token, 'PUT', `/api/student/exams/${id}/draft`, { question_id: Q.exact, answer: 'brouillon ancien' });
+    await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: Q.exact, answer: 'faux', submission_id: uuid() }] });
+    await call(st.token, 'PUT', `/api/student/exams/${id}/draft`, { question_id: Q.qcm, answer: [badChoice] });
+    await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: Q.qcm, answer: [badChoice], submission_id: uuid() }] });
+    await call(st.token, 'PUT', `/api/student/exams/${id}/draft`, { question_id: Q.qcm, answer: [badChoice] });
+    await call(st.token, 'POST', `/api/student/exams/${id}/finish`);
+    expect((await submissionsOf(id, st.id)).every((x) => x.auto === 0)).toBe(true);
+    expect(await submissionsOf(id, st.id)).toHaveLength(2);
+  });
+
+  it('grades the drafts of an attempt whose time ran out, in the sweep or when the result is asked first', async () => {
+    const id = await exam();
+    const [a, b] = [await student(), await student()];
+    for (const st of [a, b]) {
+      await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+      await call(st.token, 'PUT', `/api/student/exams/${id}/draft`, { question_id: Q.exact, answer: 'REPONSE_SECRETE' });
+    }
+    const draftAt = (await t.ctx.db.selectFrom('exam_drafts').select('updated_at').where('attempt_id', '=', (await attemptOf(id, a.id)).id).executeTakeFirstOrThrow()).updated_at;
+    // Both still running: the sweep leaves them alone.
+    await settleDueDrafts(t.ctx);
+    expect(await submissionsOf(id, a.id)).toHaveLength(0);
+    await t.ctx.db.updateTable('exam_attempts').set({ deadline: at(-40_000) }).where('exam_id', '=', id).execute();
+    // Student b asks for the result before any sweep: graded on the spot.
+    expect((await shown(b.token, id)).q(Q.exact)).toMatchObject({ state: 'VALIDATED', auto: true });
+    await settleDueDrafts(t.ctx);
+    const subs = await submissionsOf(id, a.id);
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({ auto: 1, is_valid: 1 });
+    // Dated when it was typed, not when it was graded.
+    expect(new Date(subs[0]!.created_at).getTime()).toBe(new Date(draftAt).getTime());
+    expect(await submissionsOf(id, b.id)).toHaveLength(1);
+  });
+
+  it('closing the exam ends every attempt at once, and their drafts are graded', async () => {
+    const id = await exam();
+    const st = await student();
+    await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+    await call(st.token, 'PUT', `/api/student/exams/${id}/draft`, { question_id: Q.exact, answer: 'REPONSE_SECRETE' });
+    const teacher = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
+    expect((await call(teacher, 'PUT', `/api/admin/exams/${id}/update-status/CLOSED`)).statusCode).toBe(200);
+    expect((await attemptOf(id, st.id)).finished_at).not.toBeNull();
+    const late = await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: Q.exact, answer: 'REPONSE_SECRETE', submission_id: uuid() }] });
+    expect(late.statusCode).toBe(409);
+    expect(await settleDueDrafts(t.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await submissionsOf(id, st.id)).toMatchObject([{ auto: 1, is_valid: 1 }]);
+  });
+});
+
+describe('tries: a limit per question and a penalty per wrong try', () => {
+  it('refuses a submission past the limit in French, and shows the rule and the tries used', async () => {
+    const id = await exam({ maxSubmissions: 2, penalty: 0.25 });
+    const st = await student();
+    await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+    const send = (answer: unknown, question = Q.qcm) => call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: question, answer, submission_id: uuid() }] });
+    expect((await send([badChoice])).json().data[0]).toMatchObject({ is_valid: false, tries: 1 });
+    expect((await send([goodChoice])).json().data[0]).toMatchObject({ is_valid: true, tries: 2 });
+    const third = await send([goodChoice]);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toBe('Vous avez déjà utilisé vos 2 essais pour cette question.');
+    const qs = (await call(st.token, 'GET', `/api/student/exams/${id}/questions`)).json().data.questions as Array<{ id: number; tries: number; max_submissions: number; wrong_try_penalty: number }>;
+    expect(qs.find((q) => q.id === Q.qcm)).toMatchObject({ tries: 2, max_submissions: 2, wrong_try_penalty: 0.25 });
+    // Right at the second try: one wrong try before it costs a quarter of the 2 points.
+    const show = (await call(st.token, 'GET', `/api/student/exams/${id}/show`)).json().data;
+    expect(show.questions.find((q: { question: { id: number } }) => q.question.id === Q.qcm)).toMatchObject({ state: 'VALIDATED', score: 1.5 });
+    expect(show.score).toBe(1.5);
+  });
+
+  it('lets a question of the exam set its own limit; a draft past the limit is not graded at the end', async () => {
+    const id = await exam();
+    await t.ctx.db.updateTable('exam_questions').set({ max_submissions: 1 }).where('exam_id', '=', id).where('question_id', '=', Q.exact).execute();
+    const st = await student();
+    await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+    const send = (answer: unknown) => call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: Q.exact, answer, submission_id: uuid() }] });
+    expect((await send('faux')).statusCode).toBe(200);
+    const again = await send('REPONSE_SECRETE');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Vous avez déjà soumis votre unique essai pour cette question.');
+    // Other questions keep the exam's rule (no limit).
+    for (let i = 0; i < 3; i++) {
+      const r = await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: Q.qcm, answer: [badChoice], submission_id: uuid() }] });
+      expect(r.statusCode).toBe(200);
+    }
+    await call(st.token, 'PUT', `/api/student/exams/${id}/draft`, { question_id: Q.exact, answer: 'REPONSE_SECRETE' });
+    await call(st.token, 'POST', `/api/student/exams/${id}/finish`);
+    const show = (await call(st.token, 'GET', `/api/student/exams/${id}/show`)).json().data;
+    expect(show.questions.find((q: { question: { id: number } }) => q.question.id === Q.exact)).toMatchObject({ state: 'NOT_VALIDATED', auto: false });
   });
 });

@@ -2,3 +2,4 @@
 export { examTakingRoutes } from './routes';
 export { recomputeAttempt } from './repository';
 export { deadlineOf } from './service';
+export { penalised, rulesOf } from './submissions';

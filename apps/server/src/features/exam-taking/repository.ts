@@ -95,6 +95,60 @@ export async function saveDraft(db: Db, attemptId: number, questionId: number, a
     .execute();
 }
 
+/**
+ * Takes the attempt's drafts to settle: true for one process only, until it settles them or, after a crash, for
+ * another once the claim is CLAIM_STALE_MINUTES old.
+ */
+export async function claimDrafts(db: Db, attemptId: number): Promise<boolean> {
+  const r = await db
+    .updateTable('exam_attempts')
+    .set({ drafts_claimed_at: sql`now()` })
+    .where('id', '=', attemptId)
+    .where('drafts_settled_at', 'is', null)
+    .where((eb) => eb.or([eb('drafts_claimed_at', 'is', null), eb('drafts_claimed_at', '<', sql<Date>`now() - interval '${sql.raw(String(CLAIM_STALE_MINUTES))} minutes'`)]))
+    .returning('id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+export const CLAIM_STALE_MINUTES = 5;
+
+export async function markDraftsSettled(db: Db, attemptId: number): Promise<void> {
+  await db.updateTable('exam_attempts').set({ drafts_settled_at: sql`now()` }).where('id', '=', attemptId).execute();
+}
+
+/** Gives the claim back (grading could not run): the next sweep tries again. */
+export async function releaseDrafts(db: Db, attemptId: number): Promise<void> {
+  await db.updateTable('exam_attempts').set({ drafts_claimed_at: null }).where('id', '=', attemptId).where('drafts_settled_at', 'is', null).execute();
+}
+
+/** Attempts over (finished, or past deadline + grace) whose drafts were not settled yet, oldest first. */
+export async function unsettledAttempts(db: Db, graceSeconds: number, limit: number): Promise<Array<{ id: number; exam_id: number; user_id: number }>> {
+  return db
+    .selectFrom('exam_attempts')
+    .select(['id', 'exam_id', 'user_id'])
+    .where('drafts_settled_at', 'is', null)
+    .where((eb) =>
+      eb.or([eb('finished_at', 'is not', null), eb('deadline', '<', sql<Date>`now() - make_interval(secs => ${graceSeconds})`)]),
+    )
+    .where((eb) => eb.or([eb('drafts_claimed_at', 'is', null), eb('drafts_claimed_at', '<', sql<Date>`now() - interval '${sql.raw(String(CLAIM_STALE_MINUTES))} minutes'`)]))
+    .orderBy('deadline')
+    .limit(limit)
+    .execute();
+}
+
+/** Per question: the last submission's time and answer (a draft counts only when newer and different). */
+export async function lastSubmissions(db: Db, attemptId: number): Promise<Map<number, { created_at: Date; answer: unknown }>> {
+  const rows = await db
+    .selectFrom('exam_submissions')
+    .select(['question_id', 'created_at', 'answer'])
+    .where('attempt_id', '=', attemptId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return new Map(rows.map((r) => [r.question_id, { created_at: toDate(r.created_at), answer: r.answer }]));
+}
+
 export async function draftsOf(db: Db, attemptId: number): Promise<Map<number, { answer: unknown; updated_at: Date }>> {
   const rows = await db.selectFrom('exam_drafts').select(['question_id', 'answer', 'updated_at']).where('attempt_id', '=', attemptId).execute();
   return new Map(rows.map((r) => [r.question_id, { answer: r.answer, updated_at: toDate(r.updated_at) }]));
@@ -119,7 +173,21 @@ export async function findSubmission(db: Db, attemptId: number, submissionId: st
 /** Inserts a submission; false when this submission id is already stored for the attempt (a retry). */
 export async function insertSubmission(
   db: Db,
-  v: { attempt_id: number; question_id: number; submission_id: string; answer: unknown; is_valid: boolean; score: number; details: unknown; internal: unknown; created_at: Date; ip: string | null; user_agent: string | null },
+  v: {
+    attempt_id: number;
+    question_id: number;
+    submission_id: string;
+    answer: unknown;
+    is_valid: boolean;
+    score: number;
+    penalty: number;
+    auto: boolean;
+    details: unknown;
+    internal: unknown;
+    created_at: Date;
+    ip: string | null;
+    user_agent: string | null;
+  },
 ): Promise<boolean> {
   const r = await db
     .insertInto('exam_submissions')
@@ -128,6 +196,7 @@ export async function insertSubmission(
       created_at: v.created_at,
       answer: JSON.stringify(v.answer ?? null),
       is_valid: v.is_valid ? 1 : 0,
+      auto: v.auto ? 1 : 0,
       details: JSON.stringify(v.details),
       internal: v.internal === undefined ? null : JSON.stringify(v.internal),
     })
@@ -147,7 +216,9 @@ export interface QuestionProgress {
   best_id: number;
   best_answer: unknown;
   best_details: unknown;
+  best_auto: boolean;
   last_id: number;
+  last_auto: boolean;
   last_answer: unknown;
   last_valid: boolean;
   last_details: unknown;
@@ -156,7 +227,7 @@ export interface QuestionProgress {
 export async function progressOf(db: Db, attemptId: number): Promise<Map<number, QuestionProgress>> {
   const rows = await db
     .selectFrom('exam_submissions')
-    .select(['id', 'question_id', 'is_valid', 'score', 'answer', 'details'])
+    .select(['id', 'question_id', 'is_valid', 'score', 'answer', 'details', 'auto'])
     .where('attempt_id', '=', attemptId)
     .orderBy('created_at')
     .orderBy('id')
@@ -174,7 +245,9 @@ export async function progressOf(db: Db, attemptId: number): Promise<Map<number,
       best_id: better ? r.id : prev.best_id,
       best_answer: better ? r.answer : prev.best_answer,
       best_details: better ? r.details : prev.best_details,
+      best_auto: better ? r.auto === 1 : prev.best_auto,
       last_id: r.id,
+      last_auto: r.auto === 1,
       last_answer: r.answer,
       last_valid: valid,
       last_details: r.details,
@@ -198,4 +271,15 @@ export async function recomputeAttempt(db: Db, attemptId: number, points: Map<nu
     if (Number(r.valid) === 1) validated += 1;
   }
   await db.updateTable('exam_attempts').set({ score: Math.round(score * 100) / 100, validated_count: validated }).where('id', '=', attemptId).execute();
+}
+
+/** Per question: submissions stored so far and how many of them were wrong (limits and penalties count them). */
+export async function triesOf(db: Db, attemptId: number): Promise<Map<number, { tries: number; wrong: number }>> {
+  const rows = await db
+    .selectFrom('exam_submissions')
+    .select((eb) => ['question_id', eb.fn.countAll<number>().as('tries'), sql<number>`count(*) filter (where is_valid = 0)`.as('wrong')])
+    .where('attempt_id', '=', attemptId)
+    .groupBy('question_id')
+    .execute();
+  return new Map(rows.map((r) => [r.question_id, { tries: Number(r.tries), wrong: Number(r.wrong) }]));
 }

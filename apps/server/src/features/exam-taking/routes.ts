@@ -18,6 +18,7 @@ import {
   idParam,
   studentExamListEnvelopeSchema,
 } from '@exam/shared';
+import { DRAFT_SWEEP_MS, settleDueDrafts } from './drafts';
 import { attemptNow, attemptQuestions, finishExam, runExamples, saveExamDraft, showResult, startExam, studentExams, submitSolutions, type Origin } from './service';
 
 const tags = ['Examens (étudiant)'];
@@ -30,6 +31,27 @@ function originOf(req: FastifyRequest): Origin {
 
 export async function examTakingRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+
+  // Drafts left when attempts end (deadline passed, exam closed) are graded by a sweep in every process; one
+  // sweep at a time, and the timer never keeps the process alive.
+  let sweepTimer: NodeJS.Timeout | undefined;
+  let sweeping = false;
+  const sweep = async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      await settleDueDrafts(app.ctx);
+    } catch (err) {
+      app.log.warn({ err }, 'grading the drafts of ended attempts failed; the next sweep tries again');
+    } finally {
+      sweeping = false;
+    }
+  };
+  app.addHook('onReady', async () => {
+    sweepTimer = setInterval(() => void sweep(), DRAFT_SWEEP_MS);
+    sweepTimer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweepTimer));
 
   app.get('/api/student/exams', { schema: { tags, summary: 'Mes examens (à venir, ouverts, terminés) avec ma progression', response: { 200: studentExamListEnvelopeSchema } } }, async (req) =>
     sent(await studentExams(app.ctx, req.user!), 'Examens chargés.'),

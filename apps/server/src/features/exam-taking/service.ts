@@ -35,14 +35,14 @@ import {
   findSubmission,
   finishAttempt,
   insertAttempt,
-  insertSubmission,
   progressOf,
-  recomputeAttempt,
   saveDraft,
+  triesOf,
   type AttemptRow,
   type QuestionProgress,
-  type StoredResult,
 } from './repository';
+import { attemptOver, settleDrafts } from './drafts';
+import { recordAnswers, rulesOf, type GradedAnswer, type RecordedResult } from './submissions';
 
 const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
 
@@ -85,6 +85,8 @@ export async function studentExams(ctx: AppContext, user: SessionUser): Promise<
       duration_minutes: e.duration_minutes,
       allowed_minutes: e.duration_minutes == null ? null : Math.round((e.duration_minutes * factor + (extras.get(e.id) ?? 0)) * 100) / 100,
       total_points: e.total_points,
+      max_submissions: e.max_submissions,
+      wrong_try_penalty: e.wrong_try_penalty,
       status: e.status,
       group: groupOf(e, a, now),
       progress: { answered: a?.answered ?? 0, validated: a?.validated_count ?? 0, total: e.question_count },
@@ -143,11 +145,13 @@ function stateOf(p: QuestionProgress | undefined): QuestionState {
 }
 
 export async function attemptQuestions(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamQuestionsResult> {
-  const { attempt } = await startedAttempt(ctx, examId, user);
+  const { exam, attempt } = await startedAttempt(ctx, examId, user);
   const order = await examQuestions(ctx.db, examId);
+  const rules = rulesOf(order, exam);
   const stored = new Map((await findQuestionsByIds(ctx.db, order.map((o) => o.question_id))).map((q) => [q.id, q]));
   const drafts = await draftsOf(ctx.db, attempt.id);
   const progress = await progressOf(ctx.db, attempt.id);
+  const tries = await triesOf(ctx.db, attempt.id);
   const questions = order.flatMap((o) => {
     const q = stored.get(o.question_id);
     if (!q) return [];
@@ -162,6 +166,9 @@ export async function attemptQuestions(ctx: AppContext, examId: number, user: Se
         last_is_valid: p ? p.last_valid : null,
         state: stateOf(p),
         details: (p?.last_details as GradeDetails | undefined) ?? null,
+        tries: tries.get(q.id)?.tries ?? 0,
+        max_submissions: rules.get(q.id)?.max_submissions ?? null,
+        wrong_try_penalty: rules.get(q.id)?.wrong_try_penalty ?? 0,
       },
     ];
   });
@@ -199,67 +206,37 @@ export async function submitSolutions(
   answers: Array<{ question_id: number; answer: unknown; submission_id?: string }>,
   origin: Origin,
   requestId?: string,
-): Promise<GradeResult[]> {
+): Promise<RecordedResult[]> {
   // The time is read once, when the request arrives: grading a program does not eat the grace period.
   const receivedAt = new Date();
-  const { attempt } = await openAttempt(ctx, examId, user);
-  const order = await examQuestions(ctx.db, examId);
-  const points = new Map(order.map((o) => [o.question_id, o.points]));
-  const bad = answers.filter((a) => !points.has(a.question_id));
+  const { exam, attempt } = await openAttempt(ctx, examId, user);
+  const rules = rulesOf(await examQuestions(ctx.db, examId), exam);
+  const bad = answers.filter((a) => !rules.has(a.question_id));
   if (bad.length > 0) throw unprocessable({ question_id: [T.questionNotInExam] }, T.questionNotInExam);
   const stored = new Map((await findQuestionsByIds(ctx.db, [...new Set(answers.map((a) => a.question_id))])).map((q) => [q.id, q]));
+  const tries = await triesOf(ctx.db, attempt.id);
 
-  // Every answer is graded first; a wrong shape (422) or a runner failure then leaves nothing written.
-  const results: Array<GradeResult | undefined> = answers.map(() => undefined);
-  const pending: Array<{ index: number; submissionId: string; question_id: number; answer: unknown; outcome: Awaited<ReturnType<typeof grade>> }> = [];
-  for (const [index, a] of answers.entries()) {
+  // Every answer is graded first; a wrong shape (422), a used-up limit (409) or a runner failure then leaves
+  // nothing written. An answer already stored (same submission id) is not graded again.
+  const graded: GradedAnswer[] = [];
+  for (const a of answers) {
     const submissionId = a.submission_id ?? randomUUID();
     const known = await findSubmission(ctx.db, attempt.id, submissionId);
+    let outcome: GradedAnswer['outcome'];
     if (known) {
-      results[index] = { question_id: known.question_id, is_valid: known.is_valid, details: known.details as GradeDetails };
-      continue;
+      // recordAnswers gives back the stored result.
+      outcome = { is_valid: known.is_valid, score: 0, details: known.details as GradeDetails, internal: undefined };
+    } else {
+      const max = rules.get(a.question_id)!.max_submissions;
+      const used = (tries.get(a.question_id)?.tries ?? 0) + graded.filter((g) => g.question_id === a.question_id).length;
+      if (max !== null && used >= max) throw conflict(T.noTriesLeft(max), { question_id: [T.noTriesLeft(max)] });
+      const q = stored.get(a.question_id);
+      if (!q) throw notFound(T.notFound);
+      outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer: a.answer });
     }
-    const q = stored.get(a.question_id);
-    if (!q) throw notFound(T.notFound);
-    const outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer: a.answer });
-    pending.push({ index, submissionId, question_id: a.question_id, answer: a.answer, outcome });
+    graded.push({ question_id: a.question_id, submission_id: submissionId, answer: a.answer, outcome, created_at: receivedAt, auto: false, ...origin });
   }
-  if (pending.length > 0) {
-    const firsts = await withTransaction(ctx.db, async (trx) => {
-      await findAttempt(trx, examId, user.id, true); // serialises the score updates of one attempt
-      const already = new Map<number, StoredResult>();
-      let stored = 0;
-      for (const p of pending) {
-        const inserted = await insertSubmission(trx, {
-          attempt_id: attempt.id,
-          question_id: p.question_id,
-          submission_id: p.submissionId,
-          answer: p.answer,
-          is_valid: p.outcome.is_valid,
-          score: p.outcome.score,
-          details: p.outcome.details,
-          internal: p.outcome.internal,
-          created_at: receivedAt,
-          ...origin,
-        });
-        if (inserted) stored += 1;
-        else {
-          // The same submission id arrived meanwhile (a second tab, a retry): its first result stands.
-          const first = await findSubmission(trx, attempt.id, p.submissionId);
-          if (first) already.set(p.index, first);
-        }
-      }
-      if (stored > 0) await recomputeAttempt(trx, attempt.id, points);
-      return already;
-    });
-    for (const p of pending) {
-      const first = firsts.get(p.index);
-      results[p.index] = first
-        ? { question_id: first.question_id, is_valid: first.is_valid, details: first.details as GradeDetails }
-        : { question_id: p.question_id, is_valid: p.outcome.is_valid, details: p.outcome.details };
-    }
-  }
-  return results.filter((r): r is GradeResult => r !== undefined);
+  return recordAnswers(ctx, { id: attempt.id, exam_id: examId, user_id: user.id }, graded, rules);
 }
 
 /** The attempt's times as they stand now (its deadline moves when staff grant extra time). */
@@ -271,13 +248,20 @@ export async function attemptNow(ctx: AppContext, examId: number, user: SessionU
 export async function finishExam(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamAttemptInfo> {
   const { attempt } = await startedAttempt(ctx, examId, user);
   if (!attempt.finished_at) await finishAttempt(ctx.db, attempt.id, new Date());
+  // What was typed and not submitted is graded now, so that the result page shows it at once.
+  await settleDrafts(ctx, { id: attempt.id, exam_id: examId, user_id: user.id });
   const after = await findAttempt(ctx.db, examId, user.id);
   return attemptInfo(after ?? attempt);
 }
 
 export async function showResult(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamShowResult> {
   const exam = await visibleExam(ctx, examId, user);
-  const attempt = await findAttempt(ctx.db, examId, user.id);
+  let attempt = await findAttempt(ctx.db, examId, user.id);
+  if (attempt && attemptOver(attempt, exam)) {
+    // Over and not yet swept: its drafts are graded before the result is shown.
+    await settleDrafts(ctx, { id: attempt.id, exam_id: examId, user_id: user.id });
+    attempt = await findAttempt(ctx.db, examId, user.id);
+  }
   const order = await examQuestions(ctx.db, examId);
   const stored = new Map((await findQuestionsByIds(ctx.db, order.map((o) => o.question_id))).map((q) => [q.id, q]));
   const progress = attempt ? await progressOf(ctx.db, attempt.id) : new Map<number, QuestionProgress>();
@@ -303,7 +287,11 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
         // The answer that counted; the last one too when it is another (a worse one sent after it).
         answer: p?.best_answer ?? null,
         details: (p?.best_details as GradeDetails | undefined) ?? null,
-        last: p && p.last_id !== p.best_id ? { answer: p.last_answer, is_valid: p.last_valid, details: (p.last_details as GradeDetails | null) ?? null } : null,
+        auto: p?.best_auto ?? false,
+        last:
+          p && p.last_id !== p.best_id
+            ? { answer: p.last_answer, is_valid: p.last_valid, details: (p.last_details as GradeDetails | null) ?? null, auto: p.last_auto }
+            : null,
         solution:
           solutionsShown && q.type !== 'ALGORITHM'
             ? {

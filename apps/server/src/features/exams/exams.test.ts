@@ -58,7 +58,7 @@ function body(over: Record<string, unknown> = {}) {
   };
 }
 
-type ExamOut = { id: number; version: number; status: string; questions: Array<{ question_id: number; points: number; position: number }> } & Record<string, unknown>;
+type ExamOut = { id: number; version: number; status: string; questions: Array<{ question_id: number; points: number; position: number; max_submissions?: number | null; wrong_try_penalty?: number | null }> } & Record<string, unknown>;
 
 async function makeExam(over: Record<string, unknown> = {}): Promise<ExamOut> {
   const res = await call(teacher, 'POST', '/api/admin/exams/create', body(over));
@@ -96,15 +96,15 @@ describe('staff exams', () => {
       extra_times: [],
     });
     expect(e.questions).toEqual([
-      { question_id: q[0], position: 1, points: 2, type: 'QCM', language: null, statement_excerpt: 'Quelle est la moyenne de 2 et 4 ?', default_points: 2 },
-      { question_id: q[1], position: 2, points: 1.5, type: 'EXACT', language: null, statement_excerpt: 'Capitale de la France ?', default_points: 1 },
+      { question_id: q[0], position: 1, points: 2, type: 'QCM', language: null, statement_excerpt: 'Quelle est la moyenne de 2 et 4 ?', default_points: 2, max_submissions: null, wrong_try_penalty: null },
+      { question_id: q[1], position: 2, points: 1.5, type: 'EXACT', language: null, statement_excerpt: 'Capitale de la France ?', default_points: 1, max_submissions: null, wrong_try_penalty: null },
     ]);
     // Only the declared fields leave the server.
     expect(Object.keys(e).sort()).toEqual(
       [
         'academic_year_id', 'academic_year_label', 'author_id', 'author_name', 'created_at', 'description', 'duration_minutes', 'end_at', 'extra_times',
-        'finished_count', 'id', 'question_count', 'questions', 'show_solutions_after_close', 'specialization_ids', 'specializations', 'start_at',
-        'started_count', 'status', 'title', 'total_points', 'updated_at', 'version',
+        'finished_count', 'id', 'max_submissions', 'question_count', 'questions', 'show_solutions_after_close', 'specialization_ids', 'specializations', 'start_at',
+        'started_count', 'status', 'title', 'total_points', 'updated_at', 'version', 'wrong_try_penalty',
       ].sort(),
     );
 
@@ -301,6 +301,13 @@ describe('once students have started', () => {
     expect(removed.json().message).toBe('Un parcours ne peut plus être retiré : 2 étudiants ont déjà commencé cet examen. Vous pouvez encore en ajouter.');
     const year = await call(teacher, 'PUT', `/api/admin/exams/${e.id}/update`, body({ version, academic_year_id: other.yearId }));
     expect(year.statusCode).toBe(409);
+    // Nor the tries allowed, nor their penalty, for the exam or one of its questions.
+    const tries = await call(teacher, 'PUT', `/api/admin/exams/${e.id}/update`, body({ version, max_submissions: 3 }));
+    expect(tries.statusCode).toBe(409);
+    expect(tries.json().message).toBe('Le nombre d’essais et la pénalité ne peuvent plus changer : 2 étudiants ont déjà commencé cet examen.');
+    expect((await call(teacher, 'PUT', `/api/admin/exams/${e.id}/update`, body({ version, wrong_try_penalty: 0.5 }))).statusCode).toBe(409);
+    const ownTries = await call(teacher, 'PUT', `/api/admin/exams/${e.id}/update`, body({ version, questions: [{ question_id: q[0], points: 2, max_submissions: 1 }, { question_id: q[1], points: 1.5 }] }));
+    expect(ownTries.statusCode).toBe(409);
     // Nothing of the refused edits was written.
     const still = (await call(teacher, 'GET', `/api/admin/exams/${e.id}/show`)).json().data;
     expect(still).toMatchObject({ version: 2, total_points: 3.5, specialization_ids: [s.specializationId] });
@@ -315,6 +322,23 @@ describe('once students have started', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().data).toMatchObject({ title: 'Partiel (prolongé)', end_at: newEnd, version: 3, started_count: 2, total_points: 3.5 });
     expect(moved.json().data.specialization_ids).toHaveLength(2);
+  });
+
+  it('keeps the tries allowed and the penalty of the exam and of each question, and refuses bad ones in French', async () => {
+    const e = await makeExam({ max_submissions: 3, wrong_try_penalty: 0.1, questions: [{ question_id: q[0], points: 2, max_submissions: 1, wrong_try_penalty: 0.5 }, { question_id: q[1], points: 1.5 }] });
+    expect(e).toMatchObject({ max_submissions: 3, wrong_try_penalty: 0.1 });
+    expect(e.questions.map((x) => [x.max_submissions, x.wrong_try_penalty])).toEqual([
+      [1, 0.5],
+      [null, null],
+    ]);
+    const bad = await call(teacher, 'PUT', `/api/admin/exams/${e.id}/update`, body({ max_submissions: 0, wrong_try_penalty: 2 }));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.max_submissions[0]).toBe('Le nombre d’essais doit être d’au moins 1 (laissez vide pour ne pas limiter).');
+    expect(bad.json().errors.wrong_try_penalty[0]).toBe('La pénalité ne doit pas dépasser 100 % des points.');
+    // Empty: no limit, no penalty (a cleared form field).
+    const cleared = await call(teacher, 'PUT', `/api/admin/exams/${e.id}/update`, body({ max_submissions: '', wrong_try_penalty: '' }));
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data).toMatchObject({ max_submissions: null, wrong_try_penalty: 0 });
   });
 
   it('lets a draft never started change everything', async () => {
@@ -433,6 +457,8 @@ describe('what a student sees', () => {
       duration_minutes: 60,
       status: 'PUBLISHED',
       show_solutions_after_close: 1,
+      max_submissions: null,
+      wrong_try_penalty: 0,
       question_count: 2,
       total_points: 3.5,
     });

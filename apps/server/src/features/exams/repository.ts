@@ -35,6 +35,8 @@ function selectExams(db: Db) {
       'e.end_at',
       'e.duration_minutes',
       'e.show_solutions_after_close',
+      'e.max_submissions',
+      'e.wrong_try_penalty',
       'e.status',
       'e.version',
       'e.created_by as author_id',
@@ -80,6 +82,8 @@ function toListItem(r: ExamRow): ExamListItem {
     end_at: iso(r.end_at),
     duration_minutes: r.duration_minutes,
     show_solutions_after_close: r.show_solutions_after_close ? 1 : 0,
+    max_submissions: r.max_submissions,
+    wrong_try_penalty: Number(r.wrong_try_penalty),
     status: r.status,
     version: r.version,
     author_id: r.author_id,
@@ -136,7 +140,17 @@ export async function examQuestions(db: Db, examId: number): Promise<ExamQuestio
     .selectFrom('exam_questions as eq')
     .innerJoin('questions as q', 'q.id', 'eq.question_id')
     // The statement can be long (inline formulas, code); 2000 characters are plenty for an excerpt.
-    .select(['eq.question_id', 'eq.position', 'eq.points', 'q.type', 'q.language', 'q.points as default_points', sql<string>`left(q.statement, 2000)`.as('statement')])
+    .select([
+      'eq.question_id',
+      'eq.position',
+      'eq.points',
+      'eq.max_submissions',
+      'eq.wrong_try_penalty',
+      'q.type',
+      'q.language',
+      'q.points as default_points',
+      sql<string>`left(q.statement, 2000)`.as('statement'),
+    ])
     .where('eq.exam_id', '=', examId)
     .orderBy('eq.position')
     .execute();
@@ -148,6 +162,8 @@ export async function examQuestions(db: Db, examId: number): Promise<ExamQuestio
     language: r.language,
     statement_excerpt: statementExcerpt(r.statement),
     default_points: Number(r.default_points),
+    max_submissions: r.max_submissions,
+    wrong_try_penalty: r.wrong_try_penalty == null ? null : Number(r.wrong_try_penalty),
   }));
 }
 
@@ -172,9 +188,37 @@ export async function countAttempts(db: Db, examId: number): Promise<number> {
   return Number(row.n);
 }
 
-export async function storedQuestions(db: Db, examId: number): Promise<Array<{ question_id: number; points: number }>> {
-  const rows = await db.selectFrom('exam_questions').select(['question_id', 'points']).where('exam_id', '=', examId).orderBy('position').execute();
-  return rows.map((r) => ({ question_id: r.question_id, points: Number(r.points) }));
+export async function storedQuestions(db: Db, examId: number): Promise<ExamData['questions']> {
+  const rows = await db
+    .selectFrom('exam_questions')
+    .select(['question_id', 'points', 'max_submissions', 'wrong_try_penalty'])
+    .where('exam_id', '=', examId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => ({
+    question_id: r.question_id,
+    points: Number(r.points),
+    max_submissions: r.max_submissions,
+    wrong_try_penalty: r.wrong_try_penalty == null ? null : Number(r.wrong_try_penalty),
+  }));
+}
+
+/** The exam's own rules of submissions (its questions may set theirs). */
+export async function storedTryRules(db: Db, examId: number): Promise<{ max_submissions: number | null; wrong_try_penalty: number }> {
+  const r = await db.selectFrom('exams').select(['max_submissions', 'wrong_try_penalty']).where('id', '=', examId).executeTakeFirstOrThrow();
+  return { max_submissions: r.max_submissions, wrong_try_penalty: Number(r.wrong_try_penalty) };
+}
+
+/** Closing ends every attempt still running, at its deadline if that came first. */
+export async function finishOpenAttempts(trx: Transaction<Database>, examId: number): Promise<number> {
+  const rows = await trx
+    .updateTable('exam_attempts')
+    .set({ finished_at: sql`least(deadline, now())` })
+    .where('exam_id', '=', examId)
+    .where('finished_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length;
 }
 
 export async function storedSpecializationIds(db: Db, examId: number): Promise<number[]> {
@@ -191,6 +235,8 @@ function examColumns(data: ExamData) {
     end_at: data.end_at,
     duration_minutes: data.duration_minutes,
     show_solutions_after_close: data.show_solutions_after_close,
+    max_submissions: data.max_submissions,
+    wrong_try_penalty: data.wrong_try_penalty,
   };
 }
 
@@ -230,7 +276,16 @@ async function setQuestions(trx: Transaction<Database>, examId: number, question
   if (questions.length) {
     await trx
       .insertInto('exam_questions')
-      .values(questions.map((q, i) => ({ exam_id: examId, question_id: q.question_id, position: i + 1, points: q.points })))
+      .values(
+        questions.map((q, i) => ({
+          exam_id: examId,
+          question_id: q.question_id,
+          position: i + 1,
+          points: q.points,
+          max_submissions: q.max_submissions,
+          wrong_try_penalty: q.wrong_try_penalty,
+        })),
+      )
       .execute();
   }
 }

@@ -20,6 +20,8 @@ import {
   refreshDeadline,
   setExamStatus,
   storedQuestions,
+  storedTryRules,
+  finishOpenAttempts,
   storedSpecializationIds,
   updateExam,
   upsertExtraTime,
@@ -102,7 +104,9 @@ export async function duplicateExam(ctx: AppContext, id: number, authorId: numbe
       end_at: source.end_at,
       duration_minutes: source.duration_minutes,
       show_solutions_after_close: source.show_solutions_after_close,
-      questions: source.questions.map((q) => ({ question_id: q.question_id, points: q.points })),
+      max_submissions: source.max_submissions,
+      wrong_try_penalty: source.wrong_try_penalty,
+      questions: source.questions.map((q) => ({ question_id: q.question_id, points: q.points, max_submissions: q.max_submissions, wrong_try_penalty: q.wrong_try_penalty })),
     };
     return insertExam(trx, data, authorId);
   });
@@ -110,7 +114,14 @@ export async function duplicateExam(ctx: AppContext, id: number, authorId: numbe
 }
 
 const sameQuestions = (a: ExamData['questions'], b: ExamData['questions']) =>
-  a.length === b.length && a.every((q, i) => q.question_id === b[i].question_id && Math.round(q.points * 100) === Math.round(b[i].points * 100));
+  a.length === b.length &&
+  a.every(
+    (q, i) =>
+      q.question_id === b[i].question_id &&
+      Math.round(q.points * 100) === Math.round(b[i].points * 100) &&
+      q.max_submissions === b[i].max_submissions &&
+      q.wrong_try_penalty === b[i].wrong_try_penalty,
+  );
 
 export async function editExam(ctx: AppContext, id: number, data: ExamData): Promise<Exam> {
   await withTransaction(ctx.db, async (trx) => {
@@ -130,14 +141,22 @@ export async function editExam(ctx: AppContext, id: number, data: ExamData): Pro
     }
     const changed = !sameQuestions(await storedQuestions(trx, id), data.questions);
     const started = await countAttempts(trx, id);
-    if (started > 0) frozenChecks(started, changed, row.academic_year_id !== data.academic_year_id, await storedSpecializationIds(trx, id), data.specialization_ids);
+    if (started > 0) {
+      const rules = await storedTryRules(trx, id);
+      const rulesChanged = rules.max_submissions !== data.max_submissions || rules.wrong_try_penalty !== data.wrong_try_penalty;
+      frozenChecks(started, changed, row.academic_year_id !== data.academic_year_id, await storedSpecializationIds(trx, id), data.specialization_ids, rulesChanged);
+    }
     await updateExam(trx, id, data, { questions: changed });
   });
   return loadExam(ctx.db, id);
 }
 
-function frozenChecks(started: number, questionsChanged: boolean, yearChanged: boolean, before: number[], after: number[]): void {
+function frozenChecks(started: number, questionsChanged: boolean, yearChanged: boolean, before: number[], after: number[], rulesChanged: boolean): void {
   const why = startedPhrase(started);
+  if (rulesChanged) {
+    const msg = `Le nombre d’essais et la pénalité ne peuvent plus changer : ${why}.`;
+    throw conflict(msg, { max_submissions: [msg] });
+  }
   if (questionsChanged) {
     const msg = `Les questions, leur ordre et leurs points ne peuvent plus changer : ${why}. Les dates, le titre et la description restent modifiables.`;
     throw conflict(msg, { questions: [msg] });
@@ -158,6 +177,8 @@ export async function changeStatus(ctx: AppContext, id: number, target: ExamStat
     if (!row) throw notFound(NOT_FOUND);
     await checkTransition(trx, id, row.status, target);
     await setExamStatus(trx, id, target);
+    // Closing closes: no attempt goes on after it (their drafts are then graded by exam taking).
+    if (target === 'CLOSED') await finishOpenAttempts(trx, id);
   });
   return loadExam(ctx.db, id);
 }

@@ -23,6 +23,8 @@ function selectVisible(db: Db, user: StudentExamScope) {
       'e.duration_minutes',
       'e.status',
       'e.show_solutions_after_close',
+      'e.max_submissions',
+      'e.wrong_try_penalty',
       eb.selectFrom('exam_questions as q').select((x) => x.fn.countAll<number>().as('n')).whereRef('q.exam_id', '=', 'e.id').as('question_count'),
       eb.selectFrom('exam_questions as q').select(sql<string>`coalesce(sum(q.points), 0)`.as('p')).whereRef('q.exam_id', '=', 'e.id').as('total_points'),
     ])
@@ -47,6 +49,8 @@ function toStudentExam(r: VisibleRow): StudentExamBase {
     duration_minutes: r.duration_minutes,
     status: r.status as StudentExamBase['status'],
     show_solutions_after_close: r.show_solutions_after_close ? 1 : 0,
+    max_submissions: r.max_submissions,
+    wrong_try_penalty: Number(r.wrong_try_penalty),
     question_count: Number(r.question_count ?? 0),
     total_points: Number(r.total_points ?? 0),
   };

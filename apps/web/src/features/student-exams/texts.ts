@@ -65,10 +65,14 @@ export const studentExamsTexts = {
     list: [
       'Chaque réponse est corrigée aussitôt : « Validé » ou « Non validé ».',
       'Vous pouvez répondre de nouveau à une question jusqu’à la fin du temps : votre meilleure réponse compte, une réponse fausse envoyée plus tard ne retire jamais une question validée.',
-      'Ce que vous tapez est gardé en brouillon, dans ce navigateur et sur le serveur : vous pouvez quitter la page et reprendre plus tard, même sur un autre appareil.',
+      'Ce que vous tapez est gardé en brouillon, dans ce navigateur et sur le serveur : vous pouvez quitter la page et reprendre plus tard, même sur un autre appareil. À la fin, un brouillon plus récent que votre dernière réponse soumise est corrigé et compté automatiquement.',
       'Si le réseau est coupé, vos réponses attendent dans ce navigateur et partent dès son retour.',
       'Le compte à rebours suit l’horloge du serveur : seule elle fait foi.',
     ],
+    triesRule: (max: number) =>
+      max === 1 ? 'Chaque question n’accepte qu’une seule soumission : vérifiez votre réponse avant de soumettre.' : `Chaque question accepte au plus ${max} soumissions.`,
+    penaltyRule: (rate: number) =>
+      `Chaque réponse fausse soumise avant la bonne retire ${(Math.round(rate * 1000) / 10).toLocaleString('fr-FR')} % des points de la question (certaines questions peuvent avoir leur propre règle, indiquée avec elles).`,
     start: 'Commencer l’examen',
     starting: 'Démarrage…',
     notOpen: (when: string) => `Cet examen ouvrira le ${when}.`,
@@ -93,10 +97,37 @@ export const studentExamsTexts = {
     finish: 'Terminer l’examen',
     finishTitle: 'Terminer l’examen',
     finishConfirm: 'Terminer',
-    finishMessage: (unanswered: number) =>
-      unanswered > 0
-        ? `Il vous reste ${plural(unanswered, 'question non répondue', 'questions non répondues')}. Une fois l’examen terminé, plus aucune réponse n’est acceptée. Terminer maintenant ?`
-        : 'Une fois l’examen terminé, plus aucune réponse n’est acceptée. Terminer maintenant ?',
+    finishMessage: (unanswered: number, unsent: number) => {
+      const parts: string[] = [];
+      if (unanswered > 0) parts.push(`Il vous reste ${plural(unanswered, 'question non répondue', 'questions non répondues')}.`);
+      if (unsent > 0)
+        parts.push(
+          `${unsent >= 2 ? `${unsent} brouillons non soumis seront corrigés` : 'Un brouillon non soumis sera corrigé'} et ${unsent >= 2 ? 'comptés' : 'compté'} automatiquement.`,
+        );
+      parts.push('Une fois l’examen terminé, plus aucune réponse n’est acceptée. Terminer maintenant ?');
+      return parts.join(' ');
+    },
+    unsentDraft: 'brouillon non soumis',
+    flagged: 'marquée pour y revenir',
+    flag: 'Marquer pour y revenir',
+    unflag: 'Retirer la marque',
+    summary: 'Récapitulatif avant de terminer',
+    summaryTitle: 'Récapitulatif de votre tentative',
+    summaryIntro:
+      'Vérifiez chaque question avant de terminer. Un brouillon non soumis est corrigé et compté automatiquement à la fin ; une question non répondue rapporte 0 point.',
+    summaryQuestion: 'Question',
+    summaryState: 'État',
+    summaryNotes: 'Remarques',
+    summaryGo: (n: number) => `Revoir la question ${n}`,
+    summaryGoShort: 'Revoir',
+    summaryBack: 'Retour aux questions',
+    summaryCounts: (validated: number, notValidated: number, unanswered: number, unsent: number) =>
+      [
+        plural(validated, 'validée', 'validées'),
+        plural(notValidated, 'non validée', 'non validées'),
+        plural(unanswered, 'non répondue', 'non répondues'),
+        plural(unsent, 'brouillon non soumis', 'brouillons non soumis'),
+      ].join(' · '),
     finishPending: 'Des réponses attendent encore d’être envoyées : reconnectez-vous au réseau avant de terminer.',
     finished: 'Examen terminé.',
     progress: (validated: number, answered: number, total: number) => `${validated} validée${validated > 1 ? 's' : ''} · ${answered} répondue${answered > 1 ? 's' : ''} · ${total} au total`,
@@ -128,6 +159,11 @@ export const studentExamsTexts = {
     examplesTitle: 'Test sur les exemples (non compté)',
     examplesOffline: 'Le test sur les exemples demande le réseau.',
     queued: 'En attente d’envoi : la réponse partira dès le retour du réseau.',
+    queuedShort: 'en attente d’envoi',
+    tries: (used: number, max: number | null) => (max === null ? `${plural(used, 'essai utilisé', 'essais utilisés')}` : `Essais : ${used} sur ${max}`),
+    penalty: (rate: number) => `Chaque réponse fausse soumise avant la bonne retire ${(Math.round(rate * 1000) / 10).toLocaleString('fr-FR')} % des points de cette question.`,
+    noTriesLeft: 'Vous avez utilisé tous vos essais pour cette question : votre meilleure réponse compte.',
+    lastTry: 'Attention : il vous reste un seul essai pour cette question.',
     sending: 'Envoi de la réponse…',
     lastVerdict: 'Dernière réponse',
     validated: 'Validé',
@@ -166,6 +202,7 @@ export const studentExamsTexts = {
     question: (n: number) => `Question ${n}`,
     yourAnswer: 'Votre réponse',
     countedAnswer: 'Réponse retenue (celle qui compte pour la note)',
+    autoSent: 'Envoyée automatiquement à la fin : c’était votre brouillon non soumis.',
     lastAnswer: (valid: boolean) => `Dernière réponse envoyée (${valid ? 'validée' : 'non validée'}, non retenue : moins bien notée)`,
     noAnswer: 'Aucune réponse envoyée.',
     solution: 'Bonne réponse',

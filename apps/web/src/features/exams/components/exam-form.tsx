@@ -39,6 +39,9 @@ interface ExamQuestionRow {
   type: QuestionKind;
   language: Language | null;
   excerpt: string;
+  /** Empty: the exam's rule. */
+  max_submissions: number | string;
+  wrong_try_penalty: string | null;
 }
 
 export interface ExamFormValues {
@@ -50,8 +53,18 @@ export interface ExamFormValues {
   end_at: string | null;
   duration_minutes: number | string;
   show_solutions_after_close: boolean;
+  /** Empty: no limit. */
+  max_submissions: number | string;
+  /** A PENALTY_OPTIONS value. */
+  wrong_try_penalty: string;
   questions: ExamQuestionRow[];
 }
+
+/** Moodle's usual penalties per wrong try, as fractions of the question's points. */
+const PENALTIES = [0, 0.1, 0.2, 0.25, 0.333, 0.5, 1];
+const penaltyLabel = (p: number) => (p === 0 ? t.noPenalty : `${(Math.round(p * 1000) / 10).toLocaleString('fr-FR')} %`);
+const penaltyOptions = (current: number | null) =>
+  [...new Set([...PENALTIES, ...(current != null ? [current] : [])])].sort((a, b) => a - b).map((p) => ({ value: String(p), label: penaltyLabel(p) }));
 
 /** A new exam opens tomorrow at 09:00 and closes at 11:00, Paris time. */
 const tomorrowAt = (hour: number) => dayjs().tz(TIME_ZONE).add(1, 'day').hour(hour).minute(0).second(0).format(PICKER_FORMAT);
@@ -65,7 +78,17 @@ const toForm = (e?: Exam): ExamFormValues => ({
   end_at: e ? toParis(e.end_at) : tomorrowAt(11),
   duration_minutes: e?.duration_minutes ?? '',
   show_solutions_after_close: e?.show_solutions_after_close === 1,
-  questions: (e?.questions ?? []).map((q) => ({ question_id: q.question_id, points: q.points, type: q.type, language: q.language, excerpt: q.statement_excerpt })),
+  max_submissions: e?.max_submissions ?? '',
+  wrong_try_penalty: String(e?.wrong_try_penalty ?? 0),
+  questions: (e?.questions ?? []).map((q) => ({
+    question_id: q.question_id,
+    points: q.points,
+    type: q.type,
+    language: q.language,
+    excerpt: q.statement_excerpt,
+    max_submissions: q.max_submissions ?? '',
+    wrong_try_penalty: q.wrong_try_penalty == null ? null : String(q.wrong_try_penalty),
+  })),
 });
 
 /** The body sent to the API (dates in UTC). */
@@ -78,7 +101,14 @@ const toBody = (v: ExamFormValues, version?: number): ExamInput => ({
   end_at: fromParis(v.end_at),
   duration_minutes: v.duration_minutes === '' ? null : Number(v.duration_minutes),
   show_solutions_after_close: v.show_solutions_after_close ? 1 : 0,
-  questions: v.questions.map((q) => ({ question_id: q.question_id, points: Number(q.points) })),
+  max_submissions: v.max_submissions === '' ? null : Number(v.max_submissions),
+  wrong_try_penalty: Number(v.wrong_try_penalty),
+  questions: v.questions.map((q) => ({
+    question_id: q.question_id,
+    points: Number(q.points),
+    max_submissions: q.max_submissions === '' ? null : Number(q.max_submissions),
+    wrong_try_penalty: q.wrong_try_penalty == null ? null : Number(q.wrong_try_penalty),
+  })),
   ...(version !== undefined ? { version } : {}),
 });
 
@@ -146,7 +176,7 @@ export function ExamForm({
   };
 
   const addQuestion = (q: QuestionListItem) =>
-    append({ question_id: q.id, points: q.points, type: q.type, language: q.language, excerpt: q.excerpt });
+    append({ question_id: q.id, points: q.points, type: q.type, language: q.language, excerpt: q.excerpt, max_submissions: '', wrong_try_penalty: null });
 
   const datePicker = (name: 'start_at' | 'end_at', label: string) => (
     <Controller
@@ -233,6 +263,41 @@ export function ExamForm({
                 name="show_solutions_after_close"
                 render={({ field }) => <Switch label={t.showSolutions} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />}
               />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <Controller
+                  control={control}
+                  name="max_submissions"
+                  render={({ field }) => (
+                    <NumberInput
+                      label={t.maxSubmissions}
+                      description={t.maxSubmissionsHint}
+                      min={1}
+                      max={100}
+                      allowDecimal={false}
+                      disabled={frozen}
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={errors.max_submissions?.message}
+                    />
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name="wrong_try_penalty"
+                  render={({ field }) => (
+                    <Select
+                      label={t.penalty}
+                      description={t.penaltyHint}
+                      allowDeselect={false}
+                      disabled={frozen}
+                      data={penaltyOptions(Number(field.value))}
+                      value={field.value}
+                      onChange={(v) => field.onChange(v ?? '0')}
+                      error={errors.wrong_try_penalty?.message}
+                    />
+                  )}
+                />
+              </SimpleGrid>
             </Stack>
           </Card>
 
@@ -327,6 +392,47 @@ export function ExamForm({
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Group>
+                    </Group>
+                    <Group gap="xs" mt={6} ml={{ base: 0, sm: 48 }} wrap="wrap" data-testid="exam-question-rules">
+                      <Controller
+                        control={control}
+                        name={`questions.${i}.max_submissions`}
+                        render={({ field }) => (
+                          <NumberInput
+                            size="xs"
+                            w={150}
+                            label={t.questionTries}
+                            aria-label={t.questionTriesLabel(i)}
+                            placeholder={t.asExam}
+                            min={1}
+                            max={100}
+                            allowDecimal={false}
+                            disabled={frozen}
+                            value={field.value}
+                            onChange={field.onChange}
+                            error={errors.questions?.[i]?.max_submissions?.message}
+                          />
+                        )}
+                      />
+                      <Controller
+                        control={control}
+                        name={`questions.${i}.wrong_try_penalty`}
+                        render={({ field }) => (
+                          <Select
+                            size="xs"
+                            w={150}
+                            label={t.questionPenalty}
+                            aria-label={t.questionPenaltyLabel(i)}
+                            placeholder={t.asExam}
+                            clearable
+                            disabled={frozen}
+                            data={penaltyOptions(field.value == null ? null : Number(field.value))}
+                            value={field.value}
+                            onChange={field.onChange}
+                            error={errors.questions?.[i]?.wrong_try_penalty?.message}
+                          />
+                        )}
+                      />
                     </Group>
                   </Paper>
                 ))}

@@ -1,7 +1,7 @@
 // Calls of the student's exam screens (/api/student/exams): list, start, questions, draft, run-examples,
 // solutions, finish, show. The screens handle refusals themselves where they show them in place (silent).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExamAttemptInfo, ExamAttemptResult, ExamQuestionsResult, ExamShowResult, ExamStartResult, GradeResult, StudentExamListItem } from '@exam/shared';
+import type { ExamAttemptInfo, ExamAttemptResult, ExamGradeResult, ExamQuestionsResult, ExamShowResult, ExamStartResult, GradeResult, StudentExamListItem } from '@exam/shared';
 import { api } from '@/lib/api-client';
 
 const base = (examId: number) => `/student/exams/${examId}`;
@@ -92,4 +92,4 @@ export const runExamples = (examId: number, questionId: number, answer: string) 
   api.post<GradeResult>(`${base(examId)}/run-examples`, { question_id: questionId, answer }, { silent: true });
 
 export const sendSolutions = (examId: number, answers: Array<{ question_id: number; answer: unknown; submission_id: string }>) =>
-  api.post<GradeResult[]>(`${base(examId)}/solutions`, { answers }, { silent: true });
+  api.post<ExamGradeResult[]>(`${base(examId)}/solutions`, { answers }, { silent: true });

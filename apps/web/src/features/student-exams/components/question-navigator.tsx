@@ -1,8 +1,9 @@
 // Every question of the exam as a button with its state (Validé / Non validé / Non répondu, by colour, icon and
-// words), the current one marked; Tab and Enter, or the arrow keys inside the list, move between them.
+// words), a draft not submitted and a flag to come back to shown beside it, the current one marked; Tab and Enter,
+// or the arrow keys inside the list, move between them.
 import { useRef, type KeyboardEvent } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCircleDashed, IconClockHour4, IconX } from '@tabler/icons-react';
+import { IconCheck, IconCircleDashed, IconClockHour4, IconFlag, IconPencil, IconX } from '@tabler/icons-react';
 import { QUESTION_STATE_LABELS, type QuestionState } from '@exam/shared';
 import { studentExamsTexts } from '../texts';
 
@@ -18,6 +19,18 @@ export interface NavigatorItem {
   id: number;
   state: QuestionState;
   pending: boolean;
+  /** Typed, never submitted (graded automatically when the attempt ends). */
+  unsent: boolean;
+  flagged: boolean;
+}
+
+/** What the button says beside the state: waiting, draft not submitted, flagged. */
+export function itemNotes(item: NavigatorItem): string[] {
+  const notes: string[] = [];
+  if (item.pending) notes.push(studentExamsTexts.answer.queuedShort);
+  if (item.unsent) notes.push(t.unsentDraft);
+  if (item.flagged) notes.push(t.flagged);
+  return notes;
 }
 
 export function QuestionNavigator({ items, current, onSelect }: { items: NavigatorItem[]; current: number; onSelect: (index: number) => void }) {
@@ -43,6 +56,7 @@ export function QuestionNavigator({ items, current, onSelect }: { items: Navigat
             const look = LOOK[item.state];
             const Icon = item.pending ? IconClockHour4 : look.Icon;
             const label = QUESTION_STATE_LABELS[item.state];
+            const full = [label, ...itemNotes(item)].join(', ');
             return (
               <li key={item.id}>
                 <Button
@@ -54,12 +68,22 @@ export function QuestionNavigator({ items, current, onSelect }: { items: Navigat
                   color={look.color}
                   variant={i === current ? 'filled' : look.variant}
                   aria-current={i === current ? 'step' : undefined}
-                  aria-label={t.questionButton(i + 1, item.pending ? `${label}, ${studentExamsTexts.answer.queued}` : label)}
-                  title={label}
+                  aria-label={t.questionButton(i + 1, full)}
+                  title={full}
                   leftSection={<Icon size={14} aria-hidden="true" />}
                   onClick={() => onSelect(i)}
                   onKeyDown={(e) => onKeyDown(e, i)}
                   data-state={item.state}
+                  data-unsent={item.unsent || undefined}
+                  data-flagged={item.flagged || undefined}
+                  rightSection={
+                    item.unsent || item.flagged ? (
+                      <Group gap={0} wrap="nowrap" aria-hidden="true">
+                        {item.unsent ? <IconPencil size={12} /> : null}
+                        {item.flagged ? <IconFlag size={12} /> : null}
+                      </Group>
+                    ) : undefined
+                  }
                 >
                   {i + 1}
                 </Button>
@@ -77,6 +101,14 @@ export function QuestionNavigator({ items, current, onSelect }: { items: Navigat
               </Group>
             );
           })}
+          <Group gap={6} wrap="nowrap">
+            <IconPencil size={14} />
+            <Text size="xs">{t.unsentDraft}</Text>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <IconFlag size={14} />
+            <Text size="xs">{t.flagged}</Text>
+          </Group>
         </Stack>
       </Stack>
     </nav>

@@ -3,7 +3,7 @@
 // examples; a maths expression with its preview), « Soumettre », and the verdict of the last answer.
 import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Code, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconClockHour4, IconCloudCheck, IconDeviceFloppy, IconPlayerPlay, IconSend } from '@tabler/icons-react';
+import { IconClockHour4, IconCloudCheck, IconDeviceFloppy, IconFlag, IconPlayerPlay, IconSend } from '@tabler/icons-react';
 import { QUESTION_STATE_LABELS, questionTypeLabel, type GradeResult, type QuestionState, type TakingQuestion } from '@exam/shared';
 import { CodeEditor } from '@/components/code-editor';
 import { MathInput } from '@/components/math-input';
@@ -26,6 +26,11 @@ export interface QuestionPanelProps {
   state: QuestionState;
   verdict: Verdict | undefined;
   pending: number;
+  /** Submissions stored for this question, and how many more are allowed (null: no limit). */
+  tries: number;
+  triesLeft: number | null;
+  flagged: boolean;
+  onToggleFlag: () => void;
   refusal: string | undefined;
   draftStatus: DraftStatus | undefined;
   online: boolean;
@@ -77,7 +82,7 @@ export function QuestionPanel(p: QuestionPanelProps) {
   const chosen = Array.isArray(value) ? (value as number[]) : [];
 
   const submit = () => {
-    if (locked || blank) return;
+    if (locked || blank || p.triesLeft === 0) return;
     // The examples' result was for an earlier try: the verdict of this answer replaces it.
     setExamples(null);
     setExamplesError(null);
@@ -98,6 +103,7 @@ export function QuestionPanel(p: QuestionPanelProps) {
   };
 
   const waiting = p.pending > 0;
+  const noTriesLeft = p.triesLeft === 0;
   return (
     <Stack gap="md" data-testid="question-panel" data-question-id={q.id}>
       <Group justify="space-between" align="flex-start" gap="xs">
@@ -114,8 +120,23 @@ export function QuestionPanel(p: QuestionPanelProps) {
           <Badge variant="light" color={p.state === 'VALIDATED' ? 'teal' : p.state === 'NOT_VALIDATED' ? 'red' : 'gray'} style={{ textTransform: 'none' }} data-testid="question-state">
             {QUESTION_STATE_LABELS[p.state]}
           </Badge>
+          <Button
+            size="compact-sm"
+            variant={p.flagged ? 'light' : 'subtle'}
+            color={p.flagged ? 'orange' : 'gray'}
+            leftSection={<IconFlag size={14} aria-hidden="true" />}
+            aria-pressed={p.flagged}
+            onClick={p.onToggleFlag}
+          >
+            {p.flagged ? studentExamsTexts.taking.unflag : studentExamsTexts.taking.flag}
+          </Button>
         </Group>
       </Group>
+      {q.max_submissions !== null || q.wrong_try_penalty > 0 ? (
+        <Text size="sm" data-testid="question-tries">
+          {[q.max_submissions !== null ? t.tries(p.tries, q.max_submissions) : null, q.wrong_try_penalty > 0 ? t.penalty(q.wrong_try_penalty) : null].filter(Boolean).join(' · ')}
+        </Text>
+      ) : null}
       <Paper withBorder p="md" radius="md">
         <RichContent html={q.statement} />
       </Paper>
@@ -191,13 +212,22 @@ export function QuestionPanel(p: QuestionPanelProps) {
             {t.runExamples}
           </Button>
         ) : null}
-        <Button leftSection={<IconSend size={16} aria-hidden="true" />} onClick={submit} disabled={locked || blank} loading={waiting && p.online && p.sending}>
+        <Button leftSection={<IconSend size={16} aria-hidden="true" />} onClick={submit} disabled={locked || blank || noTriesLeft} loading={waiting && p.online && p.sending}>
           {t.submit}
         </Button>
         <DraftNote status={p.draftStatus} />
       </Group>
 
       <div aria-live="polite">
+        {noTriesLeft && !locked ? (
+          <Alert color="gray" variant="light" data-testid="no-tries-left">
+            {t.noTriesLeft}
+          </Alert>
+        ) : p.triesLeft === 1 && !locked ? (
+          <Text size="sm" fw={500} data-testid="last-try">
+            {t.lastTry}
+          </Text>
+        ) : null}
         {waiting && !p.online ? (
           <Alert color="orange" variant="light" icon={<IconClockHour4 size={20} aria-hidden="true" />} data-testid="queued-note">
             {t.queued}

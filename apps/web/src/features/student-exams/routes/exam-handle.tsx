@@ -2,9 +2,9 @@
 // countdown from the server's deadline, the navigator, drafts and the offline queue; « Terminer l'examen ».
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { Alert, Button, Grid, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, List, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconFlag, IconHourglassEmpty, IconPlayerPlay } from '@tabler/icons-react';
-import { EXAM_TAKING_TEXTS, type StudentExamListItem } from '@exam/shared';
+import { EXAM_TAKING_TEXTS, QUESTION_STATE_LABELS, type StudentExamListItem } from '@exam/shared';
 import { useCurrentUser } from '@/app/auth/session';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
@@ -15,7 +15,7 @@ import { isApiError, notifyError } from '@/lib/api-client';
 import { useExamQuestions, useFinishExam, useStartExam, useStudentExams, type QuestionsWithClock } from '../api/student-exams';
 import { Countdown } from '../components/countdown';
 import { OfflineBanner } from '../components/offline-banner';
-import { QuestionNavigator } from '../components/question-navigator';
+import { itemNotes, QuestionNavigator, type NavigatorItem } from '../components/question-navigator';
 import { QuestionPanel } from '../components/question-panel';
 import { useExamSession } from '../state/use-exam-session';
 import { durationLabel, studentExamsTexts } from '../texts';
@@ -74,7 +74,11 @@ function RulesScreen({ exam, onStarted }: { exam: StudentExamListItem; onStarted
             </Table.Tbody>
           </Table>
           <List spacing="xs" size="sm">
-            {r.list.map((line) => (
+            {[
+              ...r.list,
+              ...(exam.max_submissions !== null ? [r.triesRule(exam.max_submissions)] : []),
+              ...(exam.wrong_try_penalty > 0 ? [r.penaltyRule(exam.wrong_try_penalty)] : []),
+            ].map((line) => (
               <List.Item key={line}>{line}</List.Item>
             ))}
           </List>
@@ -132,14 +136,33 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
     return () => window.clearTimeout(id);
   }, [timeUp, pending, sendingNow, navigate, exam.id]);
 
+  const [summary, setSummary] = useState(false);
+  const items: NavigatorItem[] = s.questions.map((q) => ({
+    id: q.id,
+    state: s.states[q.id] ?? 'UNANSWERED',
+    pending: (s.pendingByQuestion[q.id] ?? 0) > 0,
+    unsent: s.unsent.has(q.id),
+    flagged: s.flags.has(q.id),
+  }));
+  const openSummary = () => {
+    setSummary(true);
+    // The summary's heading takes the focus, as a new page would.
+    window.setTimeout(() => document.getElementById('exam-summary-title')?.focus(), 0);
+  };
+  const backTo = (i: number) => {
+    setSummary(false);
+    go(i);
+  };
+
   const onFinish = async () => {
     const left = await s.flush();
     if (left > 0) {
       notifyError(t.taking.finishPending);
       return;
     }
-    const unanswered = s.questions.filter((q) => s.states[q.id] === 'UNANSWERED').length;
-    const ok = await confirmDialog({ title: t.taking.finishTitle, message: t.taking.finishMessage(unanswered), confirmLabel: t.taking.finishConfirm });
+    // Questions typed and never submitted are graded when the attempt ends: counted apart from the empty ones.
+    const unanswered = items.filter((i) => i.state === 'UNANSWERED' && !i.unsent).length;
+    const ok = await confirmDialog({ title: t.taking.finishTitle, message: t.taking.finishMessage(unanswered, s.unsent.size), confirmLabel: t.taking.finishConfirm });
     if (!ok) return;
     await s.saveDrafts();
     try {
@@ -168,7 +191,7 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
           <Text size="sm" c="dimmed" data-testid="exam-progress">
             {t.taking.progress(validated, answered, s.questions.length)}
           </Text>
-          <Button color="red" variant="light" leftSection={<IconFlag size={16} aria-hidden="true" />} onClick={() => void onFinish()} loading={finish.isPending} disabled={s.locked}>
+          <Button color="red" variant="light" leftSection={<IconFlag size={16} aria-hidden="true" />} onClick={openSummary} disabled={s.locked || summary}>
             {t.taking.finish}
           </Button>
         </Group>
@@ -196,14 +219,13 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
           </Alert>
         ) : null}
       </Stack>
+      {summary ? (
+        <AttemptSummary items={items} onBack={() => setSummary(false)} onGo={backTo} onFinish={() => void onFinish()} finishing={finish.isPending} locked={s.locked} />
+      ) : (
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Paper withBorder radius="md" p="sm" style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 80px)' }}>
-            <QuestionNavigator
-              items={s.questions.map((q) => ({ id: q.id, state: s.states[q.id] ?? 'UNANSWERED', pending: (s.pendingByQuestion[q.id] ?? 0) > 0 }))}
-              current={current}
-              onSelect={go}
-            />
+            <QuestionNavigator items={items} current={current} onSelect={go} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
@@ -219,6 +241,10 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
                 state={s.states[question.id] ?? 'UNANSWERED'}
                 verdict={s.verdicts[question.id]}
                 pending={s.pendingByQuestion[question.id] ?? 0}
+                tries={s.tries[question.id] ?? 0}
+                triesLeft={s.triesLeft(question.id)}
+                flagged={s.flags.has(question.id)}
+                onToggleFlag={() => s.toggleFlag(question.id)}
                 refusal={s.refusals[question.id]}
                 draftStatus={s.draftStatus[question.id]}
                 online={s.online}
@@ -239,7 +265,76 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
           ) : null}
         </Grid.Col>
       </Grid>
+      )}
     </>
+  );
+}
+
+/** Moodle's « résumé de la tentative »: every question's state, its draft and flag, a way back to each, then « Terminer ». */
+function AttemptSummary({
+  items,
+  onBack,
+  onGo,
+  onFinish,
+  finishing,
+  locked,
+}: {
+  items: NavigatorItem[];
+  onBack: () => void;
+  onGo: (index: number) => void;
+  onFinish: () => void;
+  finishing: boolean;
+  locked: boolean;
+}) {
+  const count = (state: string) => items.filter((i) => i.state === state).length;
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} data-testid="exam-summary">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="exam-summary-title" tabIndex={-1}>
+          {t.taking.summaryTitle}
+        </Title>
+        <Text size="sm">{t.taking.summaryIntro}</Text>
+        <Text size="sm" fw={500} data-testid="exam-summary-counts">
+          {t.taking.summaryCounts(count('VALIDATED'), count('NOT_VALIDATED'), items.filter((i) => i.state === 'UNANSWERED' && !i.unsent).length, items.filter((i) => i.unsent).length)}
+        </Text>
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.taking.summaryQuestion}</Table.Th>
+                <Table.Th>{t.taking.summaryState}</Table.Th>
+                <Table.Th>{t.taking.summaryNotes}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t.taking.summaryGoShort}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item, i) => (
+                <Table.Tr key={item.id} data-testid="exam-summary-row">
+                  <Table.Td>{i + 1}</Table.Td>
+                  <Table.Td>{QUESTION_STATE_LABELS[item.state]}</Table.Td>
+                  <Table.Td>{itemNotes(item).join(', ')}</Table.Td>
+                  <Table.Td>
+                    <Button size="compact-sm" variant="subtle" onClick={() => onGo(i)} aria-label={t.taking.summaryGo(i + 1)}>
+                      {t.taking.summaryGoShort}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between" gap="sm">
+          <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden="true" />} onClick={onBack}>
+            {t.taking.summaryBack}
+          </Button>
+          <Button color="red" leftSection={<IconFlag size={16} aria-hidden="true" />} onClick={onFinish} loading={finishing} disabled={locked}>
+            {t.taking.finish}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
 

@@ -105,6 +105,11 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
           <Text size="sm" fw={600}>
             {row.last ? t.countedAnswer : t.yourAnswer}
           </Text>
+          {row.auto ? (
+            <Text size="sm" c="dimmed" data-testid="auto-sent">
+              {t.autoSent}
+            </Text>
+          ) : null}
           <Answer row={row} a={row.answer} />
           {row.details?.type === 'ALGORITHM' ? <CaseResults details={row.details} /> : null}
           {row.details?.type === 'MATH' && row.details.message ? <Text size="sm">{row.details.message}</Text> : null}
@@ -114,6 +119,11 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
             <Text size="sm" fw={600}>
               {t.lastAnswer(row.last.is_valid)}
             </Text>
+            {row.last.auto ? (
+              <Text size="sm" c="dimmed">
+                {t.autoSent}
+              </Text>
+            ) : null}
             <Answer row={row} a={row.last.answer} />
             {row.last.details?.type === 'ALGORITHM' ? <CaseResults details={row.last.details} /> : null}
             {row.last.details?.type === 'MATH' && row.last.details.message ? <Text size="sm">{row.last.details.message}</Text> : null}

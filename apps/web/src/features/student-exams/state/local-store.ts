@@ -2,7 +2,7 @@
 // keystroke) and the queue of submissions not yet acknowledged by the server. Keys carry the user and the exam, so
 // two students on one computer, or two exams, never mix. Times are estimates of the SERVER's clock (local time
 // corrected by the skew measured on the questions call), comparable with the server's draft time.
-import type { QuestionKind } from '@exam/shared';
+import { isBlankAnswer, type QuestionKind } from '@exam/shared';
 import { examKeyPrefix } from '@/lib/storage';
 
 /** The part of the Storage interface used here (tests pass an in-memory one). */
@@ -25,6 +25,7 @@ export interface QueuedSubmission {
 
 export const draftKey = (userId: number, examId: number, questionId: number) => `${examKeyPrefix(userId, examId)}draft:${questionId}`;
 export const queueKey = (userId: number, examId: number) => `${examKeyPrefix(userId, examId)}queue`;
+export const flagsKey = (userId: number, examId: number) => `${examKeyPrefix(userId, examId)}flags`;
 
 function browserStore(): KeyValueStore | null {
   try {
@@ -70,6 +71,15 @@ export function createExamStore(userId: number, examId: number, store: KeyValueS
       return writeJson(store, draftKey(userId, examId, questionId), draft);
     },
     readQueue,
+    /** The questions the student marked to come back to (a note to self, kept in this browser only). */
+    readFlags(): number[] {
+      const f = readJson<unknown>(store, flagsKey(userId, examId));
+      return Array.isArray(f) ? f.filter((v): v is number => typeof v === 'number') : [];
+    },
+    writeFlags(ids: number[]): void {
+      if (ids.length === 0) store?.removeItem(flagsKey(userId, examId));
+      else writeJson(store, flagsKey(userId, examId), ids);
+    },
     /** Adds a submission (read, append, write in one go: another tab's additions are kept). */
     enqueue(item: QueuedSubmission): void {
       const q = readQueue();
@@ -116,8 +126,5 @@ export function initialAnswer(
   return emptyAnswer(q);
 }
 
-/** True when there is nothing to send: no choice, or only spaces. */
-export function isBlank(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length === 0;
-  return typeof value !== 'string' || value.trim() === '';
-}
+/** True when there is nothing to send: no choice, or only spaces (the server's rule). */
+export const isBlank = isBlankAnswer;

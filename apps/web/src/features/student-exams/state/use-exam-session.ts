@@ -2,7 +2,7 @@
 // server every few seconds when changed), the submissions queue (kept in the browser until the server answers, so
 // a lost network or a closed tab loses nothing), the verdicts, the network status and the server's clock.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { EXAM_GRACE_SECONDS, type GradeDetails, type GradeResult, type QuestionState } from '@exam/shared';
+import { EXAM_GRACE_SECONDS, type ExamGradeResult, type GradeDetails, type QuestionState } from '@exam/shared';
 import { isApiError } from '@/lib/api-client';
 import { fetchAttempt, saveDraft, sendSolutions, type QuestionsWithClock } from '../api/student-exams';
 import { createExamStore, initialAnswer, isBlank, type QueuedSubmission } from './local-store';
@@ -73,6 +73,11 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
     Object.fromEntries(data.questions.filter((q) => q.last_is_valid !== null).map((q) => [q.id, { is_valid: q.last_is_valid!, details: q.details }])),
   );
   const [queue, setQueue] = useState<QueuedSubmission[]>(() => store.readQueue());
+  /** Submissions stored per question (the limit counts them) and the last answer submitted (a draft differs from it). */
+  const [tries, setTries] = useState<Record<number, number>>(() => Object.fromEntries(data.questions.map((q) => [q.id, q.tries])));
+  const [lastSent, setLastSent] = useState<Record<number, string>>(() =>
+    Object.fromEntries(data.questions.filter((q) => q.last_answer != null).map((q) => [q.id, JSON.stringify(q.last_answer)])),
+  );
   const [refusals, setRefusals] = useState<Record<number, string | undefined>>({});
   const [draftStatus, setDraftStatus] = useState<Record<number, DraftStatus | undefined>>({});
   /** The attempt ended elsewhere (finished on another device): the server's message. */
@@ -133,12 +138,15 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
     [locked, store, serverNow],
   );
 
-  const applyResult = useCallback((r: GradeResult) => {
+  const applyResult = useCallback((r: ExamGradeResult) => {
     setVerdicts((v) => ({ ...v, [r.question_id]: { is_valid: r.is_valid, details: r.details } }));
+    setTries((n) => ({ ...n, [r.question_id]: Math.max(n[r.question_id] ?? 0, r.tries) }));
     // The best result counts: a wrong answer after a right one leaves the question validated.
     setStates((s) => ({ ...s, [r.question_id]: r.is_valid || s[r.question_id] === 'VALIDATED' ? 'VALIDATED' : 'NOT_VALIDATED' }));
     setRefusals((f) => ({ ...f, [r.question_id]: undefined }));
   }, []);
+
+  const maxOf = useCallback((questionId: number) => data.questions.find((q) => q.id === questionId)?.max_submissions ?? 0, [data.questions]);
 
   /** Sends the queued submissions one by one, oldest first; stops at the first network failure. */
   const flush = useCallback(async (): Promise<number> => {
@@ -159,7 +167,9 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
             store.dequeue([next.submission_id]);
             const message = (e as Error).message;
             setRefusals((f) => ({ ...f, [next.question_id]: message }));
-            if (isApiError(e) && e.status === 409 && serverNow() < deadline) setClosedMessage(message);
+            // A 409 about the attempt (finished elsewhere) locks the page; one about this question (no try left) does not.
+            if (isApiError(e) && e.status === 409 && !e.errors.question_id && serverNow() < deadline) setClosedMessage(message);
+            if (isApiError(e) && e.errors.question_id) setTries((n) => ({ ...n, [next.question_id]: Math.max(n[next.question_id] ?? 0, maxOf(next.question_id)) }));
             continue;
           }
           if (isNetworkError(e)) setReachable(false);
@@ -174,7 +184,18 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
       setQueue(store.readQueue());
     }
     return store.readQueue().length;
-  }, [store, examId, applyResult, setReachable, serverNow, deadline]);
+  }, [store, examId, applyResult, setReachable, serverNow, deadline, maxOf]);
+
+  /** Submissions still allowed on a question, those waiting in the queue counted (null: no limit). */
+  const triesLeft = useCallback(
+    (questionId: number): number | null => {
+      const max = data.questions.find((q) => q.id === questionId)?.max_submissions ?? null;
+      if (max === null) return null;
+      const waiting = store.readQueue().filter((s) => s.question_id === questionId).length;
+      return Math.max(0, max - (tries[questionId] ?? 0) - waiting);
+    },
+    [data.questions, store, tries],
+  );
 
   const submit = useCallback(
     (questionId: number) => {
@@ -184,12 +205,14 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
       // A second press on the same answer while it waits (a double click) adds nothing.
       const same = JSON.stringify(answer);
       if (store.readQueue().some((s) => s.question_id === questionId && JSON.stringify(s.answer) === same)) return;
+      if (triesLeft(questionId) === 0) return;
       store.enqueue({ submission_id: newSubmissionId(), question_id: questionId, answer, queued_at: serverNow() });
       setQueue(store.readQueue());
+      setLastSent((l) => ({ ...l, [questionId]: same }));
       setRefusals((f) => ({ ...f, [questionId]: undefined }));
       void flush();
     },
-    [locked, store, serverNow, flush],
+    [locked, store, serverNow, flush, triesLeft],
   );
 
   /** Saves the changed drafts on the server (not graded); a failure keeps them marked for the next round. */
@@ -242,7 +265,36 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
     return m;
   }, [queue]);
 
+  const [flags, setFlags] = useState<Set<number>>(() => new Set(store.readFlags()));
+  const toggleFlag = useCallback(
+    (questionId: number) => {
+      setFlags((f) => {
+        const next = new Set(f);
+        if (!next.delete(questionId)) next.add(questionId);
+        store.writeFlags([...next]);
+        return next;
+      });
+    },
+    [store],
+  );
+
   const graceOver = () => serverNow() > deadline + GRACE_MS;
+
+  /**
+   * Questions whose typed answer was never submitted (it differs from the last one sent and waits in no queue): the
+   * server grades it when the attempt ends, if the question still allows a try.
+   */
+  const unsent = useMemo(() => {
+    const out = new Set<number>();
+    for (const q of data.questions) {
+      const v = values[q.id];
+      if (isBlank(v) || v === q.starter_code || (pendingByQuestion[q.id] ?? 0) > 0) continue;
+      if (lastSent[q.id] === JSON.stringify(v)) continue;
+      if (q.max_submissions !== null && (tries[q.id] ?? 0) >= q.max_submissions) continue;
+      out.add(q.id);
+    }
+    return out;
+  }, [data.questions, values, pendingByQuestion, lastSent, tries]);
 
   return {
     questions: data.questions,
@@ -256,6 +308,11 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
     draftStatus,
     pending,
     pendingByQuestion,
+    tries,
+    triesLeft,
+    unsent,
+    flags,
+    toggleFlag,
     sendingNow,
     online,
     locked,

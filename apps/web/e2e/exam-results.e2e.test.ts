@@ -288,6 +288,46 @@ describe('exam results (staff)', () => {
     await context.close();
   }, 90_000);
 
+  it('shows every row’s actions on screen at 1280 px, without scrolling sideways', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signInWithToken(context, accounts.teacher);
+    await page.goto(url(`/dashboard/exam-results/${exam.id}/show`));
+    await screenReady(page);
+    const table = page.getByRole('table', { name: /^Résultats des étudiants/ });
+    await table.getByRole('row').filter({ hasText: good.last_name }).waitFor();
+    const rows = table.locator('tbody tr');
+    const count = await rows.count();
+    // The demo student who never started, and the two of this file who finished (start and end dates shown).
+    expect(count).toBeGreaterThanOrEqual(3);
+    await shot(page, 'show-actions-1280');
+    for (let i = 0; i < count; i++) {
+      const buttons = rows.nth(i).getByRole('button', { name: /^(Voir les soumissions de|Temps supplémentaire pour) / });
+      expect(await buttons.count(), `row ${i + 1}`).toBe(2);
+      for (const button of await buttons.all()) {
+        // Vertical scrolling only (the page's), as a user reads down the table; never sideways.
+        const seen = await button.evaluate((el) => {
+          const top = el.getBoundingClientRect().top + window.scrollY;
+          window.scrollTo(0, top - window.innerHeight / 2);
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          let sideways = 0;
+          for (let box = el.parentElement; box; box = box.parentElement) sideways += box.scrollLeft;
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: window.innerWidth, height: window.innerHeight, onTop: !!hit && el.contains(hit), sideways };
+        });
+        const name = await button.getAttribute('aria-label');
+        expect(seen.sideways, name!).toBe(0);
+        expect(seen.left, name!).toBeGreaterThanOrEqual(0);
+        expect(seen.right, name!).toBeLessThanOrEqual(seen.width);
+        expect(seen.top, name!).toBeGreaterThanOrEqual(0);
+        expect(seen.bottom, name!).toBeLessThanOrEqual(seen.height);
+        // Not covered by another cell of the table.
+        expect(seen.onTop, name!).toBe(true);
+      }
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it('works at 375 px: the tables scroll inside their container, the page does not overflow', async () => {
     const { context, page, errors } = await newPage(browser, { width: 375, height: 740 });
     await signInWithToken(context, accounts.teacher);

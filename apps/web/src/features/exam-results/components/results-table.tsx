@@ -16,6 +16,8 @@ const t = examResultsTexts.show;
 
 type SortKey = 'last_name' | 'status' | 'score' | 'validated_count' | 'time_spent_seconds' | 'started_at' | 'finished_at';
 const STATUS_ORDER = { NOT_STARTED: 0, IN_PROGRESS: 1, FINISHED: 2 } as const;
+// A pinned cell needs its own background, or the columns scrolling under it show through (the rows have none).
+const PINNED = { background: 'var(--mantine-color-body)' };
 
 /** Lower case without accents, for a search that finds « Eloise » in « Éloïse ». */
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
@@ -36,6 +38,18 @@ function compare(a: ExamResultRow, b: ExamResultRow, key: SortKey): number {
     case 'finished_at':
       return (a[key] ?? '').localeCompare(b[key] ?? '');
   }
+}
+
+/** The day above the time: two narrow lines rather than one wide one, so that more of the table fits the screen. */
+function DateTimeCell({ iso }: { iso: string | null }) {
+  if (!iso) return '—';
+  const [day, time] = formatDateTime(iso).split(' à ');
+  return (
+    <Stack gap={0} style={{ whiteSpace: 'nowrap' }}>
+      <span>{day}</span>
+      <span>à {time}</span>
+    </Stack>
+  );
 }
 
 export interface ResultsTableProps {
@@ -83,6 +97,8 @@ export function ResultsTable({ data, onOpen, onExtraTime }: ResultsTableProps) {
       accessor: 'last_name',
       title: t.colStudent,
       sortable: true,
+      titleStyle: PINNED,
+      cellsStyle: () => PINNED,
       render: (r) => (
         <Stack gap={2} style={{ minWidth: 150 }}>
           <Text size="sm" fw={500}>
@@ -149,13 +165,15 @@ export function ResultsTable({ data, onOpen, onExtraTime }: ResultsTableProps) {
       textAlign: 'right',
       render: (r) => (r.time_spent_seconds === null ? '—' : <span style={{ whiteSpace: 'nowrap' }}>{durationLabel(r.time_spent_seconds)}</span>),
     },
-    { accessor: 'started_at', title: t.colStart, sortable: true, render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{r.started_at ? formatDateTime(r.started_at) : '—'}</span> },
-    { accessor: 'finished_at', title: t.colEnd, sortable: true, render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{r.finished_at ? formatDateTime(r.finished_at) : '—'}</span> },
+    { accessor: 'started_at', title: t.colStart, sortable: true, render: (r) => <DateTimeCell iso={r.started_at} /> },
+    { accessor: 'finished_at', title: t.colEnd, sortable: true, render: (r) => <DateTimeCell iso={r.finished_at} /> },
     ...questionColumns,
     {
       accessor: 'actions',
       title: narrow ? <VisuallyHidden>{t.colActions}</VisuallyHidden> : t.colActions,
       textAlign: 'right',
+      titleStyle: PINNED,
+      cellsStyle: () => PINNED,
       render: (r) => {
         const name = fullName(r);
         return (
@@ -200,6 +218,10 @@ export function ResultsTable({ data, onOpen, onExtraTime }: ResultsTableProps) {
         sortStatus={sort}
         onSortStatusChange={setSort}
         noRecordsText={data.rows.length === 0 ? t.noStudent : t.noMatch}
+        // The question columns make the table wider than the screen: the actions stay in view at its right edge, and
+        // the student's name at its left where there is room for both.
+        pinLastColumn
+        pinFirstColumn={!narrow}
         rowStyle={(r) => (r.status === 'NOT_STARTED' ? { color: 'var(--mantine-color-gray-7)' } : undefined)}
       />
     </Stack>

@@ -351,46 +351,52 @@ export function ExamForm({
                     }}
                     style={{ opacity: dragIndex === i ? 0.5 : 1, borderColor: overIndex === i && dragIndex !== i ? 'var(--mantine-color-blue-5)' : undefined }}
                   >
-                    <Group gap="xs" wrap="nowrap" align="center">
-                      {!frozen ? <IconGripVertical size={18} style={{ cursor: 'grab', flexShrink: 0 }} aria-label={t.drag(i)} /> : null}
-                      <Text fw={600} size="sm" w={24} ta="right" style={{ flexShrink: 0 }}>
-                        {i + 1}.
-                      </Text>
-                      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                        <StatementExcerpt size="sm" lineClamp={2} excerpt={f.excerpt} />
-                        <Group gap={4}>
-                          <QuestionTypeBadge size="xs" type={f.type} language={f.language} />
+                    {/* The title takes a line of its own when the row is narrow (a phone), the points and buttons
+                        going below it, rather than squeezing it to a few letters per line. */}
+                    <Group gap="xs" wrap="wrap" align="center">
+                      <Group gap="xs" wrap="nowrap" align="flex-start" style={{ flex: '1 1 16rem', minWidth: 0 }}>
+                        {!frozen ? <IconGripVertical size={18} style={{ cursor: 'grab', flexShrink: 0 }} aria-label={t.drag(i)} /> : null}
+                        <Text fw={600} size="sm" w={24} ta="right" style={{ flexShrink: 0 }}>
+                          {i + 1}.
+                        </Text>
+                        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                          <StatementExcerpt size="sm" excerpt={f.excerpt} style={{ overflowWrap: 'anywhere' }} />
+                          <Group gap={4}>
+                            <QuestionTypeBadge size="xs" type={f.type} language={f.language} />
+                          </Group>
+                        </Stack>
+                      </Group>
+                      <Group gap="xs" wrap="nowrap" ml="auto">
+                        <Controller
+                          control={control}
+                          name={`questions.${i}.points`}
+                          render={({ field }) => (
+                            <NumberInput
+                              aria-label={t.points(i)}
+                              w={90}
+                              min={0.01}
+                              max={1000}
+                              step={0.5}
+                              decimalScale={2}
+                              decimalSeparator=","
+                              disabled={frozen}
+                              value={field.value}
+                              onChange={field.onChange}
+                              error={errors.questions?.[i]?.points?.message}
+                            />
+                          )}
+                        />
+                        <Group gap={0} wrap="nowrap">
+                          <ActionIcon variant="subtle" aria-label={t.moveUp(i)} disabled={frozen || i === 0} onClick={() => move(i, i - 1)}>
+                            <IconArrowUp size={16} />
+                          </ActionIcon>
+                          <ActionIcon variant="subtle" aria-label={t.moveDown(i)} disabled={frozen || i === fields.length - 1} onClick={() => move(i, i + 1)}>
+                            <IconArrowDown size={16} />
+                          </ActionIcon>
+                          <ActionIcon variant="subtle" color="red" aria-label={t.remove(i)} disabled={frozen} onClick={() => remove(i)}>
+                            <IconTrash size={16} />
+                          </ActionIcon>
                         </Group>
-                      </Stack>
-                      <Controller
-                        control={control}
-                        name={`questions.${i}.points`}
-                        render={({ field }) => (
-                          <NumberInput
-                            aria-label={t.points(i)}
-                            w={90}
-                            min={0.01}
-                            max={1000}
-                            step={0.5}
-                            decimalScale={2}
-                            decimalSeparator=","
-                            disabled={frozen}
-                            value={field.value}
-                            onChange={field.onChange}
-                            error={errors.questions?.[i]?.points?.message}
-                          />
-                        )}
-                      />
-                      <Group gap={0} wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={t.moveUp(i)} disabled={frozen || i === 0} onClick={() => move(i, i - 1)}>
-                          <IconArrowUp size={16} />
-                        </ActionIcon>
-                        <ActionIcon variant="subtle" aria-label={t.moveDown(i)} disabled={frozen || i === fields.length - 1} onClick={() => move(i, i + 1)}>
-                          <IconArrowDown size={16} />
-                        </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={t.remove(i)} disabled={frozen} onClick={() => remove(i)}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
                       </Group>
                     </Group>
                     <Group gap="xs" mt={6} ml={{ base: 0, sm: 48 }} wrap="wrap" data-testid="exam-question-rules">

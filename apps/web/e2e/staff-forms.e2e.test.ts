@@ -1,0 +1,79 @@
+// Staff forms in Chromium: the exam editor's question titles are whole and readable at 375 px.
+// Set FORMS_SCREENSHOTS=/some/dir to also save screenshots of each state.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { accounts, apiCall, apiLogin, launchBrowser, openAs, overflowsHorizontally } from './helpers';
+
+const PHONE = { width: 375, height: 740 };
+const DEMO_EXAM = 'Examen de démonstration : statistique et programmation';
+const shots = process.env.FORMS_SCREENSHOTS;
+
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await apiLogin(accounts.teacher);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shot(page: Page, name: string, fullPage = true) {
+  if (!shots) return;
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
+}
+
+describe('staff forms', () => {
+  it('shows each question title of the exam editor whole at 375 px', async () => {
+    const list = await apiCall<{ data: Array<{ id: number; title: string }> }>(`/api/admin/exams?search=${encodeURIComponent('Examen de démonstration')}`, token);
+    const exam = list.body.data.find((e) => e.title === DEMO_EXAM);
+    expect(exam, 'the demo exam').toBeTruthy();
+    const full = await apiCall<{ data: { questions: Array<{ statement_excerpt: string }> } }>(`/api/admin/exams/${exam!.id}/show`, token);
+    const excerpts = full.body.data.questions.map((q) => q.statement_excerpt);
+    expect(excerpts.length).toBeGreaterThan(0);
+
+    const { context, page, errors } = await openAs(browser, accounts.teacher, `/dashboard/exams/${exam!.id}/edit`, PHONE);
+    const rows = page.getByTestId('exam-question');
+    await expect.poll(() => rows.count()).toBe(excerpts.length);
+    await shot(page, 'exam-edit-375');
+    for (const [i, excerpt] of excerpts.entries()) {
+      // The title's first words (before any formula, drawn by KaTeX): its element in the row.
+      const start = excerpt.split('\\(')[0]!.trim().split(/\s+/).slice(0, 3).join(' ');
+      const title = rows.nth(i).locator('p').filter({ hasText: start });
+      await title.waitFor();
+      const box = await title.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const r = el.getBoundingClientRect();
+        return {
+          scrollWidth: el.scrollWidth,
+          clientWidth: el.clientWidth,
+          scrollHeight: el.scrollHeight,
+          clientHeight: el.clientHeight,
+          ellipsis: style.textOverflow === 'ellipsis' && style.overflowX !== 'visible',
+          lineClamp: style.getPropertyValue('-webkit-line-clamp'),
+          left: r.left,
+          right: r.right,
+          width: r.width,
+          viewport: window.innerWidth,
+        };
+      });
+      const what = `question ${i + 1} (${start}…)`;
+      // Nothing cut on the right nor below, no ellipsis, no line clamp.
+      expect(box.scrollWidth, what).toBeLessThanOrEqual(box.clientWidth);
+      expect(box.scrollHeight, what).toBeLessThanOrEqual(box.clientHeight);
+      expect(box.ellipsis, what).toBe(false);
+      expect(['', 'none'], what).toContain(box.lineClamp);
+      // Inside the screen, and wide enough to be read as lines of words rather than letters.
+      expect(box.left, what).toBeGreaterThanOrEqual(0);
+      expect(box.right, what).toBeLessThanOrEqual(box.viewport);
+      expect(box.width, what).toBeGreaterThanOrEqual(box.viewport / 2);
+    }
+    expect(await overflowsHorizontally(page)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,6 +1,7 @@
 // Mantine theme of the platform. The `md` breakpoint is 960 px: the menubars collapse below it (specification §9).
 import { createTheme, darken, defaultVariantColorsResolver, Drawer, luminance, Menu, Modal, Notification, parseThemeColor, PasswordInput, type VariantColorsResolver } from '@mantine/core';
 import { texts } from './texts';
+import dates from './dates.module.css';
 
 /**
  * Filled colours keep white text at WCAG AA contrast (see below). The `light` variant (badges, light buttons and alerts) writes in the colour's darkest shade darkened further, so
@@ -53,7 +54,9 @@ export const theme = createTheme({
     Select: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear } } },
     MultiSelect: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear } } },
     // Their calendars' previous / next buttons and the date-time picker's confirm button are icons as well.
+    // Their day cells (weekend, other months) at AA contrast: dates.module.css.
     DateTimePicker: {
+      classNames: { day: dates.day },
       defaultProps: {
         clearButtonProps: { 'aria-label': texts.clear },
         previousLabel: texts.previousPeriod,
@@ -61,7 +64,8 @@ export const theme = createTheme({
         submitButtonProps: { 'aria-label': texts.confirmDate },
       },
     },
-    DatePickerInput: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear }, previousLabel: texts.previousPeriod, nextLabel: texts.nextPeriod } },
-    DateInput: { defaultProps: { clearButtonProps: { 'aria-label': texts.clear }, previousLabel: texts.previousPeriod, nextLabel: texts.nextPeriod } },
+    DatePickerInput: { classNames: { day: dates.day }, defaultProps: { clearButtonProps: { 'aria-label': texts.clear }, previousLabel: texts.previousPeriod, nextLabel: texts.nextPeriod } },
+    DateInput: { classNames: { day: dates.day }, defaultProps: { clearButtonProps: { 'aria-label': texts.clear }, previousLabel: texts.previousPeriod, nextLabel: texts.nextPeriod } },
+    DatePicker: { classNames: { day: dates.day } },
   },
 });

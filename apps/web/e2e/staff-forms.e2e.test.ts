@@ -1,11 +1,12 @@
 // Staff forms in Chromium: the exam editor's question titles are whole and readable at 375 px, and axe finds no
-// contrast fault in the opened date picker of the exam form.
+// contrast fault in the opened date picker of the exam form, in the question editor once the server has refused a
+// failing reference solution (422), nor in the exam form's own field errors.
 // Set FORMS_SCREENSHOTS=/some/dir to also save screenshots of each state.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { accounts, apiCall, apiLogin, DESKTOP, expectAccessible, launchBrowser, openAs, overflowsHorizontally } from './helpers';
+import { accounts, apiCall, apiLogin, DESKTOP, expectAccessible, launchBrowser, openAs, overflowsHorizontally, toast } from './helpers';
 
 const PHONE = { width: 375, height: 740 };
 const DEMO_EXAM = 'Examen de démonstration : statistique et programmation';
@@ -96,6 +97,45 @@ describe('staff forms', () => {
     expect(await dropdown.locator('button[data-weekend]:not([data-outside])').count()).toBeGreaterThan(0);
     await shot(page, 'date-picker-1280', false);
     await expectAccessible(page, 'exam form (date picker open)');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('has no axe finding once the server refuses a failing reference solution', async () => {
+    const { context, page, errors } = await openAs(browser, accounts.teacher, '/dashboard/questions/create', DESKTOP);
+    await page.locator('label').filter({ hasText: /^Algorithme \(Python ou R\)$/ }).click();
+    await page.locator('.course-editor .tiptap').click();
+    await page.keyboard.type('Affichez la somme des deux entiers lus.');
+    const case1 = page.getByRole('region', { name: 'Cas de test 1' });
+    await case1.getByLabel('Entrée (stdin)').fill('2 3');
+    await case1.getByLabel('Sortie attendue').fill('5');
+    await page.getByRole('textbox', { name: 'Solution de référence' }).click();
+    // Prints the wrong sum: refused on case 1.
+    await page.keyboard.type('print(0)');
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/admin/questions/create') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Créer la question' }).click(),
+    ]);
+    expect(response.status()).toBe(422);
+    await case1.getByText('Cas 1 : attendu').waitFor();
+    await page.getByText('La solution de référence échoue au cas de test 1').first().waitFor();
+    await fullyShown(toast(page, 'Erreur'));
+    expect(page.url()).toMatch(/\/dashboard\/questions\/create$/);
+    await shot(page, 'reference-refused-1280');
+    await expectAccessible(page, 'question form (reference solution refused)');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('has no axe finding on the exam form’s field errors', async () => {
+    const { context, page, errors } = await openAs(browser, accounts.teacher, '/dashboard/exams/create', DESKTOP);
+    await page.getByRole('button', { name: 'Créer l’examen' }).click();
+    // No title, no parcours: the shared schema's messages under their fields, in the error colour.
+    await page.getByText('Choisissez au moins un parcours.').waitFor();
+    expect(await page.locator('.mantine-InputWrapper-error').count()).toBeGreaterThanOrEqual(2);
+    expect(page.url()).toMatch(/\/dashboard\/exams\/create$/);
+    await shot(page, 'exam-form-errors-1280', false);
+    await expectAccessible(page, 'exam form (field errors)');
     expect(errors).toEqual([]);
     await context.close();
   });

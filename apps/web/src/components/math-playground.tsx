@@ -141,7 +141,7 @@ export function MathPlayground({ title, description, breadcrumbs, homeTo, compar
               </Text>
             </Group>
             {missing ? (
-              <Text size="sm" c="red" role="alert">
+              <Text size="sm" c="var(--mantine-color-error)" role="alert">
                 {t.required}
               </Text>
             ) : null}

@@ -88,14 +88,14 @@ export function RichTextField({ label, initialContent, onChange, placeholder, er
       <Text fw={500} size="sm" mb={4} id={labelId}>
         {label}
         {required ? (
-          <Text span c="red" aria-hidden="true">
+          <Text span c="var(--mantine-color-error)" aria-hidden="true">
             {' *'}
           </Text>
         ) : null}
       </Text>
       {editor ? <Toolbarred editor={editor} labelId={labelId} onMath={(display) => setMath(mathFromSelection(editor, display))} /> : null}
       {error ? (
-        <Text c="red" size="sm" mt={4}>
+        <Text c="var(--mantine-color-error)" size="sm" mt={4}>
           {error}
         </Text>
       ) : null}

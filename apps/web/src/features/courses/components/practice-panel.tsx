@@ -67,7 +67,7 @@ export function PracticePanel({ courseId }: { courseId: number }) {
                         <Text size="sm" span>
                           {e.excerpt}
                         </Text>
-                        <Text size="xs" c="red.8" span>
+                        <Text size="xs" c="red.9" span>
                           {t.failures(e.failures)} · {t.students(e.students_validated, e.students_tried)}
                         </Text>
                       </Group>

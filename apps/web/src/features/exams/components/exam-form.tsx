@@ -444,7 +444,7 @@ export function ExamForm({
                 ))}
               </Stack>
               {errors.questions?.message || errors.questions?.root?.message ? (
-                <Text c="red" size="sm" role="alert">
+                <Text c="var(--mantine-color-error)" size="sm" role="alert">
                   {errors.questions?.message ?? errors.questions?.root?.message}
                 </Text>
               ) : null}

@@ -449,7 +449,7 @@ function ChoicesField({ control, errors }: { control: Control<QuestionFormValues
         </Group>
       ))}
       {rootMessage(errors.choices) ? (
-        <Text c="red" size="sm" role="alert">
+        <Text c="var(--mantine-color-error)" size="sm" role="alert">
           {rootMessage(errors.choices)}
         </Text>
       ) : null}
@@ -482,7 +482,7 @@ function AnswersField({ control, errors, register }: { control: Control<Question
         </Group>
       ))}
       {rootMessage(errors.answers) ? (
-        <Text c="red" size="sm" role="alert">
+        <Text c="var(--mantine-color-error)" size="sm" role="alert">
           {rootMessage(errors.answers)}
         </Text>
       ) : null}
@@ -565,7 +565,7 @@ function AlgorithmFields({
             </Text>
             <CodeEditor language={language} value={field.value} onChange={field.onChange} onRun={() => undefined} label={t.starterCode} minHeight="120px" />
             {errors.starter_code?.message ? (
-              <Text c="red" size="sm">
+              <Text c="var(--mantine-color-error)" size="sm">
                 {errors.starter_code.message}
               </Text>
             ) : null}
@@ -579,7 +579,7 @@ function AlgorithmFields({
       {fields.map((f, i) => {
         const caseError = rootMessage(errors.tests?.[i]);
         return (
-          <Paper key={f.key} withBorder p="sm" radius="md" component="section" aria-label={t.test(i)} style={errors.tests?.[i] ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}>
+          <Paper key={f.key} withBorder p="sm" radius="md" component="section" aria-label={t.test(i)} style={errors.tests?.[i] ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
             <Stack gap="xs">
               <Group justify="space-between" wrap="nowrap">
                 <Text fw={600} size="sm">
@@ -643,7 +643,7 @@ function AlgorithmFields({
         );
       })}
       {rootMessage(errors.tests) ? (
-        <Text c="red" size="sm" role="alert">
+        <Text c="var(--mantine-color-error)" size="sm" role="alert">
           {rootMessage(errors.tests)}
         </Text>
       ) : null}

@@ -91,7 +91,7 @@ export function AnswerForm({ question }: { question: PracticeQuestion }) {
         </Stack>
       ) : null}
       {problem ? (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {problem}
         </Text>
       ) : null}

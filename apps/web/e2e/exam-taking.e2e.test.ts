@@ -8,7 +8,7 @@
 // so that other tests using the demo exam are not disturbed and this one starts from a fresh attempt.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { accounts, apiCall, apiLogin, expectAccessible, launchBrowser, newPage, overflowsHorizontally, screenReady, signIn, signInWithToken, url } from './helpers';
+import { accounts, apiCall, apiLogin, DESKTOP, expectAccessible, launchBrowser, newPage, overflowsHorizontally, screenReady, signIn, signInWithToken, url } from './helpers';
 
 let browser: Browser;
 let teacher: string;
@@ -470,4 +470,50 @@ describe('taking an exam', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it('keeps the timer in view on a long question, and passes axe in every state at 1280 and 375 px', async () => {
+    const id = await createExam(`États de la page d’examen ${Date.now().toString(36)}`);
+    const { context, page, errors } = await newPage(browser);
+    context.setDefaultTimeout(30_000);
+    await signInWithToken(context, accounts.student);
+    await page.goto(url(`/student/exams/${id}/handle`));
+    await page.getByRole('button', { name: 'Commencer l’examen' }).click();
+    await page.getByRole('heading', { name: 'Question 1 sur 3' }).waitFor();
+    const timerInView = async () => {
+      const box = await page.getByRole('timer').boundingBox();
+      const height = page.viewportSize()!.height;
+      return box !== null && box.y >= 0 && box.y + box.height <= height;
+    };
+    for (const viewport of [DESKTOP, { width: 375, height: 740 }]) {
+      await page.setViewportSize(viewport);
+      // Taking: the program question is longer than the screen; scrolled to its end, the timer is still shown.
+      await openQuestion(page, 3);
+      await page.getByRole('button', { name: 'Soumettre' }).scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await expect.poll(timerInView, { message: `timer in view at ${viewport.width} px` }).toBe(true);
+      expect(await overflowsHorizontally(page)).toBe(false);
+      await expectAccessible(page, `exam page taking at ${viewport.width} px`);
+      // Offline: the banner, still accessible.
+      await context.setOffline(true);
+      await page.getByText('Connexion perdue').waitFor();
+      await expectAccessible(page, `exam page offline at ${viewport.width} px`);
+      await context.setOffline(false);
+      await page.getByText('Connexion perdue').waitFor({ state: 'detached' });
+    }
+    await page.setViewportSize(DESKTOP);
+    // Finished: the result page, at both widths.
+    await page.getByRole('button', { name: 'Terminer l’examen' }).click();
+    await page.getByTestId('exam-summary').getByRole('button', { name: 'Terminer l’examen' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Terminer', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === `/student/exams/${id}/show`);
+    await page.getByTestId('score-20').waitFor();
+    await screenReady(page);
+    await expectAccessible(page, 'exam page finished at 1280 px');
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await expectAccessible(page, 'exam page finished at 375 px');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
 });

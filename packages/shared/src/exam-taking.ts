@@ -27,12 +27,6 @@ export function attemptDeadline(start: Date, endAt: Date, durationMinutes: numbe
   return new Date(Math.min(ms, endAt.getTime()));
 }
 
-/** An answer with nothing in it (no choice ticked, only spaces): never graded, never counted as a try. */
-export function isBlankAnswer(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length === 0;
-  return typeof value !== 'string' || value.trim() === '';
-}
-
 export const EXAM_GROUPS = ['A_VENIR', 'OUVERT', 'TERMINE'] as const;
 export type ExamGroup = (typeof EXAM_GROUPS)[number];
 export const EXAM_GROUP_LABELS: Record<ExamGroup, string> = { A_VENIR: 'À venir', OUVERT: 'Ouvert', TERMINE: 'Terminé' };

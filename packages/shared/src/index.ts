@@ -11,5 +11,6 @@ export * from './questions';
 export * from './grading';
 export * from './responses';
 export * from './exam-taking';
+export * from './answers';
 export * from './exam-results';
 export * from './practice';

@@ -95,6 +95,8 @@ export const studentExamsTexts = {
     previous: 'Question précédente',
     next: 'Question suivante',
     finish: 'Terminer l’examen',
+    finishShort: 'Terminer',
+    finishRest: 'l’examen',
     finishTitle: 'Terminer l’examen',
     finishConfirm: 'Terminer',
     finishMessage: (unanswered: number, unsent: number) => {
@@ -117,7 +119,6 @@ export const studentExamsTexts = {
       'Vérifiez chaque question avant de terminer. Un brouillon non soumis est corrigé et compté automatiquement à la fin ; une question non répondue rapporte 0 point.',
     summaryQuestion: 'Question',
     summaryState: 'État',
-    summaryNotes: 'Remarques',
     summaryGo: (n: number) => `Revoir la question ${n}`,
     summaryGoShort: 'Revoir',
     summaryBack: 'Retour aux questions',

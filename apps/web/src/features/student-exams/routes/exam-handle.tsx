@@ -2,7 +2,7 @@
 // countdown from the server's deadline, the navigator, drafts and the offline queue; « Terminer l'examen ».
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { Alert, Button, Grid, Group, List, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, List, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconFlag, IconHourglassEmpty, IconPlayerPlay } from '@tabler/icons-react';
 import { EXAM_TAKING_TEXTS, QUESTION_STATE_LABELS, type StudentExamListItem } from '@exam/shared';
 import { useCurrentUser } from '@/app/auth/session';
@@ -186,13 +186,26 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
         mb="md"
         style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 4px)', zIndex: 5, background: 'var(--mantine-color-body)' }}
       >
-        <Group justify="space-between" gap="sm" wrap="wrap">
+        {/* One line on a phone (the progress is in the navigator there): the bar stays small while it follows the page. */}
+        <Group justify="space-between" gap="sm" wrap="nowrap">
           <Countdown deadline={s.deadline} serverNow={s.serverNow} timeUp={s.timeUp} />
-          <Text size="sm" c="dimmed" data-testid="exam-progress">
+          <Text size="sm" c="dimmed" data-testid="exam-progress" visibleFrom="sm">
             {t.taking.progress(validated, answered, s.questions.length)}
           </Text>
-          <Button color="red" variant="light" leftSection={<IconFlag size={16} aria-hidden="true" />} onClick={openSummary} disabled={s.locked || summary}>
-            {t.taking.finish}
+          <Button
+            color="red"
+            variant="light"
+            size="compact-md"
+            leftSection={<IconFlag size={16} aria-hidden="true" />}
+            onClick={openSummary}
+            disabled={s.locked || summary}
+            style={{ flexShrink: 0 }}
+            aria-label={t.taking.finish}
+          >
+            {t.taking.finishShort}
+            <Box component="span" visibleFrom="sm">
+              &nbsp;{t.taking.finishRest}
+            </Box>
           </Button>
         </Group>
       </Paper>
@@ -297,13 +310,12 @@ function AttemptSummary({
         <Text size="sm" fw={500} data-testid="exam-summary-counts">
           {t.taking.summaryCounts(count('VALIDATED'), count('NOT_VALIDATED'), items.filter((i) => i.state === 'UNANSWERED' && !i.unsent).length, items.filter((i) => i.unsent).length)}
         </Text>
-        <Table.ScrollContainer minWidth={320}>
+        <Table.ScrollContainer minWidth={280}>
           <Table striped withTableBorder>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t.taking.summaryQuestion}</Table.Th>
                 <Table.Th>{t.taking.summaryState}</Table.Th>
-                <Table.Th>{t.taking.summaryNotes}</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>{t.taking.summaryGoShort}</VisuallyHidden>
                 </Table.Th>
@@ -313,9 +325,15 @@ function AttemptSummary({
               {items.map((item, i) => (
                 <Table.Tr key={item.id} data-testid="exam-summary-row">
                   <Table.Td>{i + 1}</Table.Td>
-                  <Table.Td>{QUESTION_STATE_LABELS[item.state]}</Table.Td>
-                  <Table.Td>{itemNotes(item).join(', ')}</Table.Td>
                   <Table.Td>
+                    {QUESTION_STATE_LABELS[item.state]}
+                    {itemNotes(item).length > 0 ? (
+                      <Text size="sm" c="dimmed">
+                        {itemNotes(item).join(', ')}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td ta="right">
                     <Button size="compact-sm" variant="subtle" onClick={() => onGo(i)} aria-label={t.taking.summaryGo(i + 1)}>
                       {t.taking.summaryGoShort}
                     </Button>

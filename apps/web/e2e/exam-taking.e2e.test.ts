@@ -6,6 +6,8 @@
 //
 // The exam is created for this test by the demo teacher (the demo questions, the demo student's year and parcours),
 // so that other tests using the demo exam are not disturbed and this one starts from a fresh attempt.
+import fs from 'node:fs';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { accounts, apiCall, apiLogin, DESKTOP, expectAccessible, launchBrowser, newPage, overflowsHorizontally, screenReady, signIn, signInWithToken, url } from './helpers';
@@ -516,4 +518,82 @@ describe('taking an exam', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);
+
+  it('keeps an answer delivered after the end, tells the student, gives the emergency copy; staff attach it with a reason', async () => {
+    const title = `Réponse arrivée après la fin ${Date.now().toString(36)}`;
+    const id = await createExam(title);
+    const { context, page, errors } = await newPage(browser);
+    context.setDefaultTimeout(30_000);
+    await signInWithToken(context, accounts.student);
+    await page.goto(url(`/student/exams/${id}/handle`));
+    await page.getByRole('button', { name: 'Commencer l’examen' }).click();
+    await page.getByRole('heading', { name: 'Question 1 sur 3' }).waitFor();
+    await openQuestion(page, 2);
+    // Offline, the student submits: the answer waits in the browser.
+    await context.setOffline(true);
+    await page.getByTestId('offline-banner').waitFor();
+    await page.getByLabel('Votre réponse').fill('12.5');
+    await page.getByRole('button', { name: 'Soumettre' }).click();
+    await page.getByTestId('queued-note').waitFor();
+    // The emergency copy can be taken while offline.
+    const offlineDownload = page.waitForEvent('download');
+    await page.getByTestId('offline-banner').getByRole('button', { name: 'Télécharger ma copie de secours' }).click();
+    const offlineCopy = JSON.parse(fs.readFileSync((await (await offlineDownload).path())!, 'utf8'));
+    expect(offlineCopy).toMatchObject({ format: 'copie-de-secours-examen', exam: { id }, answers: expect.arrayContaining([expect.objectContaining({ question_number: 2, answer: '12.5', kind: 'SUBMITTED' })]) });
+    // Meanwhile the exam is closed; the network comes back after the end.
+    const closed = await apiCall(`/api/admin/exams/${id}/update-status/CLOSED`, teacher, { method: 'PUT' });
+    expect(closed.status).toBe(200);
+    await context.setOffline(false);
+    // Refused for being late: said on the exam page, kept, with its time; the result page says it too.
+    await page.getByTestId('late-answers').waitFor();
+    await page.getByText('L’examen a été clôturé : plus aucune réponse n’est acceptée.').first().waitFor();
+    await expectAccessible(page, 'exam page with a late answer');
+    await page.getByRole('link', { name: 'Voir le résultat' }).first().click();
+    await page.waitForURL((u) => u.pathname === `/student/exams/${id}/show`);
+    const notice = page.getByTestId('late-answers');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Une réponse soumise avant la fin est arrivée au serveur après');
+    expect(await notice.textContent()).toMatch(/Question 2, soumise le \d\d\/\d\d\/\d{4} à \d\d:\d\d:\d\d/);
+    await expect.poll(() => notice.getByTestId('late-kept').textContent()).toContain('gardées sur le serveur');
+    const download = page.waitForEvent('download');
+    await notice.getByRole('button', { name: 'Télécharger ma copie de secours' }).click();
+    // Kept past the browser context (the staff import it below).
+    const file = `${fs.mkdtempSync(`${os.tmpdir()}/copie-`)}/copie.json`;
+    await (await download).saveAs(file);
+    const copy = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const given = copy.answers.find((a: { kind: string }) => a.kind === 'SUBMITTED');
+    expect(given).toMatchObject({ question_number: 2, answer: '12.5' });
+    expect(given.refusal).toContain('clôturé');
+    await expectAccessible(page, 'result with a late answer');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Staff: the late answer is listed; attached with a reason, it counts.
+    const staff = await newPage(browser);
+    await signInWithToken(staff.context, accounts.teacher);
+    await staff.page.goto(url(`/dashboard/exam-results/${id}/show`));
+    const row = staff.page.getByTestId('late-answer-row');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Envoi retardé (soumise)');
+    // The student's copy brings nothing new: its answer is already kept.
+    const chooser = staff.page.waitForEvent('filechooser');
+    await staff.page.getByRole('button', { name: 'Importer une copie de secours' }).click();
+    await (await chooser).setFiles(file);
+    await staff.page.getByText('Aucune nouvelle réponse dans cette copie de secours.').waitFor();
+    await row.getByRole('button', { name: /^Décider pour la réponse de .* à la question 2$/ }).click();
+    const dialog = staff.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Joindre à la copie' }).click();
+    await dialog.getByText('Le motif de la décision est obligatoire', { exact: false }).waitFor();
+    await dialog.getByLabel('Motif de la décision').fill('Coupure du réseau constatée par le surveillant.');
+    await expectAccessible(staff.page, 'late answer decision dialog');
+    await dialog.getByRole('button', { name: 'Joindre à la copie' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => row.textContent()).toContain('Jointe (validée)');
+    expect(await row.textContent()).toContain('« Coupure du réseau constatée par le surveillant. »');
+    await expectAccessible(staff.page, 'results with a late answer decided');
+    const show = await apiCall<{ data: { score: number } }>(`/api/student/exams/${id}/show`, student);
+    expect(show.body.data.score).toBe(2);
+    expect(staff.errors).toEqual([]);
+    await staff.context.close();
+  }, 120_000);
 });

@@ -45,6 +45,7 @@ export const EXAM_TAKING_TEXTS = {
   closed: "L'examen est clôturé : il n'est plus possible de le commencer.",
   notStarted: "Vous n'avez pas encore commencé cet examen.",
   finished: 'Vous avez terminé cet examen : plus aucune réponse n’est acceptée.',
+  examClosed: 'L’examen a été clôturé : plus aucune réponse n’est acceptée.',
   timeUp: 'Temps écoulé : la réponse est arrivée après la fin de votre temps.',
   questionNotInExam: "Cette question ne fait pas partie de l'examen.",
   notAlgorithm: 'Seules les questions de programmation ont des exemples à tester.',
@@ -178,3 +179,100 @@ export const examSolutionsEnvelopeSchema = envelopeSchema(examSolutionsResultSch
 export const examFinishEnvelopeSchema = envelopeSchema(attemptSchema);
 export const examAttemptEnvelopeSchema = envelopeSchema(examAttemptResultSchema);
 export const examShowEnvelopeSchema = envelopeSchema(examShowResultSchema);
+
+// ---- Late answers and the emergency copy --------------------------------------------------------------------------
+// An answer sent before the end but delivered after it (the network came back late) is refused for grading, kept on
+// the server and in the browser, and listed for staff, who attach it to the attempt or refuse it, saying why. The
+// exam page also gives an emergency copy (a JSON file) of what the student gave, with its times; staff may import it.
+
+export const LATE_ANSWER_KINDS = ['SUBMITTED', 'DRAFT'] as const;
+export const LATE_ANSWER_SOURCES = ['QUEUE', 'FILE'] as const;
+export const LATE_DECISIONS = ['ATTACHED', 'REFUSED'] as const;
+export type LateDecision = (typeof LATE_DECISIONS)[number];
+export const LATE_ANSWERS_MAX_PER_CALL = 50;
+export const LATE_ANSWERS_MAX_PER_ATTEMPT = 200;
+export const EMERGENCY_COPY_FORMAT = 'copie-de-secours-examen';
+
+export const LATE_ANSWER_TEXTS = {
+  stillOpen: 'Votre tentative est encore ouverte : envoyez vos réponses normalement.',
+  tooMany: `Au plus ${LATE_ANSWERS_MAX_PER_ATTEMPT} réponses peuvent être gardées pour une tentative.`,
+  givenAtOutside: 'L’heure de la réponse doit se situer entre le début de la tentative et maintenant.',
+  notFound: 'Cette réponse tardive est introuvable.',
+  alreadyDecided: 'Une décision a déjà été prise pour cette réponse.',
+  otherExam: 'Cette copie de secours est celle d’un autre examen.',
+  noAttempt: 'Cet étudiant n’a pas de tentative pour cet examen : sa copie de secours ne peut pas y être jointe.',
+} as const;
+
+const givenAt = z.iso.datetime({ offset: true, error: 'L’heure de la réponse doit être une date et une heure valides.' });
+
+const lateAnswerInputSchema = z.object({
+  question_id: idField('La question'),
+  answer: answerValue,
+  submission_id: z.uuid({ error: "L'identifiant de soumission doit être un UUID." }),
+  given_at: givenAt,
+  kind: z.enum(LATE_ANSWER_KINDS).default('SUBMITTED'),
+});
+
+export const examLateAnswersInputSchema = z.object({
+  answers: z
+    .array(lateAnswerInputSchema, { error: 'Les réponses doivent être une liste.' })
+    .min(1, { error: 'Envoyez au moins une réponse.' })
+    .max(LATE_ANSWERS_MAX_PER_CALL, { error: `Au plus ${LATE_ANSWERS_MAX_PER_CALL} réponses par envoi.` }),
+});
+export type ExamLateAnswersInput = z.input<typeof examLateAnswersInputSchema>;
+export type ExamLateAnswersData = z.infer<typeof examLateAnswersInputSchema>;
+export const examLateAnswersEnvelopeSchema = envelopeSchema(z.object({ kept: z.number().int() }));
+
+/** The emergency copy a student downloads from the exam page (one JSON file), which staff may import. */
+export const emergencyCopySchema = z.object({
+  format: z.literal(EMERGENCY_COPY_FORMAT, { error: 'Ce fichier n’est pas une copie de secours d’examen.' }),
+  version: z.literal(1, { error: 'Cette version de copie de secours n’est pas reconnue.' }),
+  exam: z.object({ id: z.number().int(), title: z.string() }),
+  student: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  made_at: givenAt,
+  answers: z
+    .array(lateAnswerInputSchema.extend({ question_number: z.number().int(), refusal: z.string().nullable() }))
+    .max(LATE_ANSWERS_MAX_PER_ATTEMPT, { error: `Une copie de secours contient au plus ${LATE_ANSWERS_MAX_PER_ATTEMPT} réponses.` }),
+});
+export type EmergencyCopy = z.infer<typeof emergencyCopySchema>;
+
+/** A late answer as staff see it, with the decision taken on it. */
+export const lateAnswerSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  last_name: z.string(),
+  first_name: z.string(),
+  student_number: z.string().nullable(),
+  question_id: z.number().int(),
+  /** 1-based place of the question in the exam. */
+  position: z.number().int(),
+  kind: z.enum(LATE_ANSWER_KINDS),
+  source: z.enum(LATE_ANSWER_SOURCES),
+  answer: z.unknown(),
+  given_at: iso,
+  received_at: iso,
+  /** The attempt's deadline: how late the answer is. */
+  deadline: iso,
+  /** The same answer as the draft the server kept for that question (it had reached the server in time). */
+  matches_draft: z.boolean(),
+  decision: z.enum(LATE_DECISIONS).nullable(),
+  decided_by_name: z.string().nullable(),
+  decided_at: iso.nullable(),
+  reason: z.string().nullable(),
+  /** Once attached: the grade it got. */
+  verdict: z.object({ is_valid: z.boolean(), score: z.number() }).nullable(),
+});
+export type LateAnswer = z.infer<typeof lateAnswerSchema>;
+export const lateAnswersEnvelopeSchema = envelopeSchema(z.array(lateAnswerSchema));
+export const lateAnswerEnvelopeSchema = envelopeSchema(lateAnswerSchema);
+export const lateAnswerParamsSchema = z.object({ id: idField("L'examen"), lateId: idField('La réponse tardive') });
+export const lateDecisionInputSchema = z.object({
+  decision: z.enum(LATE_DECISIONS, { error: 'Choisissez de joindre la réponse à la copie ou de la refuser.' }),
+  reason: z
+    .string({ error: 'Le motif de la décision est obligatoire.' })
+    .trim()
+    .min(3, { error: 'Le motif de la décision est obligatoire (3 caractères au moins).' })
+    .max(500, { error: 'Le motif ne doit pas dépasser 500 caractères.' }),
+});
+export type LateDecisionInput = z.infer<typeof lateDecisionInputSchema>;
+export const emergencyImportEnvelopeSchema = envelopeSchema(z.object({ kept: z.number().int(), user_id: z.number().int() }));

@@ -259,6 +259,25 @@ export interface ExamDraftsTable {
   updated_at: Timestamp;
 }
 
+/** An answer kept after its attempt ended (migration 010-late-answers), and the staff's decision on it. */
+export interface ExamLateAnswersTable {
+  id: Generated<number>;
+  attempt_id: number;
+  question_id: number;
+  submission_id: string;
+  kind: 'SUBMITTED' | 'DRAFT';
+  /** JSON: write with JSON.stringify, read back parsed. */
+  answer: Json;
+  given_at: Timestamp;
+  received_at: Generated<Timestamp>;
+  source: 'QUEUE' | 'FILE';
+  decision: 'ATTACHED' | 'REFUSED' | null;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  reason: string | null;
+  exam_submission_id: number | null;
+}
+
 /** One change of a regrade (migration 007-exam-results): a student's best result on a question, before and after. */
 export interface RegradeLogTable {
   id: Generated<number>;
@@ -310,6 +329,7 @@ export interface Database {
   exam_submissions: ExamSubmissionsTable;
   practice_attempts: PracticeAttemptsTable;
   exam_drafts: ExamDraftsTable;
+  exam_late_answers: ExamLateAnswersTable;
   regrade_log: RegradeLogTable;
 }
 

@@ -16,6 +16,15 @@ export function formatDate(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
 }
 
+const secondsFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** A timestamp → 'JJ/MM/AAAA à HH:MM:SS' in Europe/Paris (when an answer was given: the second matters). */
+export function formatDateTimeSeconds(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : secondsFormat.format(date).replace(' ', ' à ');
+}
+
 /** A timestamp → 'JJ/MM/AAAA HH:MM' in Europe/Paris. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';

@@ -29,7 +29,10 @@ export const examKeyPrefix = (userId: number, examId: number) => `exam:${userId}
 /** The key of a student's queue of answers to send for one exam: user id, exam id. */
 export const EXAM_QUEUE_KEY = /^exam:(\d+):(\d+):queue$/;
 
-/** The entries of every exam whose queue of answers to send is not empty: the queue and the exam's drafts. */
+/** The key of a student's answers refused for arriving late for one exam (kept until they download or staff decide). */
+const EXAM_LATE_KEY = /^exam:(\d+):(\d+):late$/;
+
+/** The entries of every exam whose queue of answers to send, or of late answers, is not empty: with the exam's drafts. */
 function pendingExamEntries(): Array<[string, string]> {
   const keys: string[] = [];
   for (let i = 0; i < localStorage.length; i++) {
@@ -37,7 +40,7 @@ function pendingExamEntries(): Array<[string, string]> {
     if (k !== null) keys.push(k);
   }
   const prefixes = keys.flatMap((k) => {
-    const m = EXAM_QUEUE_KEY.exec(k);
+    const m = EXAM_QUEUE_KEY.exec(k) ?? EXAM_LATE_KEY.exec(k);
     const v = m ? localStorage.getItem(k) : null;
     return m && v && v !== '[]' ? [examKeyPrefix(Number(m[1]), Number(m[2]))] : [];
   });

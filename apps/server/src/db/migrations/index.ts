@@ -9,6 +9,7 @@ import * as m006 from './006-extra-time-factor';
 import * as m007 from './007-exam-results';
 import * as m008 from './008-practice';
 import * as m009 from './009-answers-kept';
+import * as m010 from './010-late-answers';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-exam-results': m007,
   '008-practice': m008,
   '009-answers-kept': m009,
+  '010-late-answers': m010,
 };

@@ -268,7 +268,7 @@ describe('answering', () => {
 
     // The same submission again (a retry), then a later wrong answer: neither changes the result.
     const retry = await call(st.token, 'POST', `${url}/solutions`, { answers: [{ question_id: Q.qcm, answer: [badChoice], submission_id: rightSid }] });
-    expect(retry.json().data).toEqual([{ question_id: Q.qcm, is_valid: true, details: { type: 'QCM' } }]);
+    expect(retry.json().data).toEqual([{ question_id: Q.qcm, is_valid: true, details: { type: 'QCM' }, tries: 2 }]);
     await call(st.token, 'POST', `${url}/solutions`, { answers: [{ question_id: Q.qcm, answer: [badChoice], submission_id: uuid() }] });
     const attempt = await t.ctx.db.selectFrom('exam_attempts').selectAll().where('exam_id', '=', id).executeTakeFirstOrThrow();
     expect(Number(attempt.score)).toBe(4);
@@ -542,5 +542,101 @@ describe('tries: a limit per question and a penalty per wrong try', () => {
     await call(st.token, 'POST', `/api/student/exams/${id}/finish`);
     const show = (await call(st.token, 'GET', `/api/student/exams/${id}/show`)).json().data;
     expect(show.questions.find((q: { question: { id: number } }) => q.question.id === Q.exact)).toMatchObject({ state: 'NOT_VALIDATED', auto: false });
+  });
+});
+
+describe('late answers: kept, listed for staff, attached or refused with a reason', () => {
+  it('keeps an answer refused for being late, lets staff attach it (graded at its time) or refuse it, once', async () => {
+    const id = await exam();
+    const st = await student();
+    await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+    const given = new Date(Date.now() - 20_000).toISOString();
+    const late = [
+      { question_id: Q.exact, answer: 'REPONSE_SECRETE', submission_id: uuid(), given_at: given },
+      { question_id: Q.qcm, answer: [badChoice], submission_id: uuid(), given_at: given },
+    ];
+    // While the attempt runs, answers go the normal way.
+    const early = await call(st.token, 'POST', `/api/student/exams/${id}/late-answers`, { answers: late });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Votre tentative est encore ouverte : envoyez vos réponses normalement.');
+    await t.ctx.db.updateTable('exam_attempts').set({ deadline: at(-40_000) }).where('exam_id', '=', id).execute();
+    const refused = await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [late[0]!] });
+    expect(refused.statusCode).toBe(409);
+    const kept = await call(st.token, 'POST', `/api/student/exams/${id}/late-answers`, { answers: late });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.kept).toBe(2);
+    // Sent again (a retry): kept once.
+    expect((await call(st.token, 'POST', `/api/student/exams/${id}/late-answers`, { answers: late })).json().data.kept).toBe(0);
+    // An answer dated before the start is refused.
+    const forged = await call(st.token, 'POST', `/api/student/exams/${id}/late-answers`, {
+      answers: [{ question_id: Q.exact, answer: 'x', submission_id: uuid(), given_at: new Date(Date.now() - 3 * 3600_000).toISOString() }],
+    });
+    expect(forged.statusCode).toBe(422);
+    // Nothing counted yet.
+    expect((await call(st.token, 'GET', `/api/student/exams/${id}/show`)).json().data.score).toBe(0);
+
+    const teacherUser = await seedUser(t.ctx, 'TEACHER');
+    const teacher = await loginAs(t.app, teacherUser);
+    const list = await call(teacher, 'GET', `/api/admin/exams/${id}/late-answers`);
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = list.json().data as Array<{ id: number; question_id: number; position: number; source: string; given_at: string; decision: string | null }>;
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.source === 'QUEUE' && r.decision === null)).toBe(true);
+    const exactRow = rows.find((r) => r.question_id === Q.exact)!;
+    expect(exactRow.position).toBe(2);
+    // A decision needs its reason.
+    const noReason = await call(teacher, 'PUT', `/api/admin/exams/${id}/late-answers/${exactRow.id}/decision`, { decision: 'ATTACHED', reason: '' });
+    expect(noReason.statusCode).toBe(422);
+    const attached = await call(teacher, 'PUT', `/api/admin/exams/${id}/late-answers/${exactRow.id}/decision`, { decision: 'ATTACHED', reason: 'Coupure du réseau de la salle B constatée.' });
+    expect(attached.statusCode, attached.body).toBe(200);
+    expect(attached.json().data).toMatchObject({ decision: 'ATTACHED', verdict: { is_valid: true, score: 1 }, reason: 'Coupure du réseau de la salle B constatée.' });
+    expect(attached.json().data.decided_by_name).toMatch(/^Prénom\d+ Nom\d+$/);
+    const again = await call(teacher, 'PUT', `/api/admin/exams/${id}/late-answers/${exactRow.id}/decision`, { decision: 'REFUSED', reason: 'Changement d’avis.' });
+    expect(again.statusCode).toBe(409);
+    const qcmRow = rows.find((r) => r.question_id === Q.qcm)!;
+    const refusedRow = await call(teacher, 'PUT', `/api/admin/exams/${id}/late-answers/${qcmRow.id}/decision`, { decision: 'REFUSED', reason: 'Envoyée bien après la fin.' });
+    expect(refusedRow.json().data).toMatchObject({ decision: 'REFUSED', verdict: null });
+    // The attached answer counts, given at its time; the refused one does not.
+    const show = (await call(st.token, 'GET', `/api/student/exams/${id}/show`)).json().data;
+    expect(show.score).toBe(2);
+    const a = await t.ctx.db.selectFrom('exam_attempts').select('id').where('exam_id', '=', id).where('user_id', '=', st.id).executeTakeFirstOrThrow();
+    const subs = await t.ctx.db.selectFrom('exam_submissions').select(['question_id', 'created_at']).where('attempt_id', '=', a.id).execute();
+    expect(subs).toHaveLength(1);
+    expect(new Date(subs[0]!.created_at).toISOString()).toBe(given);
+    // A student cannot reach the staff routes.
+    expect((await call(st.token, 'GET', `/api/admin/exams/${id}/late-answers`)).statusCode).toBe(403);
+  });
+
+  it('imports a student’s emergency copy as late answers, refusing another exam’s copy in French', async () => {
+    const id = await exam();
+    const st = await student();
+    await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+    const sentInTime = uuid();
+    await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: Q.qcm, answer: [goodChoice], submission_id: sentInTime }] });
+    await t.ctx.db.updateTable('exam_attempts').set({ deadline: at(-40_000) }).where('exam_id', '=', id).execute();
+    const copy = {
+      format: 'copie-de-secours-examen',
+      version: 1,
+      exam: { id, title: 'Partiel' },
+      student: { id: st.id, name: 'Étudiant', email: 'e@x.fr' },
+      made_at: new Date().toISOString(),
+      answers: [
+        { question_id: Q.qcm, question_number: 1, answer: [goodChoice], submission_id: sentInTime, given_at: new Date(Date.now() - 30_000).toISOString(), kind: 'SUBMITTED', refusal: null },
+        { question_id: Q.exact, question_number: 2, answer: 'REPONSE_SECRETE', submission_id: uuid(), given_at: new Date(Date.now() - 20_000).toISOString(), kind: 'DRAFT', refusal: null },
+      ],
+    };
+    const teacher = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
+    const imported = await call(teacher, 'POST', `/api/admin/exams/${id}/late-answers/import`, copy);
+    expect(imported.statusCode, imported.body).toBe(200);
+    // The answer that reached the server in time is not late.
+    expect(imported.json().data).toEqual({ kept: 1, user_id: st.id });
+    const rows = (await call(teacher, 'GET', `/api/admin/exams/${id}/late-answers`)).json().data;
+    expect(rows).toMatchObject([{ question_id: Q.exact, source: 'FILE', kind: 'DRAFT' }]);
+    const other = await call(teacher, 'POST', `/api/admin/exams/${id}/late-answers/import`, { ...copy, exam: { id: id + 1000, title: 'Autre' } });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().message).toBe('Cette copie de secours est celle d’un autre examen.');
+    const notCopy = await call(teacher, 'POST', `/api/admin/exams/${id}/late-answers/import`, { format: 'autre chose' });
+    expect(notCopy.statusCode).toBe(422);
+    expect(JSON.stringify(notCopy.json())).toContain('Ce fichier n’est pas une copie de secours d’examen.');
   });
 });

@@ -17,11 +17,24 @@ import {
   examStartEnvelopeSchema,
   idParam,
   studentExamListEnvelopeSchema,
+  EXAM_TAKING_TEXTS,
+  emergencyCopySchema,
+  emergencyImportEnvelopeSchema,
+  examLateAnswersEnvelopeSchema,
+  examLateAnswersInputSchema,
+  lateAnswerEnvelopeSchema,
+  lateAnswerParamsSchema,
+  lateAnswersEnvelopeSchema,
+  lateDecisionInputSchema,
 } from '@exam/shared';
+import { notFound } from '../../lib/errors';
+import { findExamForStudent } from '../exams';
+import { assertExam, decideLateAnswer, importEmergencyCopy, keepLateAnswers, listLateAnswers } from './late';
 import { DRAFT_SWEEP_MS, settleDueDrafts } from './drafts';
 import { attemptNow, attemptQuestions, finishExam, runExamples, saveExamDraft, showResult, startExam, studentExams, submitSolutions, type Origin } from './service';
 
 const tags = ['Examens (étudiant)'];
+const staffTags = ['Examens'];
 const sent = <T>(data: T, message: string) => ({ status: 'success' as const, message, data });
 
 function originOf(req: FastifyRequest): Origin {
@@ -83,6 +96,69 @@ export async function examTakingRoutes(base: FastifyInstance) {
 
   app.post('/api/student/exams/:id/finish', { schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: { 200: examFinishEnvelopeSchema } } }, async (req) =>
     sent(await finishExam(app.ctx, req.params.id, req.user!), 'Examen terminé.'),
+  );
+
+  app.post(
+    '/api/student/exams/:id/late-answers',
+    {
+      schema: {
+        tags,
+        summary: 'Garder des réponses arrivées après la fin de ma tentative (non comptées ; l’équipe pédagogique décide)',
+        params: idParam,
+        body: examLateAnswersInputSchema,
+        response: { 200: examLateAnswersEnvelopeSchema },
+      },
+    },
+    async (req) => {
+      const exam = await findExamForStudent(app.ctx.db, req.params.id, req.user!);
+      if (!exam) throw notFound(EXAM_TAKING_TEXTS.notFound);
+      return sent(await keepLateAnswers(app.ctx, req.params.id, req.user!, exam, req.body.answers), 'Réponses gardées.');
+    },
+  );
+
+  app.get(
+    '/api/admin/exams/:id/late-answers',
+    { schema: { tags: staffTags, summary: 'Les réponses arrivées après la fin des tentatives, et les décisions prises', params: idParam, response: { 200: lateAnswersEnvelopeSchema } } },
+    async (req) => {
+      await assertExam(app.ctx.db, req.params.id);
+      return sent(await listLateAnswers(app.ctx.db, req.params.id), 'Réponses tardives chargées.');
+    },
+  );
+
+  app.put(
+    '/api/admin/exams/:id/late-answers/:lateId/decision',
+    {
+      schema: {
+        tags: staffTags,
+        summary: 'Joindre une réponse tardive à la copie (corrigée à son heure) ou la refuser, avec le motif',
+        params: lateAnswerParamsSchema,
+        body: lateDecisionInputSchema,
+        response: { 200: lateAnswerEnvelopeSchema },
+      },
+    },
+    async (req) => {
+      const late = await decideLateAnswer(app.ctx, req.params.id, req.params.lateId, req.user!, req.body.decision, req.body.reason);
+      req.log.info({ examId: req.params.id, lateId: req.params.lateId, by: req.user!.id, decision: req.body.decision }, 'late answer decided');
+      return sent(late, req.body.decision === 'ATTACHED' ? 'Réponse jointe à la copie.' : 'Réponse refusée.');
+    },
+  );
+
+  app.post(
+    '/api/admin/exams/:id/late-answers/import',
+    {
+      schema: {
+        tags: staffTags,
+        summary: 'Importer la copie de secours d’un étudiant : ses réponses deviennent des réponses tardives à examiner',
+        params: idParam,
+        body: emergencyCopySchema,
+        response: { 200: emergencyImportEnvelopeSchema },
+      },
+    },
+    async (req) => {
+      await assertExam(app.ctx.db, req.params.id);
+      const result = await importEmergencyCopy(app.ctx, req.params.id, req.body);
+      return sent(result, result.kept === 0 ? 'Aucune nouvelle réponse dans cette copie de secours.' : 'Copie de secours importée.');
+    },
   );
 
   app.get('/api/student/exams/:id/show', { schema: { tags, summary: 'Mon résultat', params: idParam, response: { 200: examShowEnvelopeSchema } } }, async (req) =>

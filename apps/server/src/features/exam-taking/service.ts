@@ -134,6 +134,7 @@ async function startedAttempt(ctx: AppContext, examId: number, user: SessionUser
 async function openAttempt(ctx: AppContext, examId: number, user: SessionUser) {
   const now = Date.now();
   const found = await startedAttempt(ctx, examId, user);
+  if (found.exam.status === 'CLOSED') throw conflict(T.examClosed);
   if (found.attempt.finished_at) throw conflict(T.finished);
   if (now > found.attempt.deadline.getTime() + GRACE_MS) throw conflict(T.timeUp);
   return found;

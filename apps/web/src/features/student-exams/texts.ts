@@ -135,6 +135,19 @@ export const studentExamsTexts = {
     loadError: 'Impossible de charger les questions de l’examen.',
     retry: 'Réessayer',
   },
+  late: {
+    title: 'Réponses arrivées après la fin',
+    message: (n: number) =>
+      n >= 2
+        ? `${n} réponses soumises avant la fin sont arrivées au serveur après : elles n’ont pas été comptées. Elles ne sont pas perdues : l’équipe pédagogique peut décider de les joindre à votre copie.`
+        : 'Une réponse soumise avant la fin est arrivée au serveur après : elle n’a pas été comptée. Elle n’est pas perdue : l’équipe pédagogique peut décider de la joindre à votre copie.',
+    item: (n: number, when: string, why: string) => `Question ${n}, soumise le ${when} — ${why}`,
+    keptOnServer: 'Elles sont gardées sur le serveur et dans ce navigateur. Téléchargez aussi votre copie de secours et gardez-la jusqu’aux résultats.',
+    keptHere: 'Elles sont gardées dans ce navigateur et partiront au serveur dès le retour du réseau. Téléchargez votre copie de secours et gardez-la jusqu’aux résultats.',
+    download: 'Télécharger ma copie de secours',
+    downloadedTitle: 'Copie de secours',
+    downloaded: (name: string) => `Fichier « ${name} » enregistré : gardez-le, il contient vos réponses et leurs heures.`,
+  },
   offline: {
     title: 'Connexion perdue',
     message: 'Vous êtes hors ligne. Continuez : vos brouillons sont gardés dans ce navigateur et vos réponses partiront dès le retour du réseau.',

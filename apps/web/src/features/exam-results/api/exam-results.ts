@@ -10,6 +10,8 @@ import type {
   ExamResultsShow,
   ExamStatistics,
   ExamStudentResult,
+  LateAnswer,
+  LateDecisionInput,
   Question,
 } from '@exam/shared';
 import { api, type Query } from '@/lib/api-client';
@@ -22,6 +24,7 @@ export const resultKeys = {
   show: (id: number) => ['exam-results', 'exam', id, 'show'] as const,
   statistics: (id: number) => ['exam-results', 'exam', id, 'statistics'] as const,
   student: (id: number, userId: number) => ['exam-results', 'exam', id, 'student', userId] as const,
+  late: (id: number) => ['exam-results', 'exam', id, 'late'] as const,
   averages: (yearId: number, specializationId: number) => ['exam-results', 'averages', yearId, specializationId] as const,
 };
 
@@ -89,5 +92,27 @@ export function useExtraTime(examId: number) {
   return useMutation({
     mutationFn: (body: ExamExtraTimeInput) => api.post(`/admin/exams/${examId}/extra-time`, body, { successTitle: examResultsTexts.toast.extraTime }),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: resultKeys.exam(examId) }), qc.invalidateQueries({ queryKey: ['exams', 'one', examId] })]),
+  });
+}
+
+/** Answers that reached the server after the end, or came from an emergency copy, and the decisions taken. */
+export const useLateAnswers = (examId: number) =>
+  useQuery({ queryKey: resultKeys.late(examId), queryFn: () => api.get<LateAnswer[]>(`/admin/exams/${examId}/late-answers`), enabled: validId(examId) });
+
+export function useDecideLate(examId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: LateDecisionInput & { id: number }) =>
+      api.put<LateAnswer>(`/admin/exams/${examId}/late-answers/${id}/decision`, body, { successTitle: examResultsTexts.toast.late }),
+    // An attached answer may change the student's score.
+    onSuccess: () => qc.invalidateQueries({ queryKey: resultKeys.exam(examId) }),
+  });
+}
+
+export function useImportEmergencyCopy(examId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (copy: unknown) => api.post<{ kept: number }>(`/admin/exams/${examId}/late-answers/import`, copy, { successTitle: examResultsTexts.toast.lateImport }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: resultKeys.late(examId) }),
   });
 }

@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { useExamResults, useExamStatistics } from '../api/exam-results';
 import { ExamStatusBadge } from '../components/badges';
 import { ExtraTimeModal } from '../components/extra-time-modal';
+import { LateAnswersSection } from '../components/late-answers-section';
 import { RegradeModal } from '../components/regrade-modal';
 import { ResultsTable } from '../components/results-table';
 import { StatisticsCharts } from '../components/statistics-charts';
@@ -128,6 +129,7 @@ export function ExamResultsShowPage() {
           </Title>
           <ResultsTable data={data} onOpen={setStudent} onExtraTime={setExtraTime} />
         </section>
+        <LateAnswersSection examId={exam.id} />
         <Box component="section" aria-labelledby="results-statistics">
           <Title order={2} size="h3" id="results-statistics" mb="sm">
             {t.statistics}

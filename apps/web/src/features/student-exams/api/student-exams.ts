@@ -93,3 +93,7 @@ export const runExamples = (examId: number, questionId: number, answer: string) 
 
 export const sendSolutions = (examId: number, answers: Array<{ question_id: number; answer: unknown; submission_id: string }>) =>
   api.post<ExamGradeResult[]>(`${base(examId)}/solutions`, { answers }, { silent: true });
+
+/** Answers refused for arriving after the end, to be kept on the server for staff (silent: retried until kept). */
+export const sendLateAnswers = (examId: number, answers: Array<{ question_id: number; answer: unknown; submission_id: string; given_at: string }>) =>
+  api.post<{ kept: number }>(`${base(examId)}/late-answers`, { answers }, { silent: true });

@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 import { isApiError, notifyError } from '@/lib/api-client';
 import { useExamQuestions, useFinishExam, useStartExam, useStudentExams, type QuestionsWithClock } from '../api/student-exams';
 import { Countdown } from '../components/countdown';
+import { EmergencyCopyButton, LateAnswersNotice } from '../components/late-answers-notice';
 import { OfflineBanner } from '../components/offline-banner';
 import { itemNotes, QuestionNavigator, type NavigatorItem } from '../components/question-navigator';
 import { QuestionPanel } from '../components/question-panel';
@@ -173,6 +174,7 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
     }
   };
 
+  const copyProps = { exam: { id: exam.id, title: exam.title }, questionIds: s.questions.map((q) => q.id), store: s.store };
   const validated = s.questions.filter((q) => s.states[q.id] === 'VALIDATED').length;
   const answered = s.questions.filter((q) => s.states[q.id] !== 'UNANSWERED').length;
 
@@ -210,7 +212,8 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
         </Group>
       </Paper>
       <Stack gap="sm" mb="md">
-        <OfflineBanner online={s.online} pending={s.pending} />
+        <OfflineBanner online={s.online} pending={s.pending} action={<EmergencyCopyButton {...copyProps} size="xs" />} />
+        <LateAnswersNotice late={s.late} {...copyProps} />
         {s.timeUp ? (
           <Alert color="red" variant="filled" icon={<IconHourglassEmpty size={20} aria-hidden="true" />} title={t.taking.timeUpTitle} data-testid="time-up">
             <Stack gap="xs" align="flex-start">

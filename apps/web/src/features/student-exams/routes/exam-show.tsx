@@ -1,6 +1,8 @@
 // /student/exams/{exam}/show: the score on 20 and in points, each question's verdict with the student's own answer,
 // and the correct answers only when the server gives them (after closing, if the exam allows it).
+import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { useCurrentUser } from '@/app/auth/session';
 import { Alert, Badge, Button, Card, Code, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconHourglassEmpty, IconInfoCircle } from '@tabler/icons-react';
 import katex from 'katex';
@@ -14,6 +16,9 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useExamResult } from '../api/student-exams';
 import { CaseResults } from '../components/grade-view';
+import { LateAnswersNotice } from '../components/late-answers-notice';
+import { createExamStore } from '../state/local-store';
+import { useLateAnswers } from '../state/use-late-answers';
 import { studentExamsTexts } from '../texts';
 
 const t = studentExamsTexts.show;
@@ -167,6 +172,14 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
+/** Answers of this exam refused for arriving late, kept in this browser: said here too, with the emergency copy. */
+function LateOnResult({ examId, title, questionIds }: { examId: number; title: string; questionIds: number[] }) {
+  const user = useCurrentUser();
+  const store = useMemo(() => createExamStore(user.id, examId), [user.id, examId]);
+  const { late } = useLateAnswers(store, examId, true);
+  return <LateAnswersNotice late={late} exam={{ id: examId, title }} questionIds={questionIds} store={store} />;
+}
+
 export function ExamShowPage() {
   const params = useParams();
   const location = useLocation();
@@ -228,6 +241,7 @@ export function ExamShowPage() {
             {t.timeUp}
           </Alert>
         ) : null}
+        <LateOnResult examId={r.exam.id} title={r.exam.title} questionIds={r.questions.map((q) => q.question.id)} />
         {!r.attempt ? (
           <Alert color="gray" variant="light" icon={<IconInfoCircle size={20} aria-hidden="true" />}>
             {t.notStarted}

@@ -23,8 +23,17 @@ export interface QueuedSubmission {
   queued_at: number;
 }
 
+/** An answer the server refused because it arrived after the end: kept here, sent to be kept there, never dropped. */
+export interface LateSubmission extends QueuedSubmission {
+  /** The server's words when it refused it. */
+  refusal: string;
+  /** True once the server has kept it for staff to decide. */
+  kept: boolean;
+}
+
 export const draftKey = (userId: number, examId: number, questionId: number) => `${examKeyPrefix(userId, examId)}draft:${questionId}`;
 export const queueKey = (userId: number, examId: number) => `${examKeyPrefix(userId, examId)}queue`;
+export const lateKey = (userId: number, examId: number) => `${examKeyPrefix(userId, examId)}late`;
 export const flagsKey = (userId: number, examId: number) => `${examKeyPrefix(userId, examId)}flags`;
 
 function browserStore(): KeyValueStore | null {
@@ -71,6 +80,23 @@ export function createExamStore(userId: number, examId: number, store: KeyValueS
       return writeJson(store, draftKey(userId, examId, questionId), draft);
     },
     readQueue,
+    readLate(): LateSubmission[] {
+      const l = readJson<LateSubmission[]>(store, lateKey(userId, examId));
+      return Array.isArray(l) ? l.filter((s) => s && typeof s.submission_id === 'string' && typeof s.question_id === 'number') : [];
+    },
+    /** Adds late answers or updates them (by submission id). */
+    writeLate(items: LateSubmission[]): void {
+      const byId = new Map(this.readLate().map((s) => [s.submission_id, s]));
+      for (const item of items) byId.set(item.submission_id, item);
+      writeJson(store, lateKey(userId, examId), [...byId.values()]);
+    },
+    /** Every local draft of these questions (for the emergency copy). */
+    readDrafts(questionIds: number[]): Array<{ question_id: number } & LocalDraft> {
+      return questionIds.flatMap((id) => {
+        const d = this.readDraft(id);
+        return d ? [{ question_id: id, ...d }] : [];
+      });
+    },
     /** The questions the student marked to come back to (a note to self, kept in this browser only). */
     readFlags(): number[] {
       const f = readJson<unknown>(store, flagsKey(userId, examId));

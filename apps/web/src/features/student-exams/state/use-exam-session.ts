@@ -6,13 +6,9 @@ import { EXAM_GRACE_SECONDS, type ExamGradeResult, type GradeDetails, type Quest
 import { isApiError } from '@/lib/api-client';
 import { fetchAttempt, saveDraft, sendSolutions, type QuestionsWithClock } from '../api/student-exams';
 import { createExamStore, initialAnswer, isBlank, type QueuedSubmission } from './local-store';
+import { useLateAnswers } from './use-late-answers';
 
-/** The attempt's deadline is asked again this often (extra time granted during the attempt reaches the page). */
-export const ATTEMPT_CHECK_MS = 10_000;
-/** Changed drafts go to the server this often. */
-export const DRAFT_SAVE_MS = 3000;
-/** Submissions waiting in the queue are tried again this often (and at once when the network comes back). */
-export const RETRY_MS = 4000;
+import { ATTEMPT_CHECK_MS, DRAFT_SAVE_MS, RETRY_MS } from './timing';
 const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
 
 export interface Verdict {
@@ -148,6 +144,8 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
 
   const maxOf = useCallback((questionId: number) => data.questions.find((q) => q.id === questionId)?.max_submissions ?? 0, [data.questions]);
 
+  const { late, refresh: refreshLate } = useLateAnswers(store, examId, browserOnline);
+
   /** Sends the queued submissions one by one, oldest first; stops at the first network failure. */
   const flush = useCallback(async (): Promise<number> => {
     if (sending.current) return store.readQueue().length;
@@ -164,8 +162,11 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
           if (result) applyResult(result);
         } catch (e) {
           if (isFinalRefusal(e)) {
-            store.dequeue([next.submission_id]);
             const message = (e as Error).message;
+            // Refused because the attempt is over (it arrived after the end): kept, never dropped, for staff to decide.
+            if (isApiError(e) && e.status === 409 && !e.errors.question_id) store.writeLate([{ ...next, refusal: message, kept: false }]);
+            store.dequeue([next.submission_id]);
+            refreshLate();
             setRefusals((f) => ({ ...f, [next.question_id]: message }));
             // A 409 about the attempt (finished elsewhere) locks the page; one about this question (no try left) does not.
             if (isApiError(e) && e.status === 409 && !e.errors.question_id && serverNow() < deadline) setClosedMessage(message);
@@ -184,7 +185,7 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
       setQueue(store.readQueue());
     }
     return store.readQueue().length;
-  }, [store, examId, applyResult, setReachable, serverNow, deadline, maxOf]);
+  }, [store, examId, applyResult, setReachable, serverNow, deadline, maxOf, refreshLate]);
 
   /** Submissions still allowed on a question, those waiting in the queue counted (null: no limit). */
   const triesLeft = useCallback(
@@ -313,6 +314,8 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
     unsent,
     flags,
     toggleFlag,
+    late,
+    store,
     sendingNow,
     online,
     locked,

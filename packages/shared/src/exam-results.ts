@@ -270,8 +270,12 @@ export const staffSubmissionSchema = z.object({
   /** As the student sent it: QCM an array of choice ids, EXACT/MATH a string, ALGORITHM the program. */
   answer: z.unknown(),
   is_valid: z.boolean(),
-  /** Points earned by this submission (fraction × question points). */
+  /** Points earned by this submission (fraction × question points), its penalty already taken off. */
   score: z.number(),
+  /** Points taken off for the wrong tries before it (the exam's penalty). */
+  penalty: z.number(),
+  /** Made from the student's draft when the attempt ended (not sent by them). */
+  auto: z.boolean(),
   details: gradeDetailsSchema,
   /** ALGORITHM: every case (hidden ones too) with its output; null for other types. */
   cases: z.array(staffCaseResultSchema).nullable(),

@@ -163,6 +163,8 @@ export interface SubmissionRow {
   answer: unknown;
   is_valid: boolean;
   score: number;
+  penalty: number;
+  auto: boolean;
   details: unknown;
   internal: unknown;
   created_at: Date;
@@ -175,12 +177,12 @@ export async function submissionsOf(db: Db, attemptIds: number[]): Promise<Submi
   if (attemptIds.length === 0) return [];
   const rows = await db
     .selectFrom('exam_submissions')
-    .select(['id', 'attempt_id', 'question_id', 'answer', 'is_valid', 'score', 'details', 'internal', 'created_at', 'ip', 'user_agent'])
+    .select(['id', 'attempt_id', 'question_id', 'answer', 'is_valid', 'score', 'penalty', 'auto', 'details', 'internal', 'created_at', 'ip', 'user_agent'])
     .where('attempt_id', 'in', attemptIds)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, is_valid: r.is_valid === 1, score: Number(r.score), created_at: toDate(r.created_at) }));
+  return rows.map((r) => ({ ...r, is_valid: r.is_valid === 1, score: Number(r.score), penalty: Number(r.penalty), auto: r.auto === 1, created_at: toDate(r.created_at) }));
 }
 
 /** Exams of a year aimed at a parcours, drafts left out, by opening date. */

@@ -125,6 +125,8 @@ export async function studentResult(db: Db, examId: number, userId: number): Pro
           answer: s.answer ?? null,
           is_valid: s.is_valid,
           score: round2(s.score * q.points),
+          penalty: round2(s.penalty * q.points),
+          auto: s.auto,
           details: s.details as GradeDetails,
           cases: casesOf(s.internal),
           ip: s.ip,

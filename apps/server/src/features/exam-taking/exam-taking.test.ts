@@ -445,6 +445,14 @@ describe('nothing typed is lost: drafts graded when the attempt ends', () => {
       [Q.exact, 1],
       [Q.qcm, 1],
     ]);
+    // Staff see which submission was sent automatically.
+    const teacher = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
+    const copy = (await call(teacher, 'GET', `/api/admin/exam-results/${id}/students/${st.id}`)).json().data;
+    const exactSubs = copy.questions.find((q: { question_id: number }) => q.question_id === Q.exact).submissions;
+    expect(exactSubs.map((x: { auto: boolean; penalty: number }) => [x.auto, x.penalty])).toEqual([
+      [false, 0],
+      [true, 0],
+    ]);
     // Settling again (another process, a retry) adds nothing.
     const a = await attemptOf(id, st.id);
     expect(a.drafts_settled_at).not.toBeNull();

@@ -184,6 +184,8 @@ export const examResultsTexts = {
     noSubmission: 'Aucune soumission pour cette question.',
     submission: (i: number, n: number) => `Soumission ${i} sur ${n}`,
     submittedAt: L.submittedAt,
+    auto: 'envoyée automatiquement à la fin (brouillon non soumis)',
+    penalty: (points: number) => `pénalité de ${points.toLocaleString('fr-FR')} pt${points >= 2 ? 's' : ''} (essais incorrects avant)`,
     elapsed: (label: string) => `${label} après le début`,
     valid: 'Validée',
     invalid: 'Non validée',

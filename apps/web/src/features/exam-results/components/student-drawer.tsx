@@ -84,7 +84,8 @@ function Submission({ q, s, index, count }: { q: ResultQuestionWithSubs; s: Staf
           </Group>
         </Group>
         <Text size="xs" c="dimmed">
-          {t.submittedAt} {formatDateTime(s.submitted_at)} · {t.elapsed(durationLabel(s.elapsed_seconds))} · {s.ip ?? t.unknown}
+          {t.submittedAt} {formatDateTime(s.submitted_at)} · {t.elapsed(durationLabel(s.elapsed_seconds))} · {s.auto ? t.auto : (s.ip ?? t.unknown)}
+          {s.penalty > 0 ? ` · ${t.penalty(s.penalty)}` : ''}
         </Text>
         {q.type === 'ALGORITHM' ? (
           <CodeView language={q.language} value={answerText} label={t.code(q.position, index)} />

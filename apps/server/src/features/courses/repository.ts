@@ -1,11 +1,9 @@
 // Reads and writes of courses and their parcours; every function takes the db or a transaction.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Course, CourseData, StudentCourse } from '@exam/shared';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { likePattern, paginate } from '../../lib/list';
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 export interface CourseFilters {
   search?: string;

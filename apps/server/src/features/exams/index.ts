@@ -3,5 +3,5 @@
 // before counting attempts, so a start and a change of questions never cross.
 export { examRoutes } from './routes';
 export { listExamsForStudent, findExamForStudent, type StudentExamScope } from './student-repository';
-export { lockExam, countAttempts, examQuestions, storedTryRules, findExamListItem, listExams, statementExcerpt, type Db as ExamDb } from './repository';
+export { lockExam, countAttempts, examQuestions, storedTryRules, findExamListItem, listExams, statementExcerpt } from './repository';
 export { startedPhrase, examOrder } from './service';

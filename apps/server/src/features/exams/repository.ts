@@ -1,13 +1,11 @@
 // Reads and writes of exams, their parcours, ordered questions and per-student extra time; every function takes
 // the db or a transaction. Counts of attempts come from exam_attempts, which exam taking fills.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { attemptDeadline, type ExamData, type ExamExtraTime, type ExamListItem, type ExamQuestion, type ExamStatus } from '@exam/shared';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { likePattern, paginate } from '../../lib/list';
 import { excerptOf, htmlToText } from '../../lib/html-text';
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 export interface ExamFilters {
   search?: string;

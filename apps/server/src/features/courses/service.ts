@@ -5,8 +5,8 @@ import { COURSE_SORTS, type Course, type CourseData, type StudentCourseDetail } 
 import type { AppContext } from '../../lib/context';
 import { forbidden, notFound, unprocessable } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
-import type { SessionUser } from '../auth/repository';
-import { requirePremium } from '../auth/plugin';
+import type { SessionUser } from '../../lib/session-user';
+import { requirePremium } from '../auth';
 import { chaptersOfCourse, chapterIdsOfCourse, fileIdsOfChapters } from '../chapters/repository';
 import { deleteUnusedFiles, unreferencedHashes } from '../files/repository';
 import { removeBlobs } from '../files/storage';

@@ -4,7 +4,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FileInfo } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound, paymentRequired, tooLarge, unprocessable } from '../../lib/errors';
-import type { SessionUser } from '../auth/repository';
+import type { SessionUser } from '../../lib/session-user';
 import { visibleCoursesUsingFile } from '../courses/repository';
 import { cleanFileName, detectType, IMAGE_MIMES } from './detect';
 import { deleteFileRow, deleteStaleUploads, findFile, firstQuestionUse, firstUse, insertFile, toFileInfo, unreferencedHashes, type FileRow } from './repository';

@@ -296,19 +296,6 @@ export async function deleteExam(trx: Transaction<Database>, id: number): Promis
   await trx.deleteFrom('exams').where('id', '=', id).execute();
 }
 
-/**
- * Which of these ids do not exist in the table. Inside a transaction the rows found are key-share locked, so a question
- * (or parcours) cannot be deleted between this check and the exam's insert.
- */
-export async function missingIds(db: Db, table: 'academic_years' | 'specializations' | 'questions', ids: number[]): Promise<number[]> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return [];
-  const query = db.selectFrom(table).select('id').where('id', 'in', unique);
-  const found = await (db.isTransaction ? query.forKeyShare() : query).execute();
-  const set = new Set(found.map((r) => r.id));
-  return unique.filter((id) => !set.has(id));
-}
-
 /** Whether the user is a student enrolled in the exam's year and in one of its parcours. */
 export async function isStudentOfExam(db: Db, examId: number, userId: number): Promise<boolean> {
   const row = await db

@@ -7,6 +7,7 @@ import type { AppContext } from '../../lib/context';
 import type { Db } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { orderFrom } from '../../lib/list';
+import { missingIds } from '../../lib/rows';
 import { withTransaction, type Trx } from '../../lib/transaction';
 import {
   countAttempts,
@@ -17,7 +18,6 @@ import {
   insertExam,
   isStudentOfExam,
   lockExam,
-  missingIds,
   refreshDeadline,
   setExamStatus,
   storedQuestions,

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { helperRoutes } from './helper/routes';
 import { presenceRoutes } from './presence/routes';
-import { courseRoutes } from './courses/routes';
-import { chapterRoutes } from './chapters/routes';
-import { fileRoutes } from './files/routes';
+import { courseRoutes, coursesUsingFile } from './courses';
+import { chapterRoutes } from './chapters';
+import { fileRoutes } from './files';
 import { academicYearRoutes } from './academic-years/routes';
 import { mentionRoutes } from './mentions/routes';
 import { specializationRoutes } from './specializations/routes';
@@ -18,4 +18,7 @@ import { examTakingRoutes } from './exam-taking/routes';
 import { examResultsRoutes } from './exam-results/routes';
 import { practiceRoutes } from './practice/routes';
 
-export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutes, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examTakingRoutes, examResultsRoutes, practiceRoutes];
+// Students download a file through the courses that use it: courses answer which, files cannot import them.
+const fileRoutesWithCourses = (app: FastifyInstance) => fileRoutes(app, { coursesUsingFile });
+
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutesWithCourses, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examTakingRoutes, examResultsRoutes, practiceRoutes];

@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Chapter, ChapterSummary } from '@exam/shared';
 import type { Database, Db } from '../../db/schema';
 import { likePattern, paginate } from '../../lib/list';
-import { filesOfChapters } from '../files/repository';
+import { filesOfChapters } from '../files';
 
 type Trx = Transaction<Database>;
 

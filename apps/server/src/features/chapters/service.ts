@@ -5,8 +5,7 @@ import type { AppContext } from '../../lib/context';
 import { notFound, unprocessable } from '../../lib/errors';
 import { lockRow, missingIds, touchRow } from '../../lib/rows';
 import { withTransaction } from '../../lib/transaction';
-import { deleteUnusedFiles, unreferencedHashes } from '../files/repository';
-import { removeBlobs } from '../files/storage';
+import { deleteUnusedFiles, removeStoredContent } from '../files';
 import {
   chapterIdsOfCourse,
   chaptersOfCourse,
@@ -33,11 +32,6 @@ async function checkFiles(ctx: AppContext, fileIds: number[], content: string): 
   const inline = inlineFileIds(content);
   const gone = new Set(await missingIds(ctx.db, 'files', inline));
   return inline.filter((id) => !gone.has(id));
-}
-
-/** Removes the stored content of deleted files no other file row shares (after the commit). */
-async function dropOrphans(ctx: AppContext, hashes: string[]): Promise<void> {
-  await removeBlobs(ctx.config.dataDir, await unreferencedHashes(ctx.db, hashes));
 }
 
 export async function createChapter(ctx: AppContext, data: ChapterData): Promise<Chapter> {
@@ -77,7 +71,7 @@ export async function updateChapter(ctx: AppContext, id: number, data: ChapterDa
     await setChapterFiles(trx, id, data.file_ids, inline);
     await touchRow(trx, 'courses', data.course_id);
     const orphans = await deleteUnusedFiles(trx, before);
-    afterCommit(() => dropOrphans(ctx, orphans));
+    afterCommit(() => removeStoredContent(ctx, orphans));
   });
   return (await findChapter(ctx.db, id))!;
 }
@@ -95,7 +89,7 @@ export async function deleteChapter(ctx: AppContext, id: number): Promise<void> 
     await shiftPositions(trx, now.course_id, now.position + 1, count, -1);
     await touchRow(trx, 'courses', now.course_id);
     const orphans = await deleteUnusedFiles(trx, before);
-    afterCommit(() => dropOrphans(ctx, orphans));
+    afterCommit(() => removeStoredContent(ctx, orphans));
   });
 }
 

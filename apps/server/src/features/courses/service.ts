@@ -8,10 +8,9 @@ import { lockRow, missingIds } from '../../lib/rows';
 import { withTransaction } from '../../lib/transaction';
 import type { SessionUser } from '../../lib/session-user';
 import { requirePremium } from '../auth';
-import { chaptersOfCourse, chapterIdsOfCourse, fileIdsOfChapters } from '../chapters/repository';
-import { deleteUnusedFiles, unreferencedHashes } from '../files/repository';
-import { removeBlobs } from '../files/storage';
-import { deleteCourse, findCourse, findStudentCourse, insertCourse, updateCourse, type StudentScope } from './repository';
+import { chaptersOfCourse, chapterIdsOfCourse, fileIdsOfChapters } from '../chapters';
+import { deleteUnusedFiles, removeStoredContent, type CoursesUsingFile } from '../files';
+import { deleteCourse, findCourse, findStudentCourse, insertCourse, updateCourse, visibleCoursesUsingFile, type StudentScope } from './repository';
 
 const SORT_COLUMNS = { title: 'c.title', created_at: 'c.created_at', updated_at: 'c.updated_at' } as const;
 
@@ -57,13 +56,16 @@ export async function removeCourse(ctx: AppContext, id: number): Promise<{ chapt
     await deleteCourse(trx, id);
     return { chapters: chapterIds.length, hashes: await deleteUnusedFiles(trx, fileIds) };
   });
-  await removeBlobs(ctx.config.dataDir, await unreferencedHashes(ctx.db, result.hashes));
+  await removeStoredContent(ctx, result.hashes);
   return { chapters: result.chapters };
 }
 
 export function scopeOf(user: SessionUser): StudentScope {
   return { academic_year_id: user.academic_year_id, specialization_ids: user.specializations.map((s) => s.id) };
 }
+
+/** Which courses the student may open (published, of their year and parcours) use the file: their premium flags. */
+export const coursesUsingFile: CoursesUsingFile = (db, fileId, user) => visibleCoursesUsingFile(db, fileId, scopeOf(user));
 
 export async function studentCourse(ctx: AppContext, id: number, user: SessionUser): Promise<StudentCourseDetail> {
   const found = await findStudentCourse(ctx.db, id, scopeOf(user));

@@ -1,5 +1,6 @@
 // Lint rules for every workspace: typescript-eslint's recommended set, React hooks rules on the web app,
-// and import boundaries (shared code never reaches into the apps, a web feature never into another feature).
+// and import boundaries (shared code never reaches into the apps, a web feature never into another feature, a server
+// feature into another only through its index.ts).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -55,6 +56,37 @@ export default tseslint.config(
         'error',
         { patterns: [serverImports, { group: ['@/features/**', '**/features/**'], message: 'Les blocs partagés ne dépendent d’aucune fonctionnalité.' }] },
       ],
+    },
+  },
+  {
+    // A server feature reaches another only through its public entry (../other or ../other/index), never its files;
+    // its own files are imported relatively (./x). Dynamic imports are held to the same rule.
+    files: ['apps/server/src/features/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: String.raw`^\.\./(?!\.)[^/]+/(?!index$)`, message: 'Une fonctionnalité du serveur n’importe que l’entrée publique d’une autre (../autre), jamais ses fichiers.' },
+            { regex: String.raw`(^|/)features(/|$)`, message: 'Une fonctionnalité du serveur importe les autres par ../autre, pas par le dossier features.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', { selector: String.raw`ImportExpression > Literal[value=/^\.\.\/(?!\.)[^\/]+\/(?!index$)/]`, message: 'Une fonctionnalité du serveur n’importe que l’entrée publique d’une autre (../autre), jamais ses fichiers.' }],
+    },
+  },
+  {
+    // The route list names each feature by its public entry.
+    files: ['apps/server/src/features/index.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: String.raw`^\./[^/]+/(?!index$)`, message: 'La liste des routes importe chaque fonctionnalité par son entrée publique (./nom).' }] }],
+    },
+  },
+  {
+    // lib/ is what every feature may use; it knows none of them.
+    files: ['apps/server/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: String.raw`(^|/)features(/|$)`, message: 'lib/ ne dépend d’aucune fonctionnalité du serveur.' }] }],
     },
   },
   {

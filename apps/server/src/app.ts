@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from './lib/context';
 import { clientErrorHandler, registerErrorHandling } from './lib/error-handler';
 import { registerSecurityHeaders } from './lib/security-headers';
-import { authPlugin } from './features/auth/plugin';
+import { authPlugin } from './features/auth';
 import { features } from './features';
 
 export interface BuildOptions {

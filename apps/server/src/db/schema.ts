@@ -1,5 +1,5 @@
 // Table types for Kysely. Each feature adds its tables here alongside its migration.
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** DATE columns are read back as 'YYYY-MM-DD' strings (the pg type parser is set so). */
@@ -332,6 +332,9 @@ export interface Database {
   exam_late_answers: ExamLateAnswersTable;
   regrade_log: RegradeLogTable;
 }
+
+/** What repositories read and write through: the database, or a transaction open on it. */
+export type Db = Kysely<Database> | Transaction<Database>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

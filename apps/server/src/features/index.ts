@@ -1,21 +1,24 @@
-// Every feature's routes, registered in this order by app.ts.
+// Every feature's routes, registered in this order by app.ts; each feature is imported through its index.ts.
 import type { FastifyInstance } from 'fastify';
-import { authRoutes } from './auth/routes';
-import { helperRoutes } from './helper/routes';
-import { presenceRoutes } from './presence/routes';
-import { courseRoutes } from './courses/routes';
-import { chapterRoutes } from './chapters/routes';
-import { fileRoutes } from './files/routes';
-import { academicYearRoutes } from './academic-years/routes';
-import { mentionRoutes } from './mentions/routes';
-import { specializationRoutes } from './specializations/routes';
-import { userRoutes } from './users/routes';
-import { runnerRoutes } from './runner/routes';
+import { authRoutes } from './auth';
+import { helperRoutes } from './helper';
+import { presenceRoutes } from './presence';
+import { courseRoutes, coursesUsingFile } from './courses';
+import { chapterRoutes } from './chapters';
+import { fileRoutes } from './files';
+import { academicYearRoutes } from './academic-years';
+import { mentionRoutes } from './mentions';
+import { specializationRoutes } from './specializations';
+import { userRoutes } from './users';
+import { runnerRoutes } from './runner';
 import { questionRoutes } from './questions';
-import { possibleSolutionRoutes } from './possible-solutions/routes';
+import { possibleSolutionRoutes } from './possible-solutions';
 import { examRoutes } from './exams';
-import { examTakingRoutes } from './exam-taking/routes';
-import { examResultsRoutes } from './exam-results/routes';
-import { practiceRoutes } from './practice/routes';
+import { examTakingRoutes } from './exam-taking';
+import { examResultsRoutes } from './exam-results';
+import { practiceRoutes } from './practice';
 
-export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutes, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examTakingRoutes, examResultsRoutes, practiceRoutes];
+// Students download a file through the courses that use it: courses answer which, files cannot import them.
+const fileRoutesWithCourses = (app: FastifyInstance) => fileRoutes(app, { coursesUsingFile });
+
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutesWithCourses, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examTakingRoutes, examResultsRoutes, practiceRoutes];

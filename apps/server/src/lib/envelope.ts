@@ -1,7 +1,8 @@
 // Helpers that build the { status, message, data } envelope of DESIGN.md §4.
-import type { Envelope, PageMeta, ToastStatus } from '@exam/shared';
+import type { PageMeta, ToastStatus } from '@exam/shared';
 
-export function ok<T>(data: T, message = 'Opération réussie.', status: ToastStatus = 'success'): Envelope<T> {
+/** The envelope of an answer, its data always present and its status exact, as the declared response schemas require. */
+export function ok<T, S extends ToastStatus = 'success'>(data: T, message = 'Opération réussie.', status: S = 'success' as S): { status: S; message: string; data: T } {
   return { status, message, data };
 }
 

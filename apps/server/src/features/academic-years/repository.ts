@@ -1,10 +1,8 @@
 // Reads and writes of the academic_years table; each function takes the database or a transaction.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AcademicYear, AcademicYearInput, ListQuery } from '@exam/shared';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { likePattern, orderFrom, paginate } from '../../lib/list';
-
-type Db = Kysely<Database>;
 
 const SORTS = { label: 'label', start_date: 'start_date', end_date: 'end_date', is_current: 'is_current', created_at: 'created_at' } as const;
 

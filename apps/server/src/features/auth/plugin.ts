@@ -8,7 +8,7 @@ import type { Access } from '../../lib/context';
 import { forbidden, paymentRequired, unauthorized } from '../../lib/errors';
 import { assertAccessWindow } from './access';
 import { findSessionByTokenHash, purgeOldTokens, type SessionUser } from './repository';
-import { touchPresence } from '../presence/service';
+import { touchPresence } from '../presence';
 
 /** What a user holding a generated first password may call before choosing their own (docs/import-etudiants.md). */
 const WHILE_TEMPORARY_PASSWORD = new Set(['/api/admin/users/profile', '/api/admin/users/update-profil', '/api/admin/users/logout', '/api/admin/users/logout-all', '/api/helper']);

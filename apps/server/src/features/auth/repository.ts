@@ -1,10 +1,8 @@
 // Reads and writes of users' sessions: the token table and the profile with its parcours.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { User } from '@exam/shared';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { SessionUser } from '../../lib/session-user';
-
-type Db = Kysely<Database>;
 
 export type { SessionUser } from '../../lib/session-user';
 

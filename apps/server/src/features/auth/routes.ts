@@ -2,11 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginEnvelopeSchema, loginSchema, updateProfileSchema, userEnvelopeSchema } from '@exam/shared';
+import { ok } from '../../lib/envelope';
 import { login, logout, logoutEverywhere, updateProfile } from './service';
 import { toPublicUser } from './repository';
-
-/** The success envelope with its data always present, as the declared response schemas require. */
-const ok = <T>(data: T, message: string) => ({ status: 'success' as const, message, data });
 
 export async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();

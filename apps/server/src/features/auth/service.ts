@@ -15,7 +15,7 @@ import {
   revokeUserTokens,
   toPublicUser,
 } from './repository';
-import { leavePresence, touchPresence } from '../presence/service';
+import { leavePresence, touchPresence } from '../presence';
 
 const WRONG_CREDENTIALS = 'Adresse e-mail ou mot de passe incorrect.';
 

@@ -1,10 +1,9 @@
 // Reads and writes of chapters, their order inside a course and their attached files.
 import { sql, type Transaction } from 'kysely';
 import type { Chapter, ChapterSummary } from '@exam/shared';
-import type { Database } from '../../db/schema';
-import type { Db } from '../courses/repository';
+import type { Database, Db } from '../../db/schema';
 import { likePattern, paginate } from '../../lib/list';
-import { filesOfChapters } from '../files/repository';
+import { filesOfChapters } from '../files';
 
 type Trx = Transaction<Database>;
 

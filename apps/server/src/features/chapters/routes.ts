@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { chapterInputSchema, chapterListQuerySchema, chapterReorderSchema, idParam } from '@exam/shared';
 import { ok, page } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
-import { findCourse } from '../courses/repository';
+import { rowExists } from '../../lib/rows';
 import { chaptersOfCourse, findChapter, listChapters } from './repository';
 import { createChapter, deleteChapter, reorderChapters, updateChapter } from './service';
 
@@ -26,7 +26,7 @@ export async function chapterRoutes(base: FastifyInstance) {
 
   // `:id` here is the course's id (the specification names it /chapters/{id}/all).
   app.get('/api/admin/chapters/:id/all', { schema: { tags, summary: "Chapitres d'un cours, dans l'ordre", params: idParam } }, async (req) => {
-    if (!(await findCourse(app.ctx.db, req.params.id))) throw notFound('Ce cours est introuvable.');
+    if (!(await rowExists(app.ctx.db, 'courses', req.params.id))) throw notFound('Ce cours est introuvable.');
     return ok(await chaptersOfCourse(app.ctx.db, req.params.id), 'Chapitres chargés.');
   });
 

@@ -3,10 +3,9 @@
 import type { Chapter, ChapterData } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { notFound, unprocessable } from '../../lib/errors';
+import { lockRow, missingIds, touchRow } from '../../lib/rows';
 import { withTransaction } from '../../lib/transaction';
-import { lockCourse, missingIds, touchCourse } from '../courses/repository';
-import { deleteUnusedFiles, unreferencedHashes } from '../files/repository';
-import { removeBlobs } from '../files/storage';
+import { deleteUnusedFiles, removeStoredContent } from '../files';
 import {
   chapterIdsOfCourse,
   chaptersOfCourse,
@@ -35,22 +34,17 @@ async function checkFiles(ctx: AppContext, fileIds: number[], content: string): 
   return inline.filter((id) => !gone.has(id));
 }
 
-/** Removes the stored content of deleted files no other file row shares (after the commit). */
-async function dropOrphans(ctx: AppContext, hashes: string[]): Promise<void> {
-  await removeBlobs(ctx.config.dataDir, await unreferencedHashes(ctx.db, hashes));
-}
-
 export async function createChapter(ctx: AppContext, data: ChapterData): Promise<Chapter> {
   const content = sanitizeChapterHtml(data.content);
   const inline = await checkFiles(ctx, data.file_ids, content);
   const id = await withTransaction(ctx.db, async (trx) => {
-    if (!(await lockCourse(trx, data.course_id))) throw unprocessable({ course_id: [COURSE_MISSING] }, COURSE_MISSING);
+    if (!(await lockRow(trx, 'courses', data.course_id))) throw unprocessable({ course_id: [COURSE_MISSING] }, COURSE_MISSING);
     const count = await countChapters(trx, data.course_id);
     const position = Math.min(Math.max(data.position ?? count + 1, 1), count + 1);
     await shiftPositions(trx, data.course_id, position, count, 1);
     const chapterId = await insertChapter(trx, { course_id: data.course_id, title: data.title, content, position });
     await setChapterFiles(trx, chapterId, data.file_ids, inline);
-    await touchCourse(trx, data.course_id);
+    await touchRow(trx, 'courses', data.course_id);
     return chapterId;
   });
   return (await findChapter(ctx.db, id))!;
@@ -65,7 +59,7 @@ export async function updateChapter(ctx: AppContext, id: number, data: ChapterDa
   const content = sanitizeChapterHtml(data.content);
   const inline = await checkFiles(ctx, data.file_ids, content);
   await withTransaction(ctx.db, async (trx, afterCommit) => {
-    if (!(await lockCourse(trx, data.course_id))) throw notFound(COURSE_MISSING);
+    if (!(await lockRow(trx, 'courses', data.course_id))) throw notFound(COURSE_MISSING);
     const now = await findChapterCourse(trx, id);
     if (!now) throw notFound('Ce chapitre est introuvable.');
     const count = await countChapters(trx, data.course_id);
@@ -75,9 +69,9 @@ export async function updateChapter(ctx: AppContext, id: number, data: ChapterDa
     const before = await fileIdsOfChapters(trx, [id]);
     await updateChapterRow(trx, id, { title: data.title, content, position: target });
     await setChapterFiles(trx, id, data.file_ids, inline);
-    await touchCourse(trx, data.course_id);
+    await touchRow(trx, 'courses', data.course_id);
     const orphans = await deleteUnusedFiles(trx, before);
-    afterCommit(() => dropOrphans(ctx, orphans));
+    afterCommit(() => removeStoredContent(ctx, orphans));
   });
   return (await findChapter(ctx.db, id))!;
 }
@@ -86,22 +80,22 @@ export async function deleteChapter(ctx: AppContext, id: number): Promise<void> 
   const current = await findChapterCourse(ctx.db, id);
   if (!current) throw notFound('Ce chapitre est introuvable.');
   await withTransaction(ctx.db, async (trx, afterCommit) => {
-    await lockCourse(trx, current.course_id);
+    await lockRow(trx, 'courses', current.course_id);
     const now = await findChapterCourse(trx, id);
     if (!now) throw notFound('Ce chapitre est introuvable.');
     const before = await fileIdsOfChapters(trx, [id]);
     const count = await countChapters(trx, now.course_id);
     await deleteChapterRow(trx, id);
     await shiftPositions(trx, now.course_id, now.position + 1, count, -1);
-    await touchCourse(trx, now.course_id);
+    await touchRow(trx, 'courses', now.course_id);
     const orphans = await deleteUnusedFiles(trx, before);
-    afterCommit(() => dropOrphans(ctx, orphans));
+    afterCommit(() => removeStoredContent(ctx, orphans));
   });
 }
 
 export async function reorderChapters(ctx: AppContext, courseId: number, ids: number[]): Promise<Chapter[]> {
   await withTransaction(ctx.db, async (trx) => {
-    if (!(await lockCourse(trx, courseId))) throw notFound(COURSE_MISSING);
+    if (!(await lockRow(trx, 'courses', courseId))) throw notFound(COURSE_MISSING);
     const existing = await chapterIdsOfCourse(trx, courseId);
     const given = new Set(ids);
     if (given.size !== ids.length || given.size !== existing.length || existing.some((x) => !given.has(x))) {
@@ -111,7 +105,7 @@ export async function reorderChapters(ctx: AppContext, courseId: number, ids: nu
       );
     }
     await setPositions(trx, ids);
-    await touchCourse(trx, courseId);
+    await touchRow(trx, 'courses', courseId);
   });
   return chaptersOfCourse(ctx.db, courseId);
 }

@@ -1,11 +1,9 @@
 // Reads and writes of courses and their parcours; every function takes the db or a transaction.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Course, CourseData, StudentCourse } from '@exam/shared';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { likePattern, paginate } from '../../lib/list';
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 export interface CourseFilters {
   search?: string;
@@ -93,12 +91,6 @@ export async function findCourse(db: Db, id: number): Promise<Course | undefined
   return row ? toCourse(row) : undefined;
 }
 
-/** Locks a course row for the rest of the transaction (serialises chapter position changes). */
-export async function lockCourse(trx: Transaction<Database>, id: number): Promise<boolean> {
-  const row = await trx.selectFrom('courses').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-  return !!row;
-}
-
 export async function insertCourse(trx: Transaction<Database>, data: CourseData, authorId: number): Promise<number> {
   const row = await trx
     .insertInto('courses')
@@ -140,22 +132,9 @@ async function setCourseSpecializations(trx: Transaction<Database>, courseId: nu
   }
 }
 
-export async function touchCourse(db: Db, id: number): Promise<void> {
-  await db.updateTable('courses').set({ updated_at: sql`now()` }).where('id', '=', id).execute();
-}
-
 export async function deleteCourse(trx: Transaction<Database>, id: number): Promise<boolean> {
   const res = await trx.deleteFrom('courses').where('id', '=', id).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
-}
-
-/** Which of these ids do not exist in the table. */
-export async function missingIds(db: Db, table: 'academic_years' | 'specializations' | 'files', ids: number[]): Promise<number[]> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return [];
-  const found = await db.selectFrom(table).select('id').where('id', 'in', unique).execute();
-  const set = new Set(found.map((r) => r.id));
-  return unique.filter((id) => !set.has(id));
 }
 
 // ---- Student side -------------------------------------------------------------------------

@@ -8,8 +8,6 @@ import { findCourse, listCourses, listStudentCourses } from './repository';
 import { courseOrder, createCourse, editCourse, removeCourse, scopeOf, studentCourse } from './service';
 
 const tags = ['Cours'];
-/** The success envelope with its data always present, as the declared response schemas require. */
-const sent = <T>(data: T, message: string) => ({ status: 'success' as const, message, data });
 
 export async function courseRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -47,10 +45,10 @@ export async function courseRoutes(base: FastifyInstance) {
   app.get(
     '/api/student/courses',
     { schema: { tags, summary: 'Cours publiés du parcours et de l’année de l’étudiant', querystring: listQuerySchema.pick({ search: true }), response: { 200: studentCoursesEnvelopeSchema } } },
-    async (req) => sent(await listStudentCourses(app.ctx.db, scopeOf(req.user!), req.query.search), 'Cours chargés.'),
+    async (req) => ok(await listStudentCourses(app.ctx.db, scopeOf(req.user!), req.query.search), 'Cours chargés.'),
   );
 
   app.get('/api/student/courses/:id/show', { schema: { tags, summary: 'Un cours avec ses chapitres et fichiers (402 si premium)', params: idParam, response: { 200: studentCourseEnvelopeSchema } } }, async (req) =>
-    sent(await studentCourse(app.ctx, req.params.id, req.user!), 'Cours chargé.'),
+    ok(await studentCourse(app.ctx, req.params.id, req.user!), 'Cours chargé.'),
   );
 }

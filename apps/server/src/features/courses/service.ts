@@ -4,13 +4,13 @@
 import { COURSE_SORTS, type Course, type CourseData, type StudentCourseDetail } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { forbidden, notFound, unprocessable } from '../../lib/errors';
+import { lockRow, missingIds } from '../../lib/rows';
 import { withTransaction } from '../../lib/transaction';
-import type { SessionUser } from '../auth/repository';
-import { requirePremium } from '../auth/plugin';
-import { chaptersOfCourse, chapterIdsOfCourse, fileIdsOfChapters } from '../chapters/repository';
-import { deleteUnusedFiles, unreferencedHashes } from '../files/repository';
-import { removeBlobs } from '../files/storage';
-import { deleteCourse, findCourse, findStudentCourse, insertCourse, lockCourse, missingIds, updateCourse, type StudentScope } from './repository';
+import type { SessionUser } from '../../lib/session-user';
+import { requirePremium } from '../auth';
+import { chaptersOfCourse, chapterIdsOfCourse, fileIdsOfChapters } from '../chapters';
+import { deleteUnusedFiles, removeStoredContent, type CoursesUsingFile } from '../files';
+import { deleteCourse, findCourse, findStudentCourse, insertCourse, updateCourse, visibleCoursesUsingFile, type StudentScope } from './repository';
 
 const SORT_COLUMNS = { title: 'c.title', created_at: 'c.created_at', updated_at: 'c.updated_at' } as const;
 
@@ -42,7 +42,7 @@ export async function createCourse(ctx: AppContext, data: CourseData, authorId: 
 export async function editCourse(ctx: AppContext, id: number, data: CourseData): Promise<Course> {
   await checkReferences(ctx, data);
   await withTransaction(ctx.db, async (trx) => {
-    if (!(await lockCourse(trx, id))) throw notFound('Ce cours est introuvable.');
+    if (!(await lockRow(trx, 'courses', id))) throw notFound('Ce cours est introuvable.');
     await updateCourse(trx, id, data);
   });
   return (await findCourse(ctx.db, id))!;
@@ -50,19 +50,22 @@ export async function editCourse(ctx: AppContext, id: number, data: CourseData):
 
 export async function removeCourse(ctx: AppContext, id: number): Promise<{ chapters: number }> {
   const result = await withTransaction(ctx.db, async (trx) => {
-    if (!(await lockCourse(trx, id))) throw notFound('Ce cours est introuvable.');
+    if (!(await lockRow(trx, 'courses', id))) throw notFound('Ce cours est introuvable.');
     const chapterIds = await chapterIdsOfCourse(trx, id);
     const fileIds = await fileIdsOfChapters(trx, chapterIds);
     await deleteCourse(trx, id);
     return { chapters: chapterIds.length, hashes: await deleteUnusedFiles(trx, fileIds) };
   });
-  await removeBlobs(ctx.config.dataDir, await unreferencedHashes(ctx.db, result.hashes));
+  await removeStoredContent(ctx, result.hashes);
   return { chapters: result.chapters };
 }
 
 export function scopeOf(user: SessionUser): StudentScope {
   return { academic_year_id: user.academic_year_id, specialization_ids: user.specializations.map((s) => s.id) };
 }
+
+/** Which courses the student may open (published, of their year and parcours) use the file: their premium flags. */
+export const coursesUsingFile: CoursesUsingFile = (db, fileId, user) => visibleCoursesUsingFile(db, fileId, scopeOf(user));
 
 export async function studentCourse(ctx: AppContext, id: number, user: SessionUser): Promise<StudentCourseDetail> {
   const found = await findStudentCourse(ctx.db, id, scopeOf(user));

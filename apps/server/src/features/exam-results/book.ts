@@ -11,8 +11,9 @@ import {
   type QuestionState,
   type ResultQuestion,
 } from '@exam/shared';
+import type { Db } from '../../db/schema';
 import { statementExcerpt } from '../exams';
-import { attemptsOf, bestResults, expectedStudents, extraMinutesOf, questionsOf, type AttemptInfo, type BestResult, type Db, type ExamQuestionRow } from './repository';
+import { attemptsOf, bestResults, expectedStudents, extraMinutesOf, questionsOf, type AttemptInfo, type BestResult, type ExamQuestionRow } from './repository';
 import { mean, median, on20, r2 } from './stats';
 
 const GRACE_MS = EXAM_GRACE_SECONDS * 1000;

@@ -2,7 +2,7 @@
 // weighted average) and a sheet per exam with the points of each question, the total and the score on 20.
 // Numbers are written as numbers (two decimals shown), headers in French, the header row frozen.
 import { ATTEMPT_STATUS_LABELS, EXAM_RESULTS_LABELS as L, round2 } from '@exam/shared';
-import type { Db } from './repository';
+import type { Db } from '../../db/schema';
 import { examAverages } from './service';
 
 type Worksheet = import('exceljs').Worksheet;

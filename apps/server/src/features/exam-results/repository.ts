@@ -2,10 +2,8 @@
 // of its parcours), the attempts, the best result of each attempt on each question, the exam's questions and the
 // per-exam extra minutes. Writes of the regrade (submissions, attempt scores, regrade_log). Every function takes
 // the db or a transaction.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, QuestionKind } from '../../db/schema';
-
-export type Db = Kysely<Database> | Transaction<Database>;
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db, QuestionKind } from '../../db/schema';
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
 

@@ -17,13 +17,12 @@ import {
   examStatisticsEnvelopeSchema,
   examStudentResultEnvelopeSchema,
 } from '@exam/shared';
-import { page } from '../../lib/envelope';
+import { ok, page } from '../../lib/envelope';
 import { attachment, buildExport } from './export';
 import { regradeExam } from './regrade';
 import { examAverages, examStatistics, listResults, showResults, studentResult } from './service';
 
 const tags = ['Résultats des examens'];
-const ok = <T>(data: T, message: string) => ({ status: 'success' as const, message, data });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export async function examResultsRoutes(base: FastifyInstance) {

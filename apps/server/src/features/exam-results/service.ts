@@ -14,11 +14,12 @@ import {
   type GradeDetails,
   type StaffCaseResult,
 } from '@exam/shared';
+import type { Db } from '../../db/schema';
 import type { InternalCaseResult } from '../grading';
 import { notFound } from '../../lib/errors';
 import { examOrder, findExamListItem, listExams } from '../exams';
 import { attemptStatus, examBooks, isClosed, participantsOf, publicRow, summaryOf, timeSpent, type ExamBook } from './book';
-import { examIdsOf, findSpecialization, findYear, submissionsOf, studentsOf, type Db } from './repository';
+import { examIdsOf, findSpecialization, findYear, submissionsOf, studentsOf } from './repository';
 import { distribution, mean, median, on20, pearson, r2, r3, stdDev } from './stats';
 
 export async function listResults(db: Db, q: ExamResultsListQuery & { page: number; per_page: number }): Promise<{ rows: ExamResultsListItem[]; total: number }> {

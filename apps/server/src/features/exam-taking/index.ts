@@ -1,5 +1,4 @@
 // Public entry of exam taking: what other features (results) may use.
 export { examTakingRoutes } from './routes';
 export { recomputeAttempt } from './repository';
-export { deadlineOf } from './service';
 export { penalised, rulesOf } from './submissions';

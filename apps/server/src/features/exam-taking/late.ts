@@ -19,7 +19,7 @@ import { examQuestions, findExamListItem, storedTryRules } from '../exams';
 import { grade } from '../grading';
 import { findQuestionsByIds, toGradable } from '../questions';
 import { attemptOver } from './drafts';
-import type { Db } from './repository';
+import type { Db } from '../../db/schema';
 import { findAttempt, type AttemptRow } from './repository';
 import { recordAnswers, rulesOf } from './submissions';
 

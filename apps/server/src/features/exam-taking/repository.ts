@@ -1,9 +1,7 @@
 // Attempts, submissions and drafts of exam taking. Scores are recomputed from the stored submissions (best
 // result of each question) inside the transaction that stores a submission, the attempt row locked.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-
-export type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema';
 
 export interface AttemptRow {
   id: number;

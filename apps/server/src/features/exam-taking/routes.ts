@@ -27,6 +27,7 @@ import {
   lateAnswersEnvelopeSchema,
   lateDecisionInputSchema,
 } from '@exam/shared';
+import { ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { findExamForStudent } from '../exams';
 import { assertExam, decideLateAnswer, importEmergencyCopy, keepLateAnswers, listLateAnswers } from './late';
@@ -35,7 +36,6 @@ import { attemptNow, attemptQuestions, finishExam, runExamples, saveExamDraft, s
 
 const tags = ['Examens (étudiant)'];
 const staffTags = ['Examens'];
-const sent = <T>(data: T, message: string) => ({ status: 'success' as const, message, data });
 
 function originOf(req: FastifyRequest): Origin {
   const ua = req.headers['user-agent'];
@@ -67,35 +67,35 @@ export async function examTakingRoutes(base: FastifyInstance) {
   app.addHook('onClose', async () => clearInterval(sweepTimer));
 
   app.get('/api/student/exams', { schema: { tags, summary: 'Mes examens (à venir, ouverts, terminés) avec ma progression', response: { 200: studentExamListEnvelopeSchema } } }, async (req) =>
-    sent(await studentExams(app.ctx, req.user!), 'Examens chargés.'),
+    ok(await studentExams(app.ctx, req.user!), 'Examens chargés.'),
   );
 
   app.post('/api/student/exams/:id/start', { schema: { tags, summary: "Commencer l'examen (idempotent)", params: idParam, response: { 200: examStartEnvelopeSchema } } }, async (req) =>
-    sent(await startExam(app.ctx, req.params.id, req.user!, originOf(req)), 'Examen commencé.'),
+    ok(await startExam(app.ctx, req.params.id, req.user!, originOf(req)), 'Examen commencé.'),
   );
 
   app.get('/api/student/exams/:id/attempt', { schema: { tags, summary: 'Ma tentative : début, échéance (à jour du temps supplémentaire), fin', params: idParam, response: { 200: examAttemptEnvelopeSchema } } }, async (req) =>
-    sent(await attemptNow(app.ctx, req.params.id, req.user!), 'Tentative chargée.'),
+    ok(await attemptNow(app.ctx, req.params.id, req.user!), 'Tentative chargée.'),
   );
 
   app.get('/api/student/exams/:id/questions', { schema: { tags, summary: "Les questions de l'examen, mes brouillons et mes dernières réponses", params: idParam, response: { 200: examQuestionsEnvelopeSchema } } }, async (req) =>
-    sent(await attemptQuestions(app.ctx, req.params.id, req.user!), 'Questions chargées.'),
+    ok(await attemptQuestions(app.ctx, req.params.id, req.user!), 'Questions chargées.'),
   );
 
   app.put('/api/student/exams/:id/draft', { schema: { tags, summary: 'Enregistrer un brouillon (non corrigé)', params: idParam, body: examDraftInputSchema, response: { 200: examDraftEnvelopeSchema } } }, async (req) =>
-    sent(await saveExamDraft(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer), 'Brouillon enregistré.'),
+    ok(await saveExamDraft(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer), 'Brouillon enregistré.'),
   );
 
   app.post('/api/student/exams/:id/run-examples', { schema: { tags, summary: 'Tester un programme sur les exemples visibles (non compté)', params: idParam, body: examRunExamplesInputSchema, response: { 200: examRunExamplesEnvelopeSchema } } }, async (req) =>
-    sent(await runExamples(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer, req.id), 'Exemples exécutés.'),
+    ok(await runExamples(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer, req.id), 'Exemples exécutés.'),
   );
 
   app.post('/api/student/exams/:id/solutions', { schema: { tags, summary: 'Soumettre des réponses (corrigées aussitôt)', params: idParam, body: examSolutionsInputSchema, response: { 200: examSolutionsEnvelopeSchema } } }, async (req) =>
-    sent(await submitSolutions(app.ctx, req.params.id, req.user!, req.body.answers, originOf(req), req.id), 'Réponses corrigées.'),
+    ok(await submitSolutions(app.ctx, req.params.id, req.user!, req.body.answers, originOf(req), req.id), 'Réponses corrigées.'),
   );
 
   app.post('/api/student/exams/:id/finish', { schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: { 200: examFinishEnvelopeSchema } } }, async (req) =>
-    sent(await finishExam(app.ctx, req.params.id, req.user!), 'Examen terminé.'),
+    ok(await finishExam(app.ctx, req.params.id, req.user!), 'Examen terminé.'),
   );
 
   app.post(
@@ -112,7 +112,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
     async (req) => {
       const exam = await findExamForStudent(app.ctx.db, req.params.id, req.user!);
       if (!exam) throw notFound(EXAM_TAKING_TEXTS.notFound);
-      return sent(await keepLateAnswers(app.ctx, req.params.id, req.user!, exam, req.body.answers), 'Réponses gardées.');
+      return ok(await keepLateAnswers(app.ctx, req.params.id, req.user!, exam, req.body.answers), 'Réponses gardées.');
     },
   );
 
@@ -121,7 +121,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
     { schema: { tags: staffTags, summary: 'Les réponses arrivées après la fin des tentatives, et les décisions prises', params: idParam, response: { 200: lateAnswersEnvelopeSchema } } },
     async (req) => {
       await assertExam(app.ctx.db, req.params.id);
-      return sent(await listLateAnswers(app.ctx.db, req.params.id), 'Réponses tardives chargées.');
+      return ok(await listLateAnswers(app.ctx.db, req.params.id), 'Réponses tardives chargées.');
     },
   );
 
@@ -139,7 +139,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
     async (req) => {
       const late = await decideLateAnswer(app.ctx, req.params.id, req.params.lateId, req.user!, req.body.decision, req.body.reason);
       req.log.info({ examId: req.params.id, lateId: req.params.lateId, by: req.user!.id, decision: req.body.decision }, 'late answer decided');
-      return sent(late, req.body.decision === 'ATTACHED' ? 'Réponse jointe à la copie.' : 'Réponse refusée.');
+      return ok(late, req.body.decision === 'ATTACHED' ? 'Réponse jointe à la copie.' : 'Réponse refusée.');
     },
   );
 
@@ -157,11 +157,11 @@ export async function examTakingRoutes(base: FastifyInstance) {
     async (req) => {
       await assertExam(app.ctx.db, req.params.id);
       const result = await importEmergencyCopy(app.ctx, req.params.id, req.body);
-      return sent(result, result.kept === 0 ? 'Aucune nouvelle réponse dans cette copie de secours.' : 'Copie de secours importée.');
+      return ok(result, result.kept === 0 ? 'Aucune nouvelle réponse dans cette copie de secours.' : 'Copie de secours importée.');
     },
   );
 
   app.get('/api/student/exams/:id/show', { schema: { tags, summary: 'Mon résultat', params: idParam, response: { 200: examShowEnvelopeSchema } } }, async (req) =>
-    sent(await showResult(app.ctx, req.params.id, req.user!), 'Résultat chargé.'),
+    ok(await showResult(app.ctx, req.params.id, req.user!), 'Résultat chargé.'),
   );
 }

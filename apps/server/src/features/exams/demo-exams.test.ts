@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { DEMO_ACCOUNTS, seedDemo } from '../../demo/seed';
 import { DEMO_DRAFT_EXAM_TITLE, DEMO_OPEN_EXAM_TITLE } from '../../demo/exams';
-import { findSessionUserById } from '../auth/repository';
+import { findSessionUserById } from '../auth';
 import { listExamsForStudent } from './index';
 
 let t: TestApp;

@@ -2,7 +2,7 @@
 // started, delete rules, concurrent edits, extra time, and what a student may ever see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, type SeededUser, type TestApp } from '../../../test/helper';
-import { findSessionUserById } from '../auth/repository';
+import { findSessionUserById } from '../auth';
 import { listExamsForStudent } from './index';
 
 let t: TestApp;

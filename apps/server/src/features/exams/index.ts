@@ -2,6 +2,6 @@
 // Starting an attempt must happen in a transaction holding `lockExam(trx, examId)`: edits take the same row lock
 // before counting attempts, so a start and a change of questions never cross.
 export { examRoutes } from './routes';
-export { listExamsForStudent, findExamForStudent, type StudentExamScope } from './student-repository';
-export { lockExam, countAttempts, examQuestions, storedTryRules, findExamListItem, listExams, statementExcerpt, type Db as ExamDb } from './repository';
-export { startedPhrase, examOrder } from './service';
+export { listExamsForStudent, findExamForStudent } from './student-repository';
+export { lockExam, examQuestions, storedTryRules, findExamListItem, listExams, statementExcerpt } from './repository';
+export { examOrder } from './service';

@@ -1,13 +1,11 @@
 // Reads and writes of exams, their parcours, ordered questions and per-student extra time; every function takes
 // the db or a transaction. Counts of attempts come from exam_attempts, which exam taking fills.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { attemptDeadline, type ExamData, type ExamExtraTime, type ExamListItem, type ExamQuestion, type ExamStatus } from '@exam/shared';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { likePattern, paginate } from '../../lib/list';
 import { excerptOf, htmlToText } from '../../lib/html-text';
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 export interface ExamFilters {
   search?: string;
@@ -296,19 +294,6 @@ export async function setExamStatus(trx: Transaction<Database>, id: number, stat
 
 export async function deleteExam(trx: Transaction<Database>, id: number): Promise<void> {
   await trx.deleteFrom('exams').where('id', '=', id).execute();
-}
-
-/**
- * Which of these ids do not exist in the table. Inside a transaction the rows found are key-share locked, so a question
- * (or parcours) cannot be deleted between this check and the exam's insert.
- */
-export async function missingIds(db: Db, table: 'academic_years' | 'specializations' | 'questions', ids: number[]): Promise<number[]> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return [];
-  const query = db.selectFrom(table).select('id').where('id', 'in', unique);
-  const found = await (db.isTransaction ? query.forKeyShare() : query).execute();
-  const set = new Set(found.map((r) => r.id));
-  return unique.filter((id) => !set.has(id));
 }
 
 /** Whether the user is a student enrolled in the exam's year and in one of its parcours. */

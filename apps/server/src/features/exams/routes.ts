@@ -13,14 +13,11 @@ import {
   examStatusParamsSchema,
   idParam,
 } from '@exam/shared';
-import { page } from '../../lib/envelope';
+import { ok, page } from '../../lib/envelope';
 import { listExams } from './repository';
 import { changeStatus, createExam, duplicateExam, editExam, examOrder, loadExam, removeExam, setExtraTime } from './service';
 
 const tags = ['Examens'];
-
-/** The success envelope with its data always present, as the declared response schemas require. */
-const ok = <T>(data: T, message: string) => ({ status: 'success' as const, message, data });
 
 export async function examRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();

@@ -4,8 +4,10 @@
 // DRAFT → PUBLISHED → CLOSED → ARCHIVED with PUBLISHED → DRAFT only before any start.
 import { EXAM_LIMITS, EXAM_SORTS, EXAM_STATUS_LABELS, EXAM_TRANSITIONS, type Exam, type ExamData, type ExamExtraTime, type ExamStatus } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
+import type { Db } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { orderFrom } from '../../lib/list';
+import { missingIds } from '../../lib/rows';
 import { withTransaction, type Trx } from '../../lib/transaction';
 import {
   countAttempts,
@@ -16,7 +18,6 @@ import {
   insertExam,
   isStudentOfExam,
   lockExam,
-  missingIds,
   refreshDeadline,
   setExamStatus,
   storedQuestions,
@@ -26,7 +27,6 @@ import {
   updateExam,
   upsertExtraTime,
   userExists,
-  type Db,
   type ExamOrderColumn,
 } from './repository';
 

@@ -2,7 +2,7 @@
 // parcours. Drafts and archived exams, other years and other parcours never show. Exam taking builds on this.
 import { sql } from 'kysely';
 import { STUDENT_VISIBLE_EXAM_STATUSES, type StudentExamBase } from '@exam/shared';
-import type { Db } from './repository';
+import type { Db } from '../../db/schema';
 
 /** The part of a signed-in user the scope needs (SessionUser fits). */
 export interface StudentExamScope {

@@ -1,8 +1,7 @@
 // Rows of uploaded files and their use by chapters and by question statements.
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import type { FileInfo } from '@exam/shared';
-import type { Db } from '../courses/repository';
 import { IMAGE_MIMES } from './detect';
 
 export interface FileRow {

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { idParam } from '@exam/shared';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { ok } from '../../lib/envelope';
-import { contentDisposition, fileForDownload, inlineImage, openBlob, removeFile, saveUpload } from './service';
+import { contentDisposition, fileForDownload, inlineImage, openBlob, removeFile, saveUpload, type CoursesUsingFile } from './service';
 
 const inlineParams = idParam.extend({ hash: z.string().regex(/^[0-9a-f]{64}$/, { error: 'Image introuvable.' }) });
 
-export async function fileRoutes(base: FastifyInstance) {
+export async function fileRoutes(base: FastifyInstance, { coursesUsingFile }: { coursesUsingFile: CoursesUsingFile }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -42,7 +42,7 @@ export async function fileRoutes(base: FastifyInstance) {
     '/api/files/:id/download',
     { config: { access: 'user' }, schema: { tags: ['Fichiers'], summary: 'Télécharger un fichier (nom d’origine)', params: idParam } },
     async (req, reply) => {
-      const file = await fileForDownload(app.ctx, req.params.id, req.user!);
+      const file = await fileForDownload(app.ctx, req.params.id, req.user!, coursesUsingFile);
       const stream = openBlob(app.ctx, file);
       return reply
         .header('content-type', file.mime)

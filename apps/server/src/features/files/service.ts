@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FileInfo } from '@exam/shared';
+import type { Db } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound, paymentRequired, tooLarge, unprocessable } from '../../lib/errors';
-import type { SessionUser } from '../auth/repository';
-import { visibleCoursesUsingFile } from '../courses/repository';
+import type { SessionUser } from '../../lib/session-user';
 import { cleanFileName, detectType, IMAGE_MIMES } from './detect';
 import { deleteFileRow, deleteStaleUploads, findFile, firstQuestionUse, firstUse, insertFile, toFileInfo, unreferencedHashes, type FileRow } from './repository';
 import { blobPath, discard, keep, receive, removeBlobs } from './storage';
@@ -46,7 +46,11 @@ export async function saveUpload(ctx: AppContext, part: MultipartFile | undefine
 export const STALE_UPLOAD_MS = 24 * 3600 * 1000;
 
 async function sweepStaleUploads(ctx: AppContext): Promise<void> {
-  const hashes = await deleteStaleUploads(ctx.db, new Date(Date.now() - STALE_UPLOAD_MS));
+  await removeStoredContent(ctx, await deleteStaleUploads(ctx.db, new Date(Date.now() - STALE_UPLOAD_MS)));
+}
+
+/** Removes the stored content of deleted files (their hashes) that no file row shares any more: after the commit. */
+export async function removeStoredContent(ctx: AppContext, hashes: string[]): Promise<void> {
   await removeBlobs(ctx.config.dataDir, await unreferencedHashes(ctx.db, hashes));
 }
 
@@ -64,18 +68,21 @@ export async function removeFile(ctx: AppContext, id: number): Promise<void> {
     throw conflict(`Ce fichier est encore utilisé par l’énoncé de la question n° ${question.question_id}. Retirez-le de cet énoncé avant de le supprimer.`);
   }
   await deleteFileRow(ctx.db, id);
-  await removeBlobs(ctx.config.dataDir, await unreferencedHashes(ctx.db, [file.hash]));
+  await removeStoredContent(ctx, [file.hash]);
 }
 
+/**
+ * The courses a student may open that use the file, with their premium flags. The courses feature answers; it is
+ * passed in because courses depend on files (attachments, clean-up), never the other way round.
+ */
+export type CoursesUsingFile = (db: Db, fileId: number, user: SessionUser) => Promise<Array<{ is_premium: number }>>;
+
 /** The file if this user may download it: staff always; a student through a course they may open. */
-export async function fileForDownload(ctx: AppContext, id: number, user: SessionUser): Promise<FileRow> {
+export async function fileForDownload(ctx: AppContext, id: number, user: SessionUser, coursesUsingFile: CoursesUsingFile): Promise<FileRow> {
   const file = await findFile(ctx.db, id);
   if (!file) throw notFound('Fichier introuvable.');
   if (user.role !== 'STUDENT') return file;
-  const courses = await visibleCoursesUsingFile(ctx.db, id, {
-    academic_year_id: user.academic_year_id,
-    specialization_ids: user.specializations.map((s) => s.id),
-  });
+  const courses = await coursesUsingFile(ctx.db, id, user);
   if (courses.length === 0) throw notFound('Fichier introuvable.');
   if (!user.is_premium && courses.every((c) => c.is_premium)) throw paymentRequired('Ce fichier appartient à un cours réservé aux étudiants premium.');
   return file;

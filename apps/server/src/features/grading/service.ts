@@ -1,16 +1,15 @@
 // One grading service for every question type, used by the question bank (reference check, preview), exam taking
 // and practice. It holds the rules of what counts as right; the runner does the running.
-import { RunnerBusyError, type CodeRunner } from '@exam/runner';
+import type { CodeRunner } from '@exam/runner';
 import { MAX_CODE_LENGTH, z } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
-import { HttpError, serviceUnavailable, tooManyRequests, unprocessable } from '../../lib/errors';
-import { checkRate, requireRunner, runnerSlots } from '../runner';
+import { serviceUnavailable, unprocessable } from '../../lib/errors';
+import { checkRate, onRunner, requireRunner, runnerSlots } from '../runner';
 import { firstFailure, runCases, toOutcome } from './algorithm';
 import { matchesExact } from './exact';
 import type { AlgorithmQuestion, GradeCaller, GradeInput, GradeOutcome, ReferenceFailure } from './types';
 
 export const GRADING_TEXTS = {
-  runnerFailed: 'Le service d’exécution est momentanément indisponible. Réessayez dans quelques instants.',
   expectedUnreadable: 'La correction de cette question est momentanément impossible : son expression attendue ne peut pas être lue. L’équipe pédagogique a été prévenue.',
   qcmShape: 'La réponse doit être une liste de choix.',
   qcmUnknown: (ids: number[]) =>
@@ -26,17 +25,8 @@ export const GRADING_TEXTS = {
 
 const MAX_TEXT_ANSWER = 2000;
 
-/** Runs `task` on the runner: a full queue is a French 429, anything unexpected is logged and a French 503. */
-async function onRunner<T>(caller: GradeCaller, task: () => Promise<T>): Promise<T> {
-  try {
-    return await task();
-  } catch (err) {
-    if (err instanceof RunnerBusyError) throw err.unavailable ? serviceUnavailable(err.message) : tooManyRequests(err.message);
-    if (err instanceof HttpError) throw err;
-    report(caller, err, 'grading: runner failure');
-    throw serviceUnavailable(GRADING_TEXTS.runnerFailed);
-  }
-}
+/** Logs, with the request, a runner failure that `onRunner` turns into a 503. */
+const logFailure = (caller: GradeCaller) => (err: unknown) => report(caller, err, 'grading: runner failure');
 
 function report(caller: GradeCaller, err: unknown, msg: string) {
   if (caller.log) caller.log.error({ err, reqId: caller.requestId }, msg);
@@ -85,7 +75,7 @@ async function gradeMath(ctx: AppContext, input: GradeInput & { question: { type
   if (expression.trim() === '') return { is_valid: false, score: 0, details: { type: 'MATH', message: GRADING_TEXTS.mathEmpty } };
   const runner = requireRunner(ctx);
   if (mode.limitRate) await checkRate(ctx, input.userId);
-  const r = await onRunner(input, () => runner.compareMath(expression, input.question.expected, String(input.userId)));
+  const r = await onRunner(() => runner.compareMath(expression, input.question.expected, String(input.userId)), logFailure(input));
   if (r.ok) return { is_valid: r.equal, score: r.equal ? 1 : 0, details: { type: 'MATH' } };
   if (r.field === 'expected') {
     // The question itself is wrong: the student cannot do anything about it, staff must.
@@ -103,7 +93,7 @@ async function gradeAlgorithm(ctx: AppContext, input: GradeInput & { question: A
   const runner = requireRunner(ctx);
   // One unit of the per-user limit for the program, whatever its number of cases.
   if (mode.limitRate) await checkRate(ctx, input.userId);
-  const result = await onRunner(input, () => runCases(runner, question, code, tests, mode.concurrency ?? runnerSlots(ctx.config), String(input.userId)));
+  const result = await onRunner(() => runCases(runner, question, code, tests, mode.concurrency ?? runnerSlots(ctx.config), String(input.userId)), logFailure(input));
   return toOutcome(question, tests, result);
 }
 
@@ -147,7 +137,7 @@ export async function checkReferenceSolution(
   if (question.tests.length === 0) return null;
   const runner: CodeRunner = requireRunner(ctx);
   await checkRate(ctx, input.userId);
-  const result = await onRunner(input, () => runCases(runner, question, input.code, question.tests, runnerSlots(ctx.config), String(input.userId)));
+  const result = await onRunner(() => runCases(runner, question, input.code, question.tests, runnerSlots(ctx.config), String(input.userId)), logFailure(input));
   return firstFailure(question, result);
 }
 
@@ -158,6 +148,6 @@ export async function checkReferenceSolution(
 export async function checkExpectedExpression(ctx: AppContext, input: GradeCaller & { expected: string }): Promise<string | null> {
   const runner = requireRunner(ctx);
   await checkRate(ctx, input.userId);
-  const r = await onRunner(input, () => runner.compareMath(input.expected, input.expected, String(input.userId)));
+  const r = await onRunner(() => runner.compareMath(input.expected, input.expected, String(input.userId)), logFailure(input));
   return r.ok ? null : r.message;
 }

@@ -1,10 +1,8 @@
 // Reads and writes of the mentions table.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { ListQuery, Mention, MentionInput } from '@exam/shared';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { likePattern, orderFrom, paginate } from '../../lib/list';
-
-type Db = Kysely<Database>;
 
 const SORTS = { name: 'name', code: 'code', created_at: 'created_at' } as const;
 

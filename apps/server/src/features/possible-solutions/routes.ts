@@ -12,10 +12,10 @@ import {
   possibleSolutionUpdateSchema,
   z,
 } from '@exam/shared';
+import { ok } from '../../lib/envelope';
 import { createSolution, deleteSolution, listSolutions, showSolution, updateSolution } from './service';
 
 const tags = ['Questions'];
-const ok = <T>(data: T, message: string) => ({ status: 'success' as const, message, data });
 const caller = (req: { user: { id: number } | null; id: string; log: FastifyBaseLogger }) => ({ userId: req.user!.id, requestId: req.id, log: req.log });
 
 const listQuery = z.object({

@@ -1,10 +1,8 @@
 // Practice exercises (questions with is_practice = 1 and a course) and the tries stored for them. A try is
 // never an exam submission: this table is practice's own, and nothing here reads or writes exam results.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { PracticeFilter, QuestionKind } from '@exam/shared';
-import type { Database } from '../../db/schema';
-
-export type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/schema';
 
 export interface ExerciseRow {
   id: number;

@@ -20,11 +20,11 @@ import {
   practiceRunInputSchema,
   VERDICT_LABELS,
 } from '@exam/shared';
+import { ok } from '../../lib/envelope';
 import { compareMath, execCode, PRACTICE_LIMITS } from '../runner';
 import { courseStats, evaluateSolution, listExercises, practiceQuestion } from './service';
 
 const tags = ['Pratique (étudiant)'];
-const ok = <T>(data: T, message: string, status: 'success' | 'warn' = 'success') => ({ status, message, data });
 
 export async function practiceRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();

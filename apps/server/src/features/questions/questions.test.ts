@@ -350,7 +350,7 @@ describe('files of statements', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(new RegExp(`question n° ${q.id}`));
     // The stale-upload sweep (uploads unused for a day) spares it too, however old it is.
-    const { deleteStaleUploads } = await import('../files/repository');
+    const { deleteStaleUploads } = await import('../files');
     expect(await deleteStaleUploads(t.ctx.db, new Date(Date.now() + 86400_000))).not.toContain('a'.repeat(64));
     // Once no statement refers to it any more, saving the question removes it.
     const res = await call(teacher, 'PUT', `/api/admin/questions/${q.id}/update`, { ...qcm(), version: q.version });

@@ -1,13 +1,12 @@
 // Reads and writes of the question bank: questions with their possible solutions, tags and file references.
 // Every function takes the database or a transaction.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { PossibleSolution, Question, QuestionListFilters, QuestionListItem } from '@exam/shared';
-import type { Database, QuestionKind } from '../../db/schema';
+import type { Database, Db, QuestionKind } from '../../db/schema';
 import { likePattern, orderFrom, paginate, searchTerms } from '../../lib/list';
 import { excerptOf, htmlToText } from '../../lib/html-text';
 
-export type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
 
 const iso = (v: unknown) => new Date(v as string).toISOString();

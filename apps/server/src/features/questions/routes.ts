@@ -13,7 +13,7 @@ import {
   questionPreviewSchema,
   questionTagsEnvelopeSchema,
 } from '@exam/shared';
-import { page } from '../../lib/envelope';
+import { ok, page } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { grade } from '../grading';
 import { findQuestion, listQuestions, listTags } from './repository';
@@ -25,12 +25,10 @@ const tags = ['Questions'];
 /** The envelope of a save: a warning when an ALGORITHM question has no reference solution to check its cases. */
 function saved({ question, checked }: SaveResult, message: string) {
   if (question.type === 'ALGORITHM' && !question.reference_solution) {
-    return { status: 'warn' as const, message: QUESTION_TEXTS.noReferenceWarning, data: question };
+    return ok(question, QUESTION_TEXTS.noReferenceWarning, 'warn');
   }
-  return { status: 'success' as const, message: checked ? QUESTION_TEXTS.referenceChecked(checked) : message, data: question };
+  return ok(question, checked ? QUESTION_TEXTS.referenceChecked(checked) : message);
 }
-
-const ok = <T>(data: T, message: string) => ({ status: 'success' as const, message, data });
 
 export async function questionRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();

@@ -8,8 +8,7 @@ import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { foldSearch } from '../../lib/list';
 import { withTransaction, type Trx } from '../../lib/transaction';
 import { sanitizeRichText } from '../chapters';
-import { deleteUnusedFiles, unreferencedHashes } from '../files/repository';
-import { removeBlobs } from '../files/storage';
+import { deleteUnusedFiles, removeStoredContent } from '../files';
 import { checkExpectedExpression, checkReferenceSolution, type AlgorithmQuestion } from '../grading';
 import {
   courseAndChapter,
@@ -250,11 +249,6 @@ function concurrentEdit(current: number, sent: number) {
   );
 }
 
-/** Removes the stored content of deleted files no other row shares (after the commit). */
-async function dropBlobs(ctx: AppContext, hashes: string[]) {
-  await removeBlobs(ctx.config.dataDir, await unreferencedHashes(ctx.db, hashes));
-}
-
 export async function updateQuestion(ctx: AppContext, caller: Caller, id: number, data: QuestionData): Promise<SaveResult> {
   const before = await findQuestion(ctx.db, id);
   if (!before) throw notFound(QUESTION_MISSING);
@@ -287,7 +281,7 @@ export async function updateQuestion(ctx: AppContext, caller: Caller, id: number
     await setTags(trx, id, data.tags);
     await setQuestionFiles(trx, id, fileIds);
     const orphans = await deleteUnusedFiles(trx, oldFiles.filter((f) => !fileIds.includes(f)));
-    afterCommit(() => dropBlobs(ctx, orphans));
+    afterCommit(() => removeStoredContent(ctx, orphans));
   });
   return { question: (await findQuestion(ctx.db, id))!, checked };
 }
@@ -304,7 +298,7 @@ export async function deleteQuestion(ctx: AppContext, id: number): Promise<void>
     const files = await fileIdsOfQuestion(trx, id);
     await deleteQuestionRow(trx, id);
     const orphans = await deleteUnusedFiles(trx, files);
-    afterCommit(() => dropBlobs(ctx, orphans));
+    afterCommit(() => removeStoredContent(ctx, orphans));
   });
 }
 

@@ -1,4 +1,6 @@
-// What other features may use of the code runner: the per-user run limit, the runner itself (or a French 503),
-// its number of slots, and the free runs of the practice editors (with the limits they are held to).
-export { checkRate, compareMath, execCode, requireRunner, PRACTICE_LIMITS } from './service';
+// Public entry of the code runner: its routes, and what other features may use: the per-user run limit, the
+// runner itself (or a French 503), its failures as French 429 / 503 (onRunner), its number of slots, and the free
+// runs of the practice editors (with the limits they are held to).
+export { runnerRoutes } from './routes';
+export { checkRate, compareMath, execCode, onRunner, requireRunner, PRACTICE_LIMITS } from './service';
 export { runnerSlots } from './factory';

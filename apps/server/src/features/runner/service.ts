@@ -22,12 +22,17 @@ export function requireRunner(ctx: AppContext): CodeRunner {
   return ctx.runner;
 }
 
-async function guarded<T>(task: () => Promise<T>): Promise<T> {
+/**
+ * Runs `task` on the runner: a full queue is a French 429 (503 when the runner cannot take work at all), an
+ * HttpError passes as is, anything else goes to `failed` (to be logged) and becomes a French 503.
+ */
+export async function onRunner<T>(task: () => Promise<T>, failed?: (err: unknown) => void): Promise<T> {
   try {
     return await task();
   } catch (err) {
     if (err instanceof RunnerBusyError) throw err.unavailable ? serviceUnavailable(err.message) : tooManyRequests(err.message);
     if (err instanceof HttpError) throw err;
+    failed?.(err);
     throw serviceUnavailable('Le service d’exécution est momentanément indisponible. Réessayez dans quelques instants.');
   }
 }
@@ -35,13 +40,13 @@ async function guarded<T>(task: () => Promise<T>): Promise<T> {
 export async function execCode(ctx: AppContext, userId: number, req: RunRequest): Promise<ExecResult> {
   const runner = requireRunner(ctx);
   await checkRate(ctx, userId);
-  return guarded(() => runner.run({ ...req, owner: String(userId) }));
+  return onRunner(() => runner.run({ ...req, owner: String(userId) }));
 }
 
 export async function compareMath(ctx: AppContext, userId: number, expression: string, expected: string): Promise<CompareMathResult> {
   const runner = requireRunner(ctx);
   await checkRate(ctx, userId);
-  const r = await guarded(() => runner.compareMath(expression, expected, String(userId)));
+  const r = await onRunner(() => runner.compareMath(expression, expected, String(userId)));
   if (!r.ok) throw unprocessable({ [r.field ?? 'expression']: [r.message] }, r.message);
   return { equal: r.equal };
 }

@@ -1,10 +1,8 @@
 // Reads and writes of the specializations (parcours) table.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Specialization, SpecializationInput, SpecializationListQuery } from '@exam/shared';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { likePattern, orderFrom, paginate } from '../../lib/list';
-
-type Db = Kysely<Database>;
 
 const SORTS = { name: 's.name', code: 's.code', level: 's.level', mention_name: 'm.name', created_at: 's.created_at' } as const;
 

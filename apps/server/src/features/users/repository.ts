@@ -1,11 +1,10 @@
 // Reads and writes of users and their enrolments (one module for both: a student's parcours are part of them).
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Role, StudentListQuery, UserListItem, UserListQuery } from '@exam/shared';
-import type { Database, NewUser, UserUpdate } from '../../db/schema';
+import type { Database, Db, NewUser, UserUpdate } from '../../db/schema';
 import { foldSearch, likePattern, orderFrom } from '../../lib/list';
 
-type Db = Kysely<Database>;
 type Eb = ExpressionBuilder<Database, 'users'>;
 
 const SORTS = {

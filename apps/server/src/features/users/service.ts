@@ -3,12 +3,12 @@
 import { randomInt } from 'node:crypto';
 import type { Role, UserCreated, UserInput, UserListItem } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
-import type { SessionUser } from '../auth/repository';
+import type { SessionUser } from '../../lib/session-user';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
 import { hashPassword } from '../../lib/password';
 import { hashGeneratedPassword } from './generated-password';
-import { revokeUserTokens } from '../auth/repository';
+import { revokeUserTokens } from '../auth';
 import * as repo from './repository';
 
 const TEACHER_ONLY_STUDENTS = 'Un enseignant ne peut gérer que des comptes étudiants.';

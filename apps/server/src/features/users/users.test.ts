@@ -161,8 +161,7 @@ describe('students', () => {
 
   it('gates premium content (402) on the flag this toggle flips', async () => {
     const created = (await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/users/create', payload: student({ password: 'MotDePasse1!' }) }))).json().data;
-    const { requirePremium } = await import('../auth/plugin');
-    const { findSessionUserById } = await import('../auth/repository');
+    const { findSessionUserById, requirePremium } = await import('../auth');
     expect(() => requirePremium(null)).not.toThrow();
     const before = await findSessionUserById(t.ctx.db, created.id);
     expect(() => requirePremium(before!)).toThrow(/premium/);

@@ -1,0 +1,2 @@
+// Public entry of the helper: its route (no other feature imports it).
+export { helperRoutes } from './routes';

@@ -1,0 +1,2 @@
+// Public entry of mentions: their routes (no other feature imports them).
+export { mentionRoutes } from './routes';

@@ -1,0 +1,2 @@
+// Public entry of possible solutions: their routes (no other feature imports them).
+export { possibleSolutionRoutes } from './routes';

@@ -22,6 +22,23 @@ export const componentTexts = {
       OUTPUT_LIMIT: (l: { output_kb: number }) => `${l.output_kb} Kio par sortie`,
     },
   },
+  /** The verdict of an answer (exam, practice, staff preview) and the comparison of outputs. */
+  grade: {
+    validated: 'Validé',
+    notValidated: 'Non validé',
+    example: (n: number) => `Exemple ${n}`,
+    input: 'Entrée',
+    expected: 'Sortie attendue',
+    got: 'Sortie obtenue',
+    errors: 'Erreurs',
+    hiddenCases: (passed: number, total: number) => `Tests cachés : ${passed} réussi${passed > 1 ? 's' : ''} sur ${total}`,
+    passed: (passed: number, total: number) => `${passed} test${passed > 1 ? 's' : ''} réussi${passed > 1 ? 's' : ''} sur ${total}`,
+    diffTitle: 'Différences (attendu / obtenu)',
+    diffSame: 'Sorties identiques',
+    missingLine: '(ligne absente)',
+    extraLine: '(ligne en trop)',
+    trailingSpaces: 'Les sorties ne diffèrent que par des espaces ou des sauts de ligne.',
+  },
   chart: {
     showData: 'Afficher les données (tableau)',
     hideData: 'Masquer les données',

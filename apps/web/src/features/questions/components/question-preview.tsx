@@ -2,9 +2,10 @@
 // answer, no hidden case, no reference solution, no expected expression), with an answer to try: the verdict is
 // the one a student would get ("Validé" / "Non validé", and for a program the details of the visible cases).
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Code, Group, Loader, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
-import { GRADE_LABELS, VERDICT_LABELS, testCaseLabel, type GradeDetails, type StudentQuestion } from '@exam/shared';
+import { Badge, Button, Checkbox, Code, Group, Loader, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { GRADE_LABELS, testCaseLabel, type StudentQuestion } from '@exam/shared';
+import { AnswerVerdict } from '@/components/grade/answer-verdict';
 import { RichContent } from '@/components/rich-text/rich-content';
 import { CodeEditor } from '@/components/code-editor';
 import { MathInput } from '@/components/math-input';
@@ -118,61 +119,9 @@ function StudentQuestionView({ question }: { question: StudentQuestion }) {
 }
 
 function Verdict({ outcome }: { outcome: PreviewOutcome }) {
-  const d: GradeDetails = outcome.details;
   return (
-    <Alert
-      color={outcome.is_valid ? 'teal' : 'red'}
-      variant="light"
-      icon={outcome.is_valid ? <IconCheck size={18} /> : <IconX size={18} />}
-      title={outcome.is_valid ? t.valid : t.invalid}
-      role="status"
-      data-testid="preview-verdict"
-    >
-      {d.type === 'MATH' && d.message ? <Text size="sm">{d.message}</Text> : null}
-      {d.type === 'ALGORITHM' ? (
-        <Stack gap="xs">
-          <Text size="sm">
-            {d.passed} / {d.total} — {VERDICT_LABELS[d.verdict]}
-          </Text>
-          {d.visible.map((c) => (
-            <Paper key={c.index} withBorder p="xs" radius="sm">
-              <Group gap="xs">
-                <Text size="sm" fw={600}>
-                  {testCaseLabel(c.index)}
-                </Text>
-                <Badge color={c.verdict === 'OK' ? 'teal' : 'red'} variant="light" size="sm">
-                  {VERDICT_LABELS[c.verdict]}
-                </Badge>
-              </Group>
-              {c.verdict !== 'OK' ? (
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt={4}>
-                  <div>
-                    <Text size="xs" c="dimmed">
-                      {GRADE_LABELS.expected}
-                    </Text>
-                    <Code block>{c.expected_output || ' '}</Code>
-                  </div>
-                  <div>
-                    <Text size="xs" c="dimmed">
-                      {GRADE_LABELS.stdout}
-                    </Text>
-                    <Code block>{c.stdout || ' '}</Code>
-                  </div>
-                  {c.stderr ? (
-                    <div style={{ gridColumn: '1 / -1' }}>
-                      <Text size="xs" c="dimmed">
-                        {GRADE_LABELS.stderr}
-                      </Text>
-                      <Code block>{c.stderr}</Code>
-                    </div>
-                  ) : null}
-                </SimpleGrid>
-              ) : null}
-            </Paper>
-          ))}
-          {d.hidden.total > 0 ? <Text size="sm">{t.hidden(d.hidden.passed, d.hidden.total)}</Text> : null}
-        </Stack>
-      ) : null}
-    </Alert>
+    <div role="status">
+      <AnswerVerdict valid={outcome.is_valid} details={outcome.details} labels={{ valid: t.valid, invalid: t.invalid }} testId="preview-verdict" />
+    </div>
   );
 }

@@ -13,7 +13,7 @@ import { runExamples } from '../api/student-exams';
 import type { DraftStatus, Verdict } from '../state/use-exam-session';
 import { isBlank } from '../state/local-store';
 import { studentExamsTexts } from '../texts';
-import { GradeView } from './grade-view';
+import { AnswerVerdict } from '@/components/grade/answer-verdict';
 
 const t = studentExamsTexts.answer;
 
@@ -242,7 +242,7 @@ export function QuestionPanel(p: QuestionPanelProps) {
       <div aria-live="polite" aria-atomic="false">
         {p.verdict ? (
           <Stack gap={6}>
-            <GradeView valid={p.verdict.is_valid} details={p.verdict.details} title={t.lastVerdict} testId="answer-verdict" />
+            <AnswerVerdict valid={p.verdict.is_valid} details={p.verdict.details} title={t.lastVerdict} testId="answer-verdict" />
             {!p.verdict.is_valid && p.state === 'VALIDATED' ? (
               <Text size="sm" c="dimmed">
                 {t.bestKept}
@@ -258,7 +258,7 @@ export function QuestionPanel(p: QuestionPanelProps) {
               {examplesError}
             </Alert>
           ) : null}
-          {examples ? <GradeView valid={null} details={examples.details} title={t.examplesTitle} testId="examples-result" /> : null}
+          {examples ? <AnswerVerdict valid={null} details={examples.details} title={t.examplesTitle} testId="examples-result" /> : null}
         </div>
       ) : null}
     </Stack>

@@ -15,7 +15,7 @@ import { RichContent } from '@/components/rich-text/rich-content';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useExamResult } from '../api/student-exams';
-import { CaseResults } from '../components/grade-view';
+import { CaseResults } from '@/components/grade/answer-verdict';
 import { LateAnswersNotice } from '../components/late-answers-notice';
 import { createExamStore } from '../state/local-store';
 import { useLateAnswers } from '../state/use-late-answers';

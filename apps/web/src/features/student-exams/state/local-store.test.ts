@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createExamStore, draftKey, initialAnswer, isBlank, queueKey, type KeyValueStore } from './local-store';
 import { crossedThreshold, formatRemaining } from '../components/countdown';
-import { diffLines } from '../components/output-diff';
+import { diffLines } from '@/components/grade/output-diff';
 import { newSubmissionId } from './use-exam-session';
 import { durationLabel } from '../texts';
 

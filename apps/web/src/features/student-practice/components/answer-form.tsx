@@ -8,7 +8,7 @@ import { CodeEditor } from '@/components/code-editor';
 import { hasPlaceholder, MathInput } from '@/components/math-input';
 import { useEvaluate } from '../api/student-practice';
 import { studentPracticeTexts } from '../texts';
-import { GradeView } from './grade-view';
+import { AnswerVerdict } from '@/components/grade/answer-verdict';
 
 const t = studentPracticeTexts.exercise;
 
@@ -101,7 +101,16 @@ export function AnswerForm({ question }: { question: PracticeQuestion }) {
         </Button>
       </Group>
       <div aria-live="polite" aria-busy={evaluate.isPending}>
-        {evaluate.data && evaluate.variables?.question_id === question.id ? <GradeView isValid={evaluate.data.is_valid} details={evaluate.data.details} /> : null}
+        {evaluate.data && evaluate.variables?.question_id === question.id ? (
+          <AnswerVerdict
+            valid={evaluate.data.is_valid}
+            details={evaluate.data.details}
+            labels={{ valid: t.validated, invalid: t.notValidated }}
+            invalidColor="orange"
+            caseHeading="h3"
+            testId="practice-verdict"
+          />
+        ) : null}
       </div>
     </Stack>
   );

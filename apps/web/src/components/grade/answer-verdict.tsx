@@ -1,24 +1,17 @@
-// The verdict of an answer: « Validé » / « Non validé », and for a program the verdict of each visible case with
-// its input and the difference between the expected and the obtained output; of the hidden cases only how many
+// The verdict of an answer, the same wherever it shows (exam, practice, the staff's preview): « Validé » / « Non
+// validé » as the block's title, the maths reading message, and for a program each visible case (its input, the
+// lines that differ between the expected and the obtained output, its errors) and of the hidden cases only how many
 // passed (the server never sends more).
-import { Alert, Badge, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { GradeDetails } from '@exam/shared';
 import { VerdictBadge } from '@/components/verdict-badge';
-import { studentExamsTexts } from '../texts';
+import { componentTexts } from '../texts';
 import { OutputDiff } from './output-diff';
 
-const t = studentExamsTexts.answer;
+const t = componentTexts.grade;
 
-export function ValidityBadge({ valid }: { valid: boolean }) {
-  return (
-    <Badge color={valid ? 'teal' : 'red'} variant="light" size="lg" leftSection={valid ? <IconCheck size={14} aria-hidden="true" /> : <IconX size={14} aria-hidden="true" />} style={{ textTransform: 'none' }}>
-      {valid ? t.validated : t.notValidated}
-    </Badge>
-  );
-}
-
-export function CaseResults({ details }: { details: Extract<GradeDetails, { type: 'ALGORITHM' }> }) {
+export function CaseResults({ details, caseHeading = 'h4' }: { details: Extract<GradeDetails, { type: 'ALGORITHM' }>; caseHeading?: 'h3' | 'h4' | 'h5' }) {
   return (
     <Stack gap="xs">
       <Group gap="xs">
@@ -31,7 +24,7 @@ export function CaseResults({ details }: { details: Extract<GradeDetails, { type
         <Paper key={c.index} withBorder p="xs" radius="sm" data-testid="visible-case">
           <Stack gap={6}>
             <Group gap="xs">
-              <Text size="sm" fw={600} component="h4">
+              <Text size="sm" fw={600} component={caseHeading}>
                 {t.example(c.index + 1)}
               </Text>
               <VerdictBadge verdict={c.verdict} />
@@ -69,14 +62,28 @@ export function CaseResults({ details }: { details: Extract<GradeDetails, { type
   );
 }
 
-/** A verdict block: the validity as its title, then what the details tell. */
-export function GradeView({ valid, details, title, testId }: { valid: boolean | null; details: GradeDetails | null; title?: string; testId?: string }) {
-  const color = valid === null ? 'blue' : valid ? 'teal' : 'red';
-  const head = valid === null ? (title ?? '') : `${title ? `${title} : ` : ''}${valid ? t.validated : t.notValidated}`;
+export interface AnswerVerdictProps {
+  /** null: no verdict (« Tester sur les exemples »: only what the cases did). */
+  valid: boolean | null;
+  details: GradeDetails | null;
+  /** Before the verdict in the block's title (« Dernière réponse : Validé »), or the title when there is no verdict. */
+  title?: string;
+  /** The words of the verdict, where a screen says it its own way (« Exercice validé »). */
+  labels?: { valid: string; invalid: string };
+  /** Colour of a verdict that is not « Validé » (practice says it softer). */
+  invalidColor?: 'red' | 'orange';
+  caseHeading?: 'h3' | 'h4' | 'h5';
+  testId?: string;
+}
+
+export function AnswerVerdict({ valid, details, title, labels = { valid: t.validated, invalid: t.notValidated }, invalidColor = 'red', caseHeading, testId }: AnswerVerdictProps) {
+  const color = valid === null ? 'blue' : valid ? 'teal' : invalidColor;
+  const verdict = valid === null ? '' : valid ? labels.valid : labels.invalid;
+  const head = valid === null ? (title ?? '') : title ? `${title} : ${verdict}` : verdict;
   return (
     <Alert color={color} variant="light" title={head} icon={valid === null ? undefined : valid ? <IconCheck size={20} aria-hidden="true" /> : <IconX size={20} aria-hidden="true" />} data-testid={testId}>
       {details?.type === 'MATH' && details.message ? <Text size="sm">{details.message}</Text> : null}
-      {details?.type === 'ALGORITHM' ? <CaseResults details={details} /> : null}
+      {details?.type === 'ALGORITHM' ? <CaseResults details={details} caseHeading={caseHeading} /> : null}
     </Alert>
   );
 }

@@ -1,9 +1,9 @@
 // Expected output against the program's output, line by line: the lines that differ are marked (a sign and a
 // colour, and the words for a screen reader), a missing or extra line is named.
 import { Code, Stack, Table, Text } from '@mantine/core';
-import { studentExamsTexts } from '../texts';
+import { componentTexts } from '../texts';
 
-const t = studentExamsTexts.answer;
+const t = componentTexts.grade;
 
 export interface DiffRow {
   line: number;

@@ -1,7 +1,7 @@
 // /dashboard/courses: the courses list with search, filters, sorting and pagination (kept in the address, like
 // every list); delete with a confirmation saying the chapters go too.
 import { Link } from 'react-router';
-import { Badge, Button, Group, Select, Stack, Text, type MantineTheme } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, type MantineTheme } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Course } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
@@ -12,6 +12,7 @@ import { useListLinkState } from '@/components/list-navigation';
 import { RowActions } from '@/components/row-actions';
 import { formatDate } from '@/components/format';
 import { componentTexts } from '@/components/texts';
+import { FilterSelect } from '@/components/filter-select';
 import { paths } from '@/config/paths';
 import { specializationOption, useSpecializationOptions, useYearOptions, yearOption } from '@/lib/reference-options';
 import { useCourses, useDeleteCourse } from '../api/courses';
@@ -20,7 +21,6 @@ import { coursesTexts } from '../texts';
 const t = coursesTexts.list;
 // Secondary columns give way on phones so that the title, status and actions stay in view.
 const wide = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
-const filterStyle = { flex: '1 1 180px', minWidth: 0 };
 
 export function CoursesListPage() {
   const linkState = useListLinkState();
@@ -33,7 +33,6 @@ export function CoursesListPage() {
   const years = useYearOptions();
   const specs = useSpecializationOptions();
   const del = useDeleteCourse();
-  const { filters } = list.state;
 
   const onDelete = async (c: Course) => {
     if (await confirmDialog({ message: t.deleteConfirm(c.title, c.chapters_count), danger: true, confirmLabel: t.delete })) {
@@ -54,48 +53,34 @@ export function CoursesListPage() {
       <Stack gap="md">
         <Group gap="sm" wrap="wrap" align="flex-end">
           <SearchBox value={list.state.search} onChange={list.setSearch} label={t.search} placeholder={t.searchPlaceholder} />
-          <Select
-            aria-label={t.year}
-            placeholder={t.allYears}
-            clearable
-            data={(years.data ?? []).map(yearOption)}
-            value={filters.academic_year_id}
-            onChange={(v) => list.setFilter('academic_year_id', v)}
-            style={filterStyle}
-          />
-          <Select
-            aria-label={t.specialization}
+          <FilterSelect list={list} name="academic_year_id" label={t.year} placeholder={t.allYears} data={(years.data ?? []).map(yearOption)} />
+          <FilterSelect
+            list={list}
+            name="specialization_id"
+            label={t.specialization}
             placeholder={t.allSpecializations}
-            clearable
-            searchable
             data={(specs.data ?? []).map(specializationOption)}
-            value={filters.specialization_id}
-            onChange={(v) => list.setFilter('specialization_id', v)}
-            style={filterStyle}
+            searchable
           />
-          <Select
-            aria-label={t.status}
+          <FilterSelect
+            list={list}
+            name="is_published"
+            label={t.status}
             placeholder={t.allStatuses}
-            clearable
             data={[
               { value: '1', label: t.published },
               { value: '0', label: t.draft },
             ]}
-            value={filters.is_published}
-            onChange={(v) => list.setFilter('is_published', v)}
-            style={filterStyle}
           />
-          <Select
-            aria-label={t.access}
+          <FilterSelect
+            list={list}
+            name="is_premium"
+            label={t.access}
             placeholder={t.allAccess}
-            clearable
             data={[
               { value: '1', label: t.premium },
               { value: '0', label: t.free },
             ]}
-            value={filters.is_premium}
-            onChange={(v) => list.setFilter('is_premium', v)}
-            style={filterStyle}
           />
         </Group>
         <ListTable<Course>

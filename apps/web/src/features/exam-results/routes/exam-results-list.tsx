@@ -2,13 +2,14 @@
 // expected / started / finished, average and median on 20 and validated rate, with search, filters (year, parcours,
 // status), sort and pages; each exam opens its detail. « Moyennes par parcours »: the averages of a year and parcours.
 import { Link, useSearchParams } from 'react-router';
-import { Anchor, Badge, Group, Select, Stack, Tabs, Text, type MantineTheme } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Tabs, Text, type MantineTheme } from '@mantine/core';
 import { EXAM_STATUS_OPTIONS, type ExamResultsListItem } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
 import { ListTable, SearchBox } from '@/components/list-table';
 import { useListState } from '@/components/list-state';
 import { useListLinkState } from '@/components/list-navigation';
 import { formatDateTime, formatNumber, formatPercent } from '@/components/format';
+import { FilterSelect } from '@/components/filter-select';
 import { paths } from '@/config/paths';
 import { specializationOption, useSpecializationOptions, useYearOptions, yearOption } from '@/lib/reference-options';
 import { useExamResultsList } from '../api/exam-results';
@@ -19,7 +20,6 @@ import { examResultsTexts } from '../texts';
 const t = examResultsTexts.list;
 const wide = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
 const wider = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.md})`;
-const filterStyle = { flex: '1 1 180px', minWidth: 0 };
 const VIEW_KEY = 'vue';
 const AVERAGES = 'moyennes';
 
@@ -29,25 +29,22 @@ function ExamsResults() {
   const result = useExamResultsList(list.query);
   const years = useYearOptions();
   const specs = useSpecializationOptions();
-  const { filters } = list.state;
   const num = (n: number | null) => (n === null ? '—' : formatNumber(n));
 
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="wrap" align="flex-end">
         <SearchBox value={list.state.search} onChange={list.setSearch} label={t.search} placeholder={t.searchPlaceholder} />
-        <Select aria-label={t.year} placeholder={t.allYears} clearable data={(years.data ?? []).map(yearOption)} value={filters.academic_year_id} onChange={(v) => list.setFilter('academic_year_id', v)} style={filterStyle} />
-        <Select
-          aria-label={t.specialization}
+        <FilterSelect list={list} name="academic_year_id" label={t.year} placeholder={t.allYears} data={(years.data ?? []).map(yearOption)} />
+        <FilterSelect
+          list={list}
+          name="specialization_id"
+          label={t.specialization}
           placeholder={t.allSpecializations}
-          clearable
-          searchable
           data={(specs.data ?? []).map(specializationOption)}
-          value={filters.specialization_id}
-          onChange={(v) => list.setFilter('specialization_id', v)}
-          style={filterStyle}
+          searchable
         />
-        <Select aria-label={t.status} placeholder={t.allStatuses} clearable data={EXAM_STATUS_OPTIONS} value={filters.status} onChange={(v) => list.setFilter('status', v)} style={filterStyle} />
+        <FilterSelect list={list} name="status" label={t.status} placeholder={t.allStatuses} data={EXAM_STATUS_OPTIONS} />
       </Group>
       <ListTable<ExamResultsListItem>
         ariaLabel={t.tableLabel}

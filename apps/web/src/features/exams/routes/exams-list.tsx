@@ -1,7 +1,7 @@
 // /dashboard/exams: exams with search, filters (year, parcours, status), sort and pages; counts of questions and
 // of students who started and finished; status moves (publish, back to draft, close, archive); edit, delete.
 import { Link, useNavigate } from 'react-router';
-import { Badge, Button, Group, Select, Stack, Text, type MantineTheme } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, type MantineTheme } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { EXAM_STATUS_OPTIONS, type ExamListItem } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
@@ -12,6 +12,7 @@ import { useListLinkState } from '@/components/list-navigation';
 import { RowActions } from '@/components/row-actions';
 import { formatDateTime } from '@/components/format';
 import { componentTexts } from '@/components/texts';
+import { FilterSelect } from '@/components/filter-select';
 import { paths } from '@/config/paths';
 import { specializationOption, useSpecializationOptions, useYearOptions, yearOption } from '@/lib/reference-options';
 import { useDeleteExam, useDuplicateExam, useExamsList } from '../api/exams';
@@ -21,7 +22,6 @@ import { examsTexts } from '../texts';
 const t = examsTexts.list;
 const wide = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
 const wider = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.md})`;
-const filterStyle = { flex: '1 1 180px', minWidth: 0 };
 
 export function ExamsListPage() {
   const linkState = useListLinkState();
@@ -32,7 +32,6 @@ export function ExamsListPage() {
   const del = useDeleteExam();
   const duplicate = useDuplicateExam();
   const navigate = useNavigate();
-  const { filters } = list.state;
 
   // The copy is a draft with the same questions, dates and parcours: it opens for editing at once.
   const copy = async (e: ExamListItem) => {
@@ -59,18 +58,16 @@ export function ExamsListPage() {
       <Stack gap="md">
         <Group gap="sm" wrap="wrap" align="flex-end">
           <SearchBox value={list.state.search} onChange={list.setSearch} label={t.search} placeholder={t.searchPlaceholder} />
-          <Select aria-label={t.year} placeholder={t.allYears} clearable data={(years.data ?? []).map(yearOption)} value={filters.academic_year_id} onChange={(v) => list.setFilter('academic_year_id', v)} style={filterStyle} />
-          <Select
-            aria-label={t.specialization}
+          <FilterSelect list={list} name="academic_year_id" label={t.year} placeholder={t.allYears} data={(years.data ?? []).map(yearOption)} />
+          <FilterSelect
+            list={list}
+            name="specialization_id"
+            label={t.specialization}
             placeholder={t.allSpecializations}
-            clearable
-            searchable
             data={(specs.data ?? []).map(specializationOption)}
-            value={filters.specialization_id}
-            onChange={(v) => list.setFilter('specialization_id', v)}
-            style={filterStyle}
+            searchable
           />
-          <Select aria-label={t.status} placeholder={t.allStatuses} clearable data={EXAM_STATUS_OPTIONS} value={filters.status} onChange={(v) => list.setFilter('status', v)} style={filterStyle} />
+          <FilterSelect list={list} name="status" label={t.status} placeholder={t.allStatuses} data={EXAM_STATUS_OPTIONS} />
         </Group>
         <ListTable<ExamListItem>
           ariaLabel={t.title}

@@ -1,7 +1,7 @@
 // /dashboard/questions: the question bank with search, filters (type, language, course, tag), sort and pages, the
 // number of exams using each question; duplicate, edit, delete (refused by the server while an exam uses it).
 import { Link, useNavigate } from 'react-router';
-import { Badge, Button, Group, Select, Stack, type MantineTheme } from '@mantine/core';
+import { Badge, Button, Group, Stack, type MantineTheme } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { QUESTION_KIND_LABELS, QUESTION_KINDS, type QuestionKind, type QuestionListItem } from '@exam/shared';
 import { QuestionTypeBadge } from '@/components/question-type-badge';
@@ -14,6 +14,7 @@ import { useListLinkState } from '@/components/list-navigation';
 import { RowActions } from '@/components/row-actions';
 import { formatDate } from '@/components/format';
 import { componentTexts } from '@/components/texts';
+import { FilterSelect } from '@/components/filter-select';
 import { useHelper } from '@/app/auth/session';
 import { paths } from '@/config/paths';
 import { useCourseOptions } from '@/lib/reference-options';
@@ -23,7 +24,6 @@ import { questionsTexts } from '../texts';
 const t = questionsTexts.list;
 const wide = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
 const wider = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.md})`;
-const filterStyle = { flex: '1 1 170px', minWidth: 0 };
 
 export function QuestionsListPage() {
   const navigate = useNavigate();
@@ -39,7 +39,6 @@ export function QuestionsListPage() {
   const tags = useQuestionTags();
   const del = useDeleteQuestion();
   const duplicate = useDuplicateQuestion();
-  const { filters } = list.state;
 
   const typeLabel = (k: QuestionKind) => helper.data?.QUESTION_TYPE.find((x) => x.value === k)?.label ?? QUESTION_KIND_LABELS[k];
   const name = (q: QuestionListItem) => `« ${excerptText(q.excerpt).slice(0, 60) || t.untitled} »`;
@@ -67,43 +66,39 @@ export function QuestionsListPage() {
       <Stack gap="md">
         <Group gap="sm" wrap="wrap" align="flex-end">
           <SearchBox value={list.state.search} onChange={list.setSearch} label={t.search} placeholder={t.searchPlaceholder} />
-          <Select
-            aria-label={t.type}
+          <FilterSelect
+            list={list}
+            name="type"
+            label={t.type}
             placeholder={t.allTypes}
-            clearable
             data={QUESTION_KINDS.map((k) => ({ value: k, label: typeLabel(k) }))}
-            value={filters.type}
-            onChange={(v) => list.setFilter('type', v)}
-            style={filterStyle}
+            basis={170}
           />
-          <Select
-            aria-label={t.language}
+          <FilterSelect
+            list={list}
+            name="language"
+            label={t.language}
             placeholder={t.allLanguages}
-            clearable
             data={(helper.data?.LANGAGE ?? []).map((l) => ({ value: l.value, label: l.label }))}
-            value={filters.language}
-            onChange={(v) => list.setFilter('language', v)}
-            style={filterStyle}
+            basis={170}
           />
-          <Select
-            aria-label={t.course}
+          <FilterSelect
+            list={list}
+            name="course_id"
+            label={t.course}
             placeholder={t.allCourses}
-            clearable
-            searchable
             data={(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.title }))}
-            value={filters.course_id}
-            onChange={(v) => list.setFilter('course_id', v)}
-            style={filterStyle}
-          />
-          <Select
-            aria-label={t.tag}
-            placeholder={t.allTags}
-            clearable
             searchable
+            basis={170}
+          />
+          <FilterSelect
+            list={list}
+            name="tag"
+            label={t.tag}
+            placeholder={t.allTags}
             data={(tags.data ?? []).map((x) => ({ value: x.tag, label: `${x.tag} (${x.count})` }))}
-            value={filters.tag}
-            onChange={(v) => list.setFilter('tag', v)}
-            style={filterStyle}
+            searchable
+            basis={170}
           />
         </Group>
         <ListTable<QuestionListItem>

@@ -1,7 +1,7 @@
 // /dashboard/specializations: the parcours list (search, mention and level filters, sort, pages), create dialog,
 // edit link, delete with confirmation.
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
 import type { Specialization } from '@exam/shared';
@@ -17,6 +17,7 @@ import { levelOptions, SpecializationForm } from '../components/specialization-f
 import { specializationsTexts as t } from '../texts';
 import { RowActions } from '@/components/row-actions';
 import { componentTexts } from '@/components/texts';
+import { FilterSelect } from '@/components/filter-select';
 
 export function SpecializationsPage() {
   const linkState = useListLinkState();
@@ -47,25 +48,14 @@ export function SpecializationsPage() {
       <Stack gap="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <SearchBox value={list.state.search} onChange={list.setSearch} label={t.search} />
-          <Select
-            aria-label={t.mentionFilter}
-            placeholder={t.mentionFilter}
-            clearable
-            searchable
+          <FilterSelect
+            list={list}
+            name="mention_id"
+            label={t.mentionFilter}
             data={(mentions.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))}
-            value={list.state.filters.mention_id}
-            onChange={(v) => list.setFilter('mention_id', v)}
-            style={{ flex: '1 1 180px' }}
+            searchable
           />
-          <Select
-            aria-label={t.levelFilter}
-            placeholder={t.levelFilter}
-            clearable
-            data={levelOptions}
-            value={list.state.filters.level}
-            onChange={(v) => list.setFilter('level', v)}
-            style={{ flex: '0 1 170px' }}
-          />
+          <FilterSelect list={list} name="level" label={t.levelFilter} data={levelOptions} basis={170} />
         </Group>
         <ListTable<Specialization>
           ariaLabel={t.title}

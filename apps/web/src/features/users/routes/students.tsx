@@ -2,7 +2,7 @@
 // the premium switch behind a confirmation; template download and import; create, edit and delete.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import type { UserListItem } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
@@ -20,6 +20,7 @@ import { fullName } from '@/components/format';
 import { peopleTexts } from '../texts';
 import { RowActions } from '@/components/row-actions';
 import { componentTexts } from '@/components/texts';
+import { FilterSelect } from '@/components/filter-select';
 
 const t = peopleTexts.students;
 const c = peopleTexts.columns;
@@ -91,49 +92,35 @@ export function StudentsPage() {
       <Stack gap="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <SearchBox value={list.state.search} onChange={list.setSearch} label={t.search} placeholder={t.searchPlaceholder} />
-          <Select
-            aria-label={t.yearFilter}
-            placeholder={t.yearFilter}
-            clearable
+          <FilterSelect
+            list={list}
+            name="academic_year_id"
+            label={t.yearFilter}
             data={(years.data ?? []).map((y) => ({ value: String(y.id), label: y.label }))}
-            value={list.state.filters.academic_year_id}
-            onChange={(v) => list.setFilter('academic_year_id', v)}
-            style={{ flex: '1 1 150px' }}
+            basis={150}
           />
-          <Select
-            aria-label={t.mentionFilter}
-            placeholder={t.mentionFilter}
-            clearable
-            searchable
+          <FilterSelect
+            list={list}
+            name="mention_id"
+            label={t.mentionFilter}
             data={(mentions.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))}
-            value={mentionId}
+            searchable
             onChange={(v) => {
               list.setFilter('mention_id', v);
               list.setFilter('specialization_id', null);
             }}
-            style={{ flex: '1 1 160px' }}
+            basis={160}
           />
-          <Select
-            aria-label={t.specializationFilter}
-            placeholder={t.specializationFilter}
-            clearable
-            searchable
-            data={specOptions}
-            value={list.state.filters.specialization_id}
-            onChange={(v) => list.setFilter('specialization_id', v)}
-            style={{ flex: '1 1 180px' }}
-          />
-          <Select
-            aria-label={t.premiumFilter}
-            placeholder={t.premiumFilter}
-            clearable
+          <FilterSelect list={list} name="specialization_id" label={t.specializationFilter} data={specOptions} searchable />
+          <FilterSelect
+            list={list}
+            name="is_premium"
+            label={t.premiumFilter}
             data={[
               { value: '1', label: t.premiumYes },
               { value: '0', label: t.premiumNo },
             ]}
-            value={list.state.filters.is_premium}
-            onChange={(v) => list.setFilter('is_premium', v)}
-            style={{ flex: '0 1 150px' }}
+            basis={150}
           />
         </Group>
         <ListTable<UserListItem>

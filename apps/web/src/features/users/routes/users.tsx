@@ -1,6 +1,6 @@
 // /dashboard/users: every account (admins only) with search, role filter, sort and pages; create, edit, delete.
 import { Link } from 'react-router';
-import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { UserListItem } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
@@ -15,6 +15,7 @@ import { fullName } from '@/components/format';
 import { peopleTexts } from '../texts';
 import { RowActions } from '@/components/row-actions';
 import { componentTexts } from '@/components/texts';
+import { FilterSelect } from '@/components/filter-select';
 
 const t = peopleTexts.users;
 const c = peopleTexts.columns;
@@ -45,14 +46,13 @@ export function UsersPage() {
       <Stack gap="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <SearchBox value={list.state.search} onChange={list.setSearch} label={t.search} placeholder={t.searchPlaceholder} />
-          <Select
-            aria-label={t.roleFilter}
+          <FilterSelect
+            list={list}
+            name="role"
+            label={t.roleFilter}
             placeholder={t.allRoles}
-            clearable
             data={(helper.data?.ROLE ?? []).map((r) => ({ value: r.value, label: r.label }))}
-            value={list.state.filters.role}
-            onChange={(v) => list.setFilter('role', v)}
-            style={{ flex: '0 1 200px' }}
+            basis={200}
           />
         </Group>
         <ListTable<UserListItem>

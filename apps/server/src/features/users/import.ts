@@ -1,9 +1,8 @@
-// Student import from the xlsx template: every row checked first (every bad row reported with its
-// line number), then all rows written in one transaction, or none. Each student gets a generated
+// Student import from the xlsx template, in three steps: parse the rows, check each of them and then against the
+// database (every bad row reported with its line number), write all rows in one transaction, or none. Each student gets a generated
 // first password, handed back once, and must change it at first sign-in (docs/import-etudiants.md).
 // exceljs is loaded on first use: it weighs ~25 MB of memory that most processes never need.
 import type ExcelJS from 'exceljs';
-import { sql } from 'kysely';
 import {
   emailField,
   STUDENT_IMPORT_COLUMNS,
@@ -16,6 +15,8 @@ import type { AppContext } from '../../lib/context';
 import { HttpError, unprocessable } from '../../lib/errors';
 import { cellText, cleanText, normalizeHeader, checkZip } from './spreadsheet';
 import { generatePassword } from './service';
+import { importReferences, insertImportedStudents, takenEmails, takenStudentNumbers } from './repository';
+import { withTransaction } from '../../lib/transaction';
 import { hashGeneratedPassword } from './generated-password';
 
 /** Header spellings accepted for each column (compared without accents or case). */
@@ -100,40 +101,36 @@ function readHeader(ws: ExcelJS.Worksheet): { headerRow: number; cols: Partial<R
   throw fileError(`L'en-tête du fichier est introuvable : la première ligne doit contenir les colonnes ${expected}.`);
 }
 
-async function inChunks<T, R>(items: T[], size: number, fn: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await fn(items.slice(i, i + size))));
-  return out;
+/** Errors by line (« ligne_12 »), each message starting with its line number. */
+class Report {
+  readonly errors: Record<string, string[]> = {};
+  add(line: number, m: string) {
+    (this.errors[`ligne_${line}`] ??= []).push(`Ligne ${line} : ${m}`);
+  }
+  count(line: number) {
+    return this.errors[`ligne_${line}`]?.length ?? 0;
+  }
+  /** 422 listing every bad line in order, when there is one: nothing is written. */
+  throwIfAny(): void {
+    const bad = Object.keys(this.errors).length;
+    if (bad === 0) return;
+    const sorted = Object.fromEntries(Object.entries(this.errors).sort((a, b) => Number(a[0].slice(6)) - Number(b[0].slice(6))));
+    throw unprocessable(
+      sorted,
+      `Aucun étudiant n'a été importé : ${bad} ligne${bad > 1 ? 's contiennent' : ' contient'} des erreurs. Corrigez-les puis importez de nouveau le fichier.`,
+    );
+  }
 }
 
-export async function importStudents(ctx: AppContext, buf: Buffer): Promise<StudentImportResult> {
-  const ws = await openSheet(buf);
-  const { headerRow, cols } = readHeader(ws);
+type RawRow = Partial<Record<StudentImportColumn, string>>;
 
-  const [specs, years] = await Promise.all([
-    ctx.db.selectFrom('specializations').select(['id', 'code', 'name']).execute(),
-    ctx.db.selectFrom('academic_years').select(['id', 'label', 'is_current']).execute(),
-  ]);
-  const specByKey = new Map<string, number>();
-  for (const s of specs) specByKey.set(normalizeHeader(s.name), s.id);
-  for (const s of specs) specByKey.set(s.code.toLowerCase(), s.id); // codes win over names
-  const yearByLabel = new Map(years.map((y) => [y.label, y.id]));
-  const current = years.find((y) => y.is_current === 1);
-
-  const errors: Record<string, string[]> = {};
-  const addError = (line: number, m: string) => (errors[`ligne_${line}`] ??= []).push(`Ligne ${line} : ${m}`);
-  const rows: Row[] = [];
-  const emailLine = new Map<string, number>();
-  const numberLine = new Map<string, number>();
-  /** Every checked row's email and number, errors or not, so a row's duplicates show with its other errors. */
-  const identities: { line: number; email: string; number: string }[] = [];
-
-  const lastRow = ws.rowCount;
-  let dataRows = 0;
-  for (let r = headerRow + 1; r <= lastRow; r++) {
+/** Step 1, parse: each filled row's text by column, with its line (merged cells and unreadable cells reported). */
+function parseRows(ws: ExcelJS.Worksheet, headerRow: number, cols: Partial<Record<StudentImportColumn, number>>, report: Report): Array<{ line: number; raw: RawRow }> {
+  const out: Array<{ line: number; raw: RawRow }> = [];
+  for (let r = headerRow + 1; r <= ws.rowCount; r++) {
     const row = ws.getRow(r);
     if (!row.hasValues) continue;
-    const raw: Partial<Record<StudentImportColumn, string>> = {};
+    const raw: RawRow = {};
     let merged = false;
     let any = false;
     for (const c of STUDENT_IMPORT_COLUMNS) {
@@ -143,7 +140,7 @@ export async function importStudents(ctx: AppContext, buf: Buffer): Promise<Stud
       if (cell.isMerged) merged = true;
       const t = cellText(cell.value);
       if ('error' in t) {
-        addError(r, `colonne « ${c.header} » : ${t.error}.`);
+        report.add(r, `colonne « ${c.header} » : ${t.error}.`);
         raw[c.key] = '';
         any = true;
         continue;
@@ -152,143 +149,127 @@ export async function importStudents(ctx: AppContext, buf: Buffer): Promise<Stud
       if (raw[c.key]) any = true;
     }
     if (!any && !merged) continue; // a row with values only outside our columns, or only spaces
-    dataRows += 1;
-    if (dataRows > STUDENT_IMPORT_MAX_ROWS) {
-      throw fileError(
-        `Le fichier contient plus de ${STUDENT_IMPORT_MAX_ROWS.toLocaleString('fr-FR')} étudiants. Découpez-le en plusieurs fichiers de ${STUDENT_IMPORT_MAX_ROWS.toLocaleString('fr-FR')} lignes au plus.`,
-      );
+    if (out.length >= STUDENT_IMPORT_MAX_ROWS) {
+      const max = STUDENT_IMPORT_MAX_ROWS.toLocaleString('fr-FR');
+      throw fileError(`Le fichier contient plus de ${max} étudiants. Découpez-le en plusieurs fichiers de ${max} lignes au plus.`);
     }
     if (merged) {
-      addError(r, 'la ligne contient des cellules fusionnées ; défusionnez-les et remplissez chaque cellule.');
+      report.add(r, 'la ligne contient des cellules fusionnées ; défusionnez-les et remplissez chaque cellule.');
+      out.push({ line: r, raw: {} });
       continue;
     }
-    const before = errors[`ligne_${r}`]?.length ?? 0;
-    for (const c of STUDENT_IMPORT_COLUMNS) {
-      if (c.required && !raw[c.key] && cols[c.key]) addError(r, `la colonne « ${c.header} » est vide.`);
-    }
-    const lastName = raw.last_name ?? '';
-    const firstName = raw.first_name ?? '';
-    if (lastName.length > 100) addError(r, 'le nom dépasse 100 caractères.');
-    if (firstName.length > 100) addError(r, 'le prénom dépasse 100 caractères.');
+    out.push({ line: r, raw });
+  }
+  if (out.length === 0) throw fileError("Le fichier ne contient aucun étudiant : remplissez une ligne par étudiant sous l'en-tête.");
+  return out;
+}
 
-    let email = '';
-    if (raw.email) {
-      const parsed = emailField.safeParse(raw.email.replace(/^mailto:/i, ''));
-      if (!parsed.success) addError(r, `l'adresse e-mail « ${raw.email} » n'est pas valide.`);
-      else {
-        email = parsed.data;
-        const seen = emailLine.get(email);
-        if (seen) addError(r, `l'adresse e-mail ${email} figure déjà à la ligne ${seen}.`);
-        else emailLine.set(email, r);
-      }
-    }
-    const number = raw.student_number ?? '';
-    if (number) {
-      if (number.length > 50) addError(r, "le numéro d'étudiant dépasse 50 caractères.");
-      const seen = numberLine.get(number);
-      if (seen) addError(r, `le numéro d'étudiant ${number} figure déjà à la ligne ${seen}.`);
-      else numberLine.set(number, r);
-    }
-    identities.push({ line: r, email, number });
-    const specIds: number[] = [];
-    for (const code of (raw.specializations ?? '').split(/[,;/|]/).map((s) => s.trim()).filter(Boolean)) {
-      const id = specByKey.get(code.toLowerCase()) ?? specByKey.get(normalizeHeader(code));
-      if (!id) addError(r, `le parcours « ${code} » est inconnu.`);
-      else if (!specIds.includes(id)) specIds.push(id);
-    }
-    let yearId: number | undefined;
-    if (raw.academic_year) {
-      yearId = yearByLabel.get(raw.academic_year.replace(/\s*[-/]\s*/, '-'));
-      if (!yearId) addError(r, `l'année universitaire « ${raw.academic_year} » est inconnue.`);
-    } else if (current) yearId = current.id;
-    else addError(r, "aucune année universitaire n'est marquée courante : indiquez l'année dans la colonne « Année universitaire ».");
-    const premium = (raw.is_premium ?? '').toLowerCase();
-    if (!YES.has(premium) && !NO.has(premium)) addError(r, `la valeur premium « ${raw.is_premium} » doit être Oui ou Non.`);
+interface Lookup {
+  specByKey: Map<string, number>;
+  yearByLabel: Map<string, number>;
+  currentYearId: number | undefined;
+}
 
-    if ((errors[`ligne_${r}`]?.length ?? 0) === before) {
-      rows.push({
-        line: r,
-        last_name: lastName,
-        first_name: firstName,
-        email,
-        student_number: number,
-        specialization_ids: specIds,
-        academic_year_id: yearId!,
-        is_premium: YES.has(premium) ? 1 : 0,
-      });
+function lookupOf(refs: Awaited<ReturnType<typeof importReferences>>): Lookup {
+  const specByKey = new Map<string, number>();
+  for (const s of refs.specializations) specByKey.set(normalizeHeader(s.name), s.id);
+  for (const s of refs.specializations) specByKey.set(s.code.toLowerCase(), s.id); // codes win over names
+  return { specByKey, yearByLabel: new Map(refs.years.map((y) => [y.label, y.id])), currentYearId: refs.years.find((y) => y.is_current === 1)?.id };
+}
+
+/** Step 2, check: one row's values (duplicates within the file noted in `seen`); the row when it has no error. */
+function checkRow(line: number, raw: RawRow, cols: Partial<Record<StudentImportColumn, number>>, lookup: Lookup, seen: { email: Map<string, number>; number: Map<string, number> }, report: Report) {
+  const before = report.count(line);
+  for (const c of STUDENT_IMPORT_COLUMNS) {
+    if (c.required && !raw[c.key] && cols[c.key]) report.add(line, `la colonne « ${c.header} » est vide.`);
+  }
+  const lastName = raw.last_name ?? '';
+  const firstName = raw.first_name ?? '';
+  if (lastName.length > 100) report.add(line, 'le nom dépasse 100 caractères.');
+  if (firstName.length > 100) report.add(line, 'le prénom dépasse 100 caractères.');
+
+  let email = '';
+  if (raw.email) {
+    const parsed = emailField.safeParse(raw.email.replace(/^mailto:/i, ''));
+    if (!parsed.success) report.add(line, `l'adresse e-mail « ${raw.email} » n'est pas valide.`);
+    else {
+      email = parsed.data;
+      const first = seen.email.get(email);
+      if (first) report.add(line, `l'adresse e-mail ${email} figure déjà à la ligne ${first}.`);
+      else seen.email.set(email, line);
     }
   }
-  if (dataRows === 0) throw fileError("Le fichier ne contient aucun étudiant : remplissez une ligne par étudiant sous l'en-tête.");
-
-  // Already taken in the database, checked for every row (with or without other errors).
-  const takenEmails = new Set(
-    (
-      await inChunks([...emailLine.keys()], 5000, (chunk) =>
-        ctx.db.selectFrom('users').select(sql<string>`lower(email)`.as('e')).where(sql`lower(email)`, 'in', chunk).execute(),
-      )
-    ).map((x) => x.e),
-  );
-  const takenNumbers = new Set(
-    (
-      await inChunks([...numberLine.keys()], 5000, (chunk) =>
-        ctx.db.selectFrom('users').select('student_number').where('student_number', 'in', chunk).execute(),
-      )
-    ).map((x) => x.student_number),
-  );
-  for (const row of identities) {
-    if (row.email && takenEmails.has(row.email)) addError(row.line, `l'adresse e-mail ${row.email} est déjà utilisée par un autre compte.`);
-    if (row.number && takenNumbers.has(row.number)) addError(row.line, `le numéro d'étudiant ${row.number} est déjà attribué.`);
+  const number = raw.student_number ?? '';
+  if (number) {
+    if (number.length > 50) report.add(line, "le numéro d'étudiant dépasse 50 caractères.");
+    const first = seen.number.get(number);
+    if (first) report.add(line, `le numéro d'étudiant ${number} figure déjà à la ligne ${first}.`);
+    else seen.number.set(number, line);
   }
-
-  const bad = Object.keys(errors).length;
-  if (bad > 0) {
-    const sorted = Object.fromEntries(Object.entries(errors).sort((a, b) => Number(a[0].slice(6)) - Number(b[0].slice(6))));
-    throw unprocessable(
-      sorted,
-      `Aucun étudiant n'a été importé : ${bad} ligne${bad > 1 ? 's contiennent' : ' contient'} des erreurs. Corrigez-les puis importez de nouveau le fichier.`,
-    );
+  const specIds: number[] = [];
+  for (const code of (raw.specializations ?? '').split(/[,;/|]/).map((s) => s.trim()).filter(Boolean)) {
+    const id = lookup.specByKey.get(code.toLowerCase()) ?? lookup.specByKey.get(normalizeHeader(code));
+    if (!id) report.add(line, `le parcours « ${code} » est inconnu.`);
+    else if (!specIds.includes(id)) specIds.push(id);
   }
+  let yearId: number | undefined;
+  if (raw.academic_year) {
+    yearId = lookup.yearByLabel.get(raw.academic_year.replace(/\s*[-/]\s*/, '-'));
+    if (!yearId) report.add(line, `l'année universitaire « ${raw.academic_year} » est inconnue.`);
+  } else if (lookup.currentYearId) yearId = lookup.currentYearId;
+  else report.add(line, "aucune année universitaire n'est marquée courante : indiquez l'année dans la colonne « Année universitaire ».");
+  const premium = (raw.is_premium ?? '').toLowerCase();
+  if (!YES.has(premium) && !NO.has(premium)) report.add(line, `la valeur premium « ${raw.is_premium} » doit être Oui ou Non.`);
+
+  const identity = { line, email, number };
+  if (report.count(line) > before) return { identity, row: null };
+  const row: Row = { line, last_name: lastName, first_name: firstName, email, student_number: number, specialization_ids: specIds, academic_year_id: yearId!, is_premium: YES.has(premium) ? 1 : 0 };
+  return { identity, row };
+}
+
+/** Step 3: addresses and numbers already taken in the database, checked for every row (with other errors or not). */
+async function checkTaken(ctx: AppContext, identities: Array<{ line: number; email: string; number: string }>, report: Report): Promise<void> {
+  const emails = await takenEmails(ctx.db, [...new Set(identities.map((i) => i.email).filter(Boolean))]);
+  const numbers = await takenStudentNumbers(ctx.db, [...new Set(identities.map((i) => i.number).filter(Boolean))]);
+  for (const i of identities) {
+    if (i.email && emails.has(i.email)) report.add(i.line, `l'adresse e-mail ${i.email} est déjà utilisée par un autre compte.`);
+    if (i.number && numbers.has(i.number)) report.add(i.line, `le numéro d'étudiant ${i.number} est déjà attribué.`);
+  }
+}
+
+/** Parse → check (each row, then against the database) → write all in one transaction, or nothing. */
+export async function importStudents(ctx: AppContext, buf: Buffer): Promise<StudentImportResult> {
+  const ws = await openSheet(buf);
+  const { headerRow, cols } = readHeader(ws);
+  const report = new Report();
+  const parsed = parseRows(ws, headerRow, cols, report);
+
+  const lookup = lookupOf(await importReferences(ctx.db));
+  const seen = { email: new Map<string, number>(), number: new Map<string, number>() };
+  const rows: Row[] = [];
+  const identities: Array<{ line: number; email: string; number: string }> = [];
+  for (const { line, raw } of parsed) {
+    if (report.count(line) > 0 && Object.keys(raw).length === 0) continue; // merged cells: reported, nothing to read
+    const checked = checkRow(line, raw, cols, lookup, seen, report);
+    identities.push(checked.identity);
+    if (checked.row) rows.push(checked.row);
+  }
+  await checkTaken(ctx, identities, report);
+  report.throwIfAny();
 
   const passwords = rows.map(() => generatePassword());
   const hashes: string[] = [];
   for (let i = 0; i < passwords.length; i += 500) {
     hashes.push(...(await Promise.all(passwords.slice(i, i + 500).map(hashGeneratedPassword))));
   }
-  await ctx.db.transaction().execute(async (trx) => {
-    const idByEmail = new Map<string, number>();
-    for (let i = 0; i < rows.length; i += 1000) {
-      const inserted = await trx
-        .insertInto('users')
-        .values(
-          rows.slice(i, i + 1000).map((row, j) => ({
-            last_name: row.last_name,
-            first_name: row.first_name,
-            email: row.email,
-            password_hash: hashes[i + j],
-            role: 'STUDENT' as const,
-            is_premium: row.is_premium,
-            student_number: row.student_number,
-            must_change_password: 1,
-          })),
-        )
-        .returning(['id', 'email'])
-        .execute();
-      for (const x of inserted) idByEmail.set(x.email, x.id);
-    }
-    const enrolments = rows.flatMap((row) =>
-      row.specialization_ids.map((sid) => ({ user_id: idByEmail.get(row.email)!, academic_year_id: row.academic_year_id, specialization_id: sid })),
-    );
-    for (let i = 0; i < enrolments.length; i += 5000) {
-      await trx.insertInto('student_enrolments').values(enrolments.slice(i, i + 5000)).execute();
-    }
-  });
+  await withTransaction(ctx.db, (trx) => insertImportedStudents(trx, rows.map((row, i) => ({ ...row, password_hash: hashes[i]! }))));
   const credentials: ImportedCredential[] = rows.map((row, i) => ({
     line: row.line,
     last_name: row.last_name,
     first_name: row.first_name,
     email: row.email,
     student_number: row.student_number,
-    password: passwords[i],
+    password: passwords[i]!,
   }));
   return { imported: rows.length, credentials };
 }

@@ -203,3 +203,71 @@ export async function togglePremium(db: Db, id: number) {
     .returning(['is_premium', 'last_name', 'first_name'])
     .executeTakeFirst();
 }
+
+// ---- Student import ---------------------------------------------------------------------------
+
+/** What an import row may name: parcours by code or name, years by label, and the current year. */
+export async function importReferences(db: Db) {
+  const [specializations, years] = await Promise.all([
+    db.selectFrom('specializations').select(['id', 'code', 'name']).execute(),
+    db.selectFrom('academic_years').select(['id', 'label', 'is_current']).execute(),
+  ]);
+  return { specializations, years };
+}
+
+async function inChunks<T, R>(items: T[], size: number, fn: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await fn(items.slice(i, i + size))));
+  return out;
+}
+
+/** The ones of these (lower-case) e-mail addresses that an account already has. */
+export async function takenEmails(db: Db, emails: string[]): Promise<Set<string>> {
+  const rows = await inChunks(emails, 5000, (chunk) => db.selectFrom('users').select(sql<string>`lower(email)`.as('e')).where(sql`lower(email)`, 'in', chunk).execute());
+  return new Set(rows.map((x) => x.e));
+}
+
+/** The ones of these student numbers already given to an account. */
+export async function takenStudentNumbers(db: Db, numbers: string[]): Promise<Set<string>> {
+  const rows = await inChunks(numbers, 5000, (chunk) => db.selectFrom('users').select('student_number').where('student_number', 'in', chunk).execute());
+  return new Set(rows.map((x) => x.student_number).filter((n): n is string => n !== null));
+}
+
+export interface ImportedStudent {
+  last_name: string;
+  first_name: string;
+  email: string;
+  student_number: string;
+  specialization_ids: number[];
+  academic_year_id: number;
+  is_premium: number;
+  password_hash: string;
+}
+
+/** Writes the students and their enrolments; the caller holds the transaction (all of them or none). */
+export async function insertImportedStudents(trx: Db, students: ImportedStudent[]): Promise<void> {
+  const idByEmail = new Map<string, number>();
+  for (let i = 0; i < students.length; i += 1000) {
+    const inserted = await trx
+      .insertInto('users')
+      .values(
+        students.slice(i, i + 1000).map((s) => ({
+          last_name: s.last_name,
+          first_name: s.first_name,
+          email: s.email,
+          password_hash: s.password_hash,
+          role: 'STUDENT' as const,
+          is_premium: s.is_premium,
+          student_number: s.student_number,
+          must_change_password: 1,
+        })),
+      )
+      .returning(['id', 'email'])
+      .execute();
+    for (const x of inserted) idByEmail.set(x.email, x.id);
+  }
+  const enrolments = students.flatMap((s) => s.specialization_ids.map((sid) => ({ user_id: idByEmail.get(s.email)!, academic_year_id: s.academic_year_id, specialization_id: sid })));
+  for (let i = 0; i < enrolments.length; i += 5000) {
+    await trx.insertInto('student_enrolments').values(enrolments.slice(i, i + 5000)).execute();
+  }
+}

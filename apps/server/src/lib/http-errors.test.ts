@@ -55,6 +55,46 @@ describe('error envelope', () => {
   });
 });
 
+describe('an empty body with a JSON content type', () => {
+  // A client written from the specification sends Content-Type: application/json on every call, bodiless or not.
+  const json = { 'content-type': 'application/json' };
+
+  it('is no body: bodiless POST, PUT and DELETE routes give their normal answer', async () => {
+    const admin = await seedUser(t.ctx, 'ADMIN');
+    const token = await loginAs(t.app, admin);
+    const s = await seedStructure(t.ctx);
+    const student = await seedUser(t.ctx, 'STUDENT', { academic_year_id: s.yearId, specialization_id: s.specializationId });
+
+    const premium = await t.app.inject(authed(token, { method: 'PUT', url: `/api/admin/users/${student.id}/premium/update`, headers: json, payload: '' }));
+    expect(premium.statusCode, premium.body).toBe(200);
+    expect(premium.json().data).toEqual({ id: student.id, is_premium: 1 });
+
+    const mention = await t.ctx.db.insertInto('mentions').values({ name: 'Mention vide', code: 'MVIDE' }).returning('id').executeTakeFirstOrThrow();
+    const removed = await t.app.inject(authed(token, { method: 'DELETE', url: `/api/admin/mentions/${mention.id}/delete`, headers: json, payload: '' }));
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().message).toBe('La mention Mention vide a été supprimée.');
+
+    const logout = await t.app.inject(authed(token, { method: 'POST', url: '/api/admin/users/logout', headers: json, payload: '' }));
+    expect(logout.statusCode, logout.body).toBe(200);
+    expect(logout.json()).toEqual({ status: 'success', message: 'Déconnexion réussie.', data: null });
+    expect((await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/profile' }))).statusCode).toBe(401);
+  });
+
+  it('leaves a route that needs a body to say which fields are missing (422)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', headers: json, payload: '' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().status).toBe('error');
+  });
+
+  it('still answers a non-empty invalid JSON body with the French 400, on a bodiless route too', async () => {
+    const token = await loginAs(t.app, await seedUser(t.ctx, 'ADMIN'));
+    const res = await t.app.inject(authed(token, { method: 'POST', url: '/api/admin/users/logout', headers: json, payload: '{"a":' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 'error', message: 'Le corps de la requête n’est pas un JSON valide.' });
+    expect((await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/profile' }))).statusCode).toBe(200);
+  });
+});
+
 describe('ids out of the database range and control characters', () => {
   it('answers 4xx, never 500, for ids above 2,147,483,647 in paths, list filters and bodies', async () => {
     const admin = await seedUser(t.ctx, 'ADMIN');

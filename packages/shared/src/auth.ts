@@ -1,7 +1,8 @@
-// Session and profile payloads (API.md "Session and profile").
+// Session and profile payloads: login, profile, connected count.
 import { z } from 'zod';
 import { emailField, optionalPasswordField, passwordInput, PASSWORD_MAX, requiredText } from './zod-fr';
-import type { Role } from './helper';
+import { envelopeSchema, flagSchema } from './common';
+import { ROLES } from './helper';
 
 export const loginSchema = z.object({
   email: emailField,
@@ -9,28 +10,26 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export interface UserSpecialization {
-  id: number;
-  name: string;
-  code: string;
-}
+export const userSpecializationSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
+export type UserSpecialization = z.infer<typeof userSpecializationSchema>;
 
-export interface User {
-  id: number;
-  last_name: string;
-  first_name: string;
-  email: string;
-  role: Role;
-  is_premium: 0 | 1;
-  student_number: string | null;
-  must_change_password: 0 | 1;
-  specializations: UserSpecialization[];
-  academic_year_id: number | null;
-}
+/** The signed-in user's profile: what the session routes answer (never a password hash or an access window). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  last_name: z.string(),
+  first_name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  is_premium: flagSchema,
+  student_number: z.string().nullable(),
+  must_change_password: flagSchema,
+  specializations: z.array(userSpecializationSchema),
+  academic_year_id: z.number().int().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
 
-export interface LoginResult extends User {
-  token: string;
-}
+export const loginResultSchema = userSchema.extend({ token: z.string() });
+export type LoginResult = z.infer<typeof loginResultSchema>;
 
 export const updateProfileSchema = z
   .object({
@@ -59,6 +58,9 @@ export const updateProfileSchema = z
   });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
-export interface ConnectedCount {
-  count: number;
-}
+export const connectedCountSchema = z.object({ count: z.number().int() });
+export type ConnectedCount = z.infer<typeof connectedCountSchema>;
+
+export const userEnvelopeSchema = envelopeSchema(userSchema);
+export const loginEnvelopeSchema = envelopeSchema(loginResultSchema);
+export const connectedCountEnvelopeSchema = envelopeSchema(connectedCountSchema);

@@ -11,17 +11,21 @@ export interface Envelope<T = unknown> {
   data?: T;
 }
 
-export interface ErrorEnvelope extends Envelope<undefined> {
-  status: 'error';
-  errors?: Record<string, string[]>;
-}
+/** Every error answer: a French message, and per-field messages for a 422 (or 409) when there are some. */
+export const errorEnvelopeSchema = z.object({
+  status: z.literal('error'),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-export interface PageMeta {
-  page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-}
+export const pageMetaSchema = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 export interface Paginated<T> extends Envelope<T[]> {
   data: T[];
@@ -31,15 +35,14 @@ export interface Paginated<T> extends Envelope<T[]> {
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.enum(TOAST_STATUSES), message: z.string(), data });
 
-export const pageMetaSchema = z.object({
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
-});
-
 export const paginatedSchema = <T extends z.ZodType>(item: T) =>
   z.object({ status: z.enum(TOAST_STATUSES), message: z.string(), data: z.array(item), meta: pageMetaSchema });
+
+/** The answer of a route that has nothing to send back (logout, delete…): `data` is null. */
+export const emptyEnvelopeSchema = envelopeSchema(z.null());
+
+/** 0 or 1, as the database stores flags. */
+export const flagSchema = z.union([z.literal(0), z.literal(1)]);
 
 /** Query of every list: page, per_page, search, sort ("field" or "-field" for descending). */
 export const listQuerySchema = z.object({

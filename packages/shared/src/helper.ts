@@ -30,16 +30,15 @@ export function questionTypeLabel(type: QuestionKind, language?: Language | null
   return language ? `Algorithme · ${language === 'PYTHON' ? 'Python' : 'R'}` : 'Algorithme';
 }
 
-export interface HelperItem<V extends string = string> {
-  value: V;
-  label: string;
-}
+const helperItemSchema = <V extends z.ZodType>(value: V) => z.object({ value, label: z.string() });
 
-export interface HelperData {
-  ROLE: HelperItem<Role>[];
-  LANGAGE: HelperItem<Language>[];
-  QUESTION_TYPE: HelperItem<QuestionType>[];
-}
+/** Answer of GET /api/helper. */
+export const helperDataSchema = z.object({
+  ROLE: z.array(helperItemSchema(z.enum(ROLES))),
+  LANGAGE: z.array(helperItemSchema(z.enum(LANGUAGES))),
+  QUESTION_TYPE: z.array(helperItemSchema(z.enum(QUESTION_KINDS))),
+});
+export type HelperData = z.infer<typeof helperDataSchema>;
 
 export const HELPER_DATA: HelperData = {
   ROLE: [

@@ -9,7 +9,6 @@ export * from './courses';
 export * from './exams';
 export * from './questions';
 export * from './grading';
-export * from './responses';
 export * from './exam-taking';
 export * from './answers';
 export * from './exam-results';

@@ -1,7 +1,8 @@
 // Helpers that build the { status, message, data } envelope of DESIGN.md §4.
-import type { Envelope, PageMeta, ToastStatus } from '@exam/shared';
+import type { PageMeta, ToastStatus } from '@exam/shared';
 
-export function ok<T>(data: T, message = 'Opération réussie.', status: ToastStatus = 'success'): Envelope<T> {
+/** The success envelope, its data always present (null when there is nothing to send back). */
+export function ok<T>(data: T, message = 'Opération réussie.', status: ToastStatus = 'success') {
   return { status, message, data };
 }
 

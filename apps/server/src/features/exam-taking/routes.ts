@@ -18,11 +18,12 @@ import {
   idParam,
   studentExamListEnvelopeSchema,
 } from '@exam/shared';
+import { ok } from '../../lib/envelope';
+import { replies } from '../../lib/responses';
 import { DRAFT_SWEEP_MS, settleDueDrafts } from './drafts';
 import { attemptNow, attemptQuestions, finishExam, runExamples, saveExamDraft, showResult, startExam, studentExams, submitSolutions, type Origin } from './service';
 
 const tags = ['Examens (étudiant)'];
-const sent = <T>(data: T, message: string) => ({ status: 'success' as const, message, data });
 
 function originOf(req: FastifyRequest): Origin {
   const ua = req.headers['user-agent'];
@@ -53,39 +54,39 @@ export async function examTakingRoutes(base: FastifyInstance) {
   });
   app.addHook('onClose', async () => clearInterval(sweepTimer));
 
-  app.get('/api/student/exams', { schema: { tags, summary: 'Mes examens (à venir, ouverts, terminés) avec ma progression', response: { 200: studentExamListEnvelopeSchema } } }, async (req) =>
-    sent(await studentExams(app.ctx, req.user!), 'Examens chargés.'),
+  app.get('/api/student/exams', { schema: { tags, summary: 'Mes examens (à venir, ouverts, terminés) avec ma progression', response: replies(studentExamListEnvelopeSchema) } }, async (req) =>
+    ok(await studentExams(app.ctx, req.user!), 'Examens chargés.'),
   );
 
-  app.post('/api/student/exams/:id/start', { schema: { tags, summary: "Commencer l'examen (idempotent)", params: idParam, response: { 200: examStartEnvelopeSchema } } }, async (req) =>
-    sent(await startExam(app.ctx, req.params.id, req.user!, originOf(req)), 'Examen commencé.'),
+  app.post('/api/student/exams/:id/start', { schema: { tags, summary: "Commencer l'examen (idempotent)", params: idParam, response: replies(examStartEnvelopeSchema, 404, 409) } }, async (req) =>
+    ok(await startExam(app.ctx, req.params.id, req.user!, originOf(req)), 'Examen commencé.'),
   );
 
-  app.get('/api/student/exams/:id/attempt', { schema: { tags, summary: 'Ma tentative : début, échéance (à jour du temps supplémentaire), fin', params: idParam, response: { 200: examAttemptEnvelopeSchema } } }, async (req) =>
-    sent(await attemptNow(app.ctx, req.params.id, req.user!), 'Tentative chargée.'),
+  app.get('/api/student/exams/:id/attempt', { schema: { tags, summary: 'Ma tentative : début, échéance (à jour du temps supplémentaire), fin', params: idParam, response: replies(examAttemptEnvelopeSchema, 404, 409) } }, async (req) =>
+    ok(await attemptNow(app.ctx, req.params.id, req.user!), 'Tentative chargée.'),
   );
 
-  app.get('/api/student/exams/:id/questions', { schema: { tags, summary: "Les questions de l'examen, mes brouillons et mes dernières réponses", params: idParam, response: { 200: examQuestionsEnvelopeSchema } } }, async (req) =>
-    sent(await attemptQuestions(app.ctx, req.params.id, req.user!), 'Questions chargées.'),
+  app.get('/api/student/exams/:id/questions', { schema: { tags, summary: "Les questions de l'examen, mes brouillons et mes dernières réponses", params: idParam, response: replies(examQuestionsEnvelopeSchema, 404, 409) } }, async (req) =>
+    ok(await attemptQuestions(app.ctx, req.params.id, req.user!), 'Questions chargées.'),
   );
 
-  app.put('/api/student/exams/:id/draft', { schema: { tags, summary: 'Enregistrer un brouillon (non corrigé)', params: idParam, body: examDraftInputSchema, response: { 200: examDraftEnvelopeSchema } } }, async (req) =>
-    sent(await saveExamDraft(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer), 'Brouillon enregistré.'),
+  app.put('/api/student/exams/:id/draft', { schema: { tags, summary: 'Enregistrer un brouillon (non corrigé)', params: idParam, body: examDraftInputSchema, response: replies(examDraftEnvelopeSchema, 404, 409) } }, async (req) =>
+    ok(await saveExamDraft(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer), 'Brouillon enregistré.'),
   );
 
-  app.post('/api/student/exams/:id/run-examples', { schema: { tags, summary: 'Tester un programme sur les exemples visibles (non compté)', params: idParam, body: examRunExamplesInputSchema, response: { 200: examRunExamplesEnvelopeSchema } } }, async (req) =>
-    sent(await runExamples(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer, req.id), 'Exemples exécutés.'),
+  app.post('/api/student/exams/:id/run-examples', { schema: { tags, summary: 'Tester un programme sur les exemples visibles (non compté)', params: idParam, body: examRunExamplesInputSchema, response: replies(examRunExamplesEnvelopeSchema, 404, 409, 429) } }, async (req) =>
+    ok(await runExamples(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer, req.id), 'Exemples exécutés.'),
   );
 
-  app.post('/api/student/exams/:id/solutions', { schema: { tags, summary: 'Soumettre des réponses (corrigées aussitôt)', params: idParam, body: examSolutionsInputSchema, response: { 200: examSolutionsEnvelopeSchema } } }, async (req) =>
-    sent(await submitSolutions(app.ctx, req.params.id, req.user!, req.body.answers, originOf(req), req.id), 'Réponses corrigées.'),
+  app.post('/api/student/exams/:id/solutions', { schema: { tags, summary: 'Soumettre des réponses (corrigées aussitôt)', params: idParam, body: examSolutionsInputSchema, response: replies(examSolutionsEnvelopeSchema, 404, 409, 429) } }, async (req) =>
+    ok(await submitSolutions(app.ctx, req.params.id, req.user!, req.body.answers, originOf(req), req.id), 'Réponses corrigées.'),
   );
 
-  app.post('/api/student/exams/:id/finish', { schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: { 200: examFinishEnvelopeSchema } } }, async (req) =>
-    sent(await finishExam(app.ctx, req.params.id, req.user!), 'Examen terminé.'),
+  app.post('/api/student/exams/:id/finish', { schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: replies(examFinishEnvelopeSchema, 404, 409, 429) } }, async (req) =>
+    ok(await finishExam(app.ctx, req.params.id, req.user!), 'Examen terminé.'),
   );
 
-  app.get('/api/student/exams/:id/show', { schema: { tags, summary: 'Mon résultat', params: idParam, response: { 200: examShowEnvelopeSchema } } }, async (req) =>
-    sent(await showResult(app.ctx, req.params.id, req.user!), 'Résultat chargé.'),
+  app.get('/api/student/exams/:id/show', { schema: { tags, summary: 'Mon résultat', params: idParam, response: replies(examShowEnvelopeSchema, 404, 429) } }, async (req) =>
+    ok(await showResult(app.ctx, req.params.id, req.user!), 'Résultat chargé.'),
   );
 }

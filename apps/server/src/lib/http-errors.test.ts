@@ -49,6 +49,21 @@ describe('error envelope', () => {
     expect(Object.keys(res.json().paths)).toContain('/api/users/login');
   });
 
+  it('describes in /api/docs each route’s 200 answer and its error envelopes', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+    const json = (r: { content?: Record<string, { schema: { properties?: Record<string, { required?: string[] }>; required?: string[] } }> }) =>
+      r.content?.['application/json']?.schema;
+    const show = paths['/api/admin/mentions/{id}/show'].get.responses;
+    expect(json(show['200'])?.properties?.data.required).toEqual(['id', 'name', 'code', 'description']);
+    for (const code of ['401', '403', '404', '422', '503']) expect(json(show[code])?.required, code).toEqual(['status', 'message']);
+    const logout = paths['/api/admin/users/logout'].post.responses;
+    expect(json(logout['200'])?.required).toEqual(['status', 'message', 'data']);
+    expect(Object.keys(logout).sort()).toEqual(['200', '400', '401', '413', '415', '503']);
+    const download = paths['/api/files/{id}/download'].get.responses;
+    expect(Object.keys(download['200'].content)).toEqual(['application/octet-stream']);
+    expect(json(download['404'])?.required).toEqual(['status', 'message']);
+  });
+
   it('answers a wrong content type with 415', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
     expect(res.statusCode).toBe(415);

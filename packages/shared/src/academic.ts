@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { emailField, idField, multilineText, optionalIdFilter, optionalPasswordField, plainText, requiredText } from './zod-fr';
 import { envelopeSchema, flag01, flagSchema, isoDate, listQuerySchema, paginatedSchema } from './common';
 import { roleSchema } from './helper';
-import { userSchema, userSpecializationSchema } from './auth';
+import { userSchema, userSpecializationSchema } from './session';
 
 export const LEVELS = ['L1', 'L2', 'L3', 'M1', 'M2', 'D'] as const;
 export type Level = (typeof LEVELS)[number];

@@ -11,14 +11,6 @@ export interface Envelope<T = unknown> {
   data?: T;
 }
 
-/** Every error answer: a French message, and per-field messages for a 422 (or 409) when there are some. */
-export const errorEnvelopeSchema = z.object({
-  status: z.literal('error'),
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
-
 export const pageMetaSchema = z.object({
   page: z.number().int(),
   per_page: z.number().int(),
@@ -37,9 +29,6 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
 
 export const paginatedSchema = <T extends z.ZodType>(item: T) =>
   z.object({ status: z.enum(TOAST_STATUSES), message: z.string(), data: z.array(item), meta: pageMetaSchema });
-
-/** The answer of a route that has nothing to send back (logout, delete…): `data` is null. */
-export const emptyEnvelopeSchema = envelopeSchema(z.null());
 
 /** 0 or 1, as the database stores flags. */
 export const flagSchema = z.union([z.literal(0), z.literal(1)]);

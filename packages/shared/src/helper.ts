@@ -1,5 +1,6 @@
 // Reference lists served by GET /api/helper, so the web app never hard-codes them twice.
 import { z } from 'zod';
+import type { HelperData } from './session';
 
 export const ROLES = ['ADMIN', 'TEACHER', 'STUDENT'] as const;
 export type Role = (typeof ROLES)[number];
@@ -29,16 +30,6 @@ export function questionTypeLabel(type: QuestionKind, language?: Language | null
   if (type !== 'ALGORITHM') return QUESTION_KIND_LABELS[type];
   return language ? `Algorithme · ${language === 'PYTHON' ? 'Python' : 'R'}` : 'Algorithme';
 }
-
-const helperItemSchema = <V extends z.ZodType>(value: V) => z.object({ value, label: z.string() });
-
-/** Answer of GET /api/helper. */
-export const helperDataSchema = z.object({
-  ROLE: z.array(helperItemSchema(z.enum(ROLES))),
-  LANGAGE: z.array(helperItemSchema(z.enum(LANGUAGES))),
-  QUESTION_TYPE: z.array(helperItemSchema(z.enum(QUESTION_KINDS))),
-});
-export type HelperData = z.infer<typeof helperDataSchema>;
 
 export const HELPER_DATA: HelperData = {
   ROLE: [

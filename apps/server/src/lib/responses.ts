@@ -30,7 +30,7 @@ const errorSchemas = Object.fromEntries(
  * added as it is registered, by `declareErrors`.
  */
 export function replies<T extends z.ZodType, C extends ErrorStatus = never>(ok: T, ...codes: C[]): { 200: T } & Record<C, typeof errorEnvelopeSchema> {
-  return { 200: ok.describe('Réussite : l’enveloppe { status, message, data }.'), ...errorReplies(codes) };
+  return { 200: ok.describe('Réussite : l’enveloppe { status, message, data } (et meta pour une liste).'), ...errorReplies(codes) };
 }
 
 function errorReplies<C extends ErrorStatus>(codes: C[]): Record<C, typeof errorEnvelopeSchema> {

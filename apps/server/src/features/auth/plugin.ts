@@ -60,8 +60,9 @@ export function requirePremium(user: SessionUser | null): void {
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
-  app.addHook('onRoute', (route) => declareErrors(route, accessErrors(route.url, route.config?.access ?? defaultAccess(route.url))));
   app.decorateRequest('tokenHash', null);
+  // Every route declares the answers of the check below (its 401 and 403).
+  app.addHook('onRoute', (route) => declareErrors(route, accessErrors(route.url, route.config?.access ?? defaultAccess(route.url))));
 
   // Expired and long-revoked tokens are purged at start and every hour (the timer never keeps the process alive).
   let purgeTimer: NodeJS.Timeout | undefined;

@@ -35,6 +35,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   // Only JSON bodies (and multipart uploads): JSON sent as text/plain is refused with 415 rather than read as a string.
   app.removeContentTypeParser('text/plain');
+  // An empty body sent as JSON is no body: clients that send Content-Type: application/json on every call, bodiless
+  // ones included (logout, delete…), get the route's answer, not a 400. Anything else goes to Fastify's own parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body.length === 0) return done(null, undefined);
+    return parseJson(req, String(body), done);
+  });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);

@@ -3,6 +3,7 @@
 // as anonymous, admin, teacher and student: out-of-range and malformed ids in its path, NUL bytes and huge numbers
 // in the query, a plausible body (built from the route's own zod schema) with NUL in each text and out-of-range
 // numbers in each number in turn, wrong JSON types, malformed JSON, JSON as text/plain and malformed multipart.
+// Every route also declares what it answers: a 200 schema for each JSON route, and each error status it gives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../test/helper';
@@ -12,7 +13,24 @@ interface Route {
   url: string;
   body?: unknown;
   querystring?: unknown;
+  /** The route's options as registered: its schema is read after every onRoute hook has added to it. */
+  options: { schema?: unknown };
 }
+
+/** The declared answers of a route, by status code. */
+const declared = (route: Route) => ((route.options.schema ?? {}) as { response?: Record<string, { content?: Record<string, unknown> }> }).response ?? {};
+
+/**
+ * Routes whose 200 is not the JSON envelope, and why: they declare it with its media type (fileReplies), never a
+ * JSON schema. Any other route must declare a JSON 200 schema.
+ */
+const NOT_JSON: Record<string, string> = {
+  'GET /api/files/:id/download': 'streams the stored file, under its own media type',
+  'GET /api/files/:id/inline/:hash': 'streams an image shown inside a chapter',
+  'GET /api/admin/users/template-import-student': 'sends the xlsx import template',
+  'GET /api/admin/exam-results/:academicYearId/:specializationId/export': 'sends the xlsx export of results',
+  'GET /api/admin/users/connected-count/stream': 'a server-sent-events stream',
+};
 
 const routes: Route[] = [];
 let t: TestApp;
@@ -25,7 +43,7 @@ beforeAll(async () => {
       const schema = (r.schema ?? {}) as { body?: unknown; querystring?: unknown };
       for (const method of methods) {
         if (method === 'HEAD' || method === 'OPTIONS') continue;
-        routes.push({ method, url: r.url, body: schema.body, querystring: schema.querystring });
+        routes.push({ method, url: r.url, body: schema.body, querystring: schema.querystring, options: r });
       }
     },
   });
@@ -186,6 +204,38 @@ function requestsFor(route: Route, full: boolean): Array<{ label: string; opts: 
 /** Routes that end the caller's session or never end (event stream): only tried without a token. */
 const SESSION_ENDING = /\/logout(-all)?$|\/stream$/;
 
+/** The API's own routes (not the OpenAPI pages, not the web app). */
+const isApi = (r: Route) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs');
+const apiRoutes = () => routes.filter(isApi);
+
+describe('declared answers', () => {
+  it('every JSON route declares its 200 schema; only the listed file and stream routes declare another media type', () => {
+    expect(apiRoutes().length).toBeGreaterThan(90);
+    const missing: string[] = [];
+    const notJson: string[] = [];
+    for (const route of apiRoutes()) {
+      const key = `${route.method} ${route.url}`;
+      const ok = declared(route)['200'];
+      if (!ok) missing.push(key);
+      else if (ok.content && !Object.keys(ok.content).some((type) => type.includes('json'))) notJson.push(key);
+    }
+    expect(missing, 'routes without a declared 200 answer').toEqual([]);
+    expect(notJson.sort()).toEqual(Object.keys(NOT_JSON).sort());
+  });
+
+  it('every route declares the error envelope for what its access and input expose it to', () => {
+    const gaps: string[] = [];
+    for (const route of apiRoutes()) {
+      const codes = Object.keys(declared(route));
+      const schema = route.options.schema as { params?: unknown; querystring?: unknown; body?: unknown };
+      const expected = ['503', ...(schema.params || schema.querystring || schema.body ? ['422'] : [])];
+      if (['POST', 'PUT', 'DELETE'].includes(route.method)) expected.push('400', '413', '415');
+      for (const code of expected) if (!codes.includes(code)) gaps.push(`${route.method} ${route.url} ${code}`);
+    }
+    expect(gaps).toEqual([]);
+  });
+});
+
 describe('fuzz: every route, every role', () => {
   it('never answers 500', async () => {
     expect(routes.length).toBeGreaterThan(20);
@@ -204,8 +254,12 @@ describe('fuzz: every route, every role', () => {
           const answers = await Promise.all(batch.map((r) => t.app.inject(token ? authed(token, r.opts) : r.opts)));
           answers.forEach((res, j) => {
             sent += 1;
-            if (res.statusCode >= 500 && res.statusCode !== 503) {
-              failures.push(`${role} ${route.method} ${route.url} [${batch[j].label}] → ${res.statusCode} ${res.body.slice(0, 200)}`);
+            const where = `${role} ${route.method} ${route.url} [${batch[j].label}] → ${res.statusCode}`;
+            if (res.statusCode >= 500 && res.statusCode !== 503) failures.push(`${where} ${res.body.slice(0, 200)}`);
+            // An error a route gives must be one it declares (the OpenAPI description lists it, the envelope is checked).
+            else if (res.statusCode >= 400 && isApi(route) && !declared(route)[res.statusCode]) failures.push(`${where} not declared`);
+            else if (res.statusCode === 200 && NOT_JSON[`${route.method} ${route.url}`] && /json/.test(String(res.headers['content-type']))) {
+              failures.push(`${where} JSON from a route declared as a file or a stream`);
             }
           });
         }

@@ -90,11 +90,11 @@ export async function apiLogin(account: Account): Promise<string> {
   return body.data.token;
 }
 
-/** Calls the API with a token; returns status and parsed body. */
+/** Calls the API with a token, as a client written from the specification does (JSON on every call); returns status and parsed body. */
 export async function apiCall<T = unknown>(path: string, token?: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
   const res = await fetch(url(path), {
     ...init,
-    headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
+    headers: { accept: 'application/json', 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };

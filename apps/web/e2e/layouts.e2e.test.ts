@@ -118,6 +118,45 @@ describe('menus', () => {
 });
 
 describe('errors', () => {
+  it('a 503 outage at start-up: a French message instead of an endless skeleton, tried again after Retry-After', async () => {
+    const { context, page, errors } = await openAs(browser, accounts.teacher, '/dashboard');
+    const message = 'La base de données est momentanément indisponible. Réessayez dans quelques instants : rien de ce qui a été enregistré n’est perdu.';
+    // Two tries answer 503 (the database down, not the access window); the third waits for the test, then goes through.
+    let calls = 0;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let third!: () => void;
+    const thirdCall = new Promise<void>((r) => (third = r));
+    await page.route('**/api/admin/users/profile', async (route) => {
+      calls += 1;
+      if (calls <= 2) {
+        await route.fulfill({ status: 503, contentType: 'application/json', headers: { 'retry-after': '1' }, body: JSON.stringify({ status: 'error', message }) });
+        return;
+      }
+      third();
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    const unavailable = page.getByTestId('service-unavailable');
+    await unavailable.getByRole('heading', { name: 'Service momentanément indisponible' }).waitFor();
+    await unavailable.getByText(message).waitFor();
+    await unavailable.getByText('Nouvel essai automatique dans 1 seconde…').waitFor();
+    expect(await page.getByTestId('avatar-skeleton').count()).toBe(1);
+    // Tried again on its own, the message kept meanwhile, the session kept, no toast at each try.
+    await thirdCall;
+    expect(calls).toBe(3);
+    expect(await unavailable.isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
+    release();
+    await page.getByText('BIENVENUE !!').waitFor();
+    expect(await unavailable.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the layout when a screen cannot be loaded, with a French message', async () => {
     const { context, page } = await openAs(browser, accounts.teacher, '/dashboard');
     await page.route(/\/assets\/welcome-[^/]*\.js$/, (route) => route.abort());

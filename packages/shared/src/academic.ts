@@ -1,9 +1,9 @@
 // Configuration payloads: academic years, mentions, specializations (parcours), users and students.
 import { z } from 'zod';
 import { emailField, idField, multilineText, optionalIdFilter, optionalPasswordField, plainText, requiredText } from './zod-fr';
-import { flag01, isoDate, listQuerySchema } from './common';
+import { envelopeSchema, flag01, flagSchema, isoDate, listQuerySchema, paginatedSchema } from './common';
 import { roleSchema } from './helper';
-import type { User, UserSpecialization } from './auth';
+import { userSchema, userSpecializationSchema } from './session';
 
 export const LEVELS = ['L1', 'L2', 'L3', 'M1', 'M2', 'D'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -31,18 +31,19 @@ export const academicYearSchema = z
   });
 export type AcademicYearInput = z.infer<typeof academicYearSchema>;
 
-export interface AcademicYear {
-  id: number;
-  label: string;
-  start_date: string;
-  end_date: string;
-  access_start: string;
-  access_end: string;
-  is_current: 0 | 1;
-  students_count?: number;
+export const academicYearItemSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  access_start: z.string(),
+  access_end: z.string(),
+  is_current: flagSchema,
+  students_count: z.number().int().optional(),
   /** Courses of this year (a year in use by students or courses cannot be deleted). */
-  courses_count?: number;
-}
+  courses_count: z.number().int().optional(),
+});
+export type AcademicYear = z.infer<typeof academicYearItemSchema>;
 
 export const mentionSchema = z.object({
   name: requiredText('Le nom', 150),
@@ -51,13 +52,14 @@ export const mentionSchema = z.object({
 });
 export type MentionInput = z.infer<typeof mentionSchema>;
 
-export interface Mention {
-  id: number;
-  name: string;
-  code: string;
-  description: string | null;
-  specializations_count?: number;
-}
+export const mentionItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  description: z.string().nullable(),
+  specializations_count: z.number().int().optional(),
+});
+export type Mention = z.infer<typeof mentionItemSchema>;
 
 export const specializationSchema = z.object({
   name: requiredText('Le nom', 150),
@@ -67,18 +69,19 @@ export const specializationSchema = z.object({
 });
 export type SpecializationInput = z.infer<typeof specializationSchema>;
 
-export interface Specialization {
-  id: number;
-  name: string;
-  code: string;
-  level: Level;
-  mention_id: number;
-  mention_name?: string;
-  mention_code?: string;
-  students_count?: number;
+export const specializationItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  level: z.enum(LEVELS),
+  mention_id: z.number().int(),
+  mention_name: z.string().optional(),
+  mention_code: z.string().optional(),
+  students_count: z.number().int().optional(),
   /** Courses offered to this parcours (a parcours in use by students or courses cannot be deleted). */
-  courses_count?: number;
-}
+  courses_count: z.number().int().optional(),
+});
+export type Specialization = z.infer<typeof specializationItemSchema>;
 
 /** Tiers-temps bounds and message (the database refuses anything else too, migration 006). */
 export const EXTRA_TIME_FACTOR_MESSAGE = 'Le tiers-temps doit être un coefficient entre 1 et 3, avec au plus deux décimales (par exemple 1,33).';
@@ -143,18 +146,18 @@ export const studentListQuerySchema = listQuerySchema.extend({
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
 
 /** A row of the users and students lists, and the answer of show: the profile plus the year's label. */
-export interface UserListItem extends Omit<User, 'specializations'> {
-  academic_year_label: string | null;
+export const userListItemSchema = userSchema.extend({
+  academic_year_label: z.string().nullable(),
   /** Tiers-temps coefficient (1 = none; 1 for staff). */
-  extra_time_factor: number;
-  specializations: (UserSpecialization & { mention_id: number })[];
-  created_at: string;
-}
+  extra_time_factor: z.number(),
+  specializations: z.array(userSpecializationSchema.extend({ mention_id: z.number().int() })),
+  created_at: z.string(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
 
-/** Answer of create when the server chose the first password (shown once). */
-export interface UserCreated extends UserListItem {
-  generated_password?: string;
-}
+/** Answer of create: with the first password when the server chose it (shown once). */
+export const userCreatedSchema = userListItemSchema.extend({ generated_password: z.string().optional() });
+export type UserCreated = z.infer<typeof userCreatedSchema>;
 
 /** Columns of the student import sheet, in order (template and import read the same list). */
 export const STUDENT_IMPORT_COLUMNS = [
@@ -173,17 +176,33 @@ export const STUDENT_IMPORT_MAX_ROWS = 10_000;
 /** Largest import file accepted, in bytes. */
 export const STUDENT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
-export interface ImportedCredential {
-  line: number;
-  last_name: string;
-  first_name: string;
-  email: string;
-  student_number: string;
-  password: string;
-}
+export const importedCredentialSchema = z.object({
+  line: z.number().int(),
+  last_name: z.string(),
+  first_name: z.string(),
+  email: z.string(),
+  student_number: z.string(),
+  password: z.string(),
+});
+export type ImportedCredential = z.infer<typeof importedCredentialSchema>;
 
 /** Answer of POST /api/admin/users/import-student on success. */
-export interface StudentImportResult {
-  imported: number;
-  credentials: ImportedCredential[];
-}
+export const studentImportResultSchema = z.object({
+  imported: z.number().int(),
+  credentials: z.array(importedCredentialSchema),
+});
+export type StudentImportResult = z.infer<typeof studentImportResultSchema>;
+
+// ---- Answers ---------------------------------------------------------------------------------
+
+export const academicYearPageSchema = paginatedSchema(academicYearItemSchema);
+export const academicYearEnvelopeSchema = envelopeSchema(academicYearItemSchema);
+export const mentionPageSchema = paginatedSchema(mentionItemSchema);
+export const mentionEnvelopeSchema = envelopeSchema(mentionItemSchema);
+export const specializationPageSchema = paginatedSchema(specializationItemSchema);
+export const specializationEnvelopeSchema = envelopeSchema(specializationItemSchema);
+export const userPageSchema = paginatedSchema(userListItemSchema);
+export const userItemEnvelopeSchema = envelopeSchema(userListItemSchema);
+export const userCreatedEnvelopeSchema = envelopeSchema(userCreatedSchema);
+export const premiumToggleEnvelopeSchema = envelopeSchema(z.object({ id: z.number().int(), is_premium: flagSchema }));
+export const studentImportEnvelopeSchema = envelopeSchema(studentImportResultSchema);

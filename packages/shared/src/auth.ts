@@ -1,36 +1,12 @@
-// Session and profile payloads (API.md "Session and profile").
+// Session and profile bodies: login and profile update (their answers are in session.ts).
 import { z } from 'zod';
 import { emailField, optionalPasswordField, passwordInput, PASSWORD_MAX, requiredText } from './zod-fr';
-import type { Role } from './helper';
 
 export const loginSchema = z.object({
   email: emailField,
   password: passwordInput('Le mot de passe'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
-
-export interface UserSpecialization {
-  id: number;
-  name: string;
-  code: string;
-}
-
-export interface User {
-  id: number;
-  last_name: string;
-  first_name: string;
-  email: string;
-  role: Role;
-  is_premium: 0 | 1;
-  student_number: string | null;
-  must_change_password: 0 | 1;
-  specializations: UserSpecialization[];
-  academic_year_id: number | null;
-}
-
-export interface LoginResult extends User {
-  token: string;
-}
 
 export const updateProfileSchema = z
   .object({
@@ -58,7 +34,3 @@ export const updateProfileSchema = z
     }
   });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
-
-export interface ConnectedCount {
-  count: number;
-}

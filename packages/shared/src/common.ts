@@ -11,17 +11,13 @@ export interface Envelope<T = unknown> {
   data?: T;
 }
 
-export interface ErrorEnvelope extends Envelope<undefined> {
-  status: 'error';
-  errors?: Record<string, string[]>;
-}
-
-export interface PageMeta {
-  page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-}
+export const pageMetaSchema = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 export interface Paginated<T> extends Envelope<T[]> {
   data: T[];
@@ -31,15 +27,11 @@ export interface Paginated<T> extends Envelope<T[]> {
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.enum(TOAST_STATUSES), message: z.string(), data });
 
-export const pageMetaSchema = z.object({
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
-});
-
 export const paginatedSchema = <T extends z.ZodType>(item: T) =>
   z.object({ status: z.enum(TOAST_STATUSES), message: z.string(), data: z.array(item), meta: pageMetaSchema });
+
+/** 0 or 1, as the database stores flags. */
+export const flagSchema = z.union([z.literal(0), z.literal(1)]);
 
 /** Query of every list: page, per_page, search, sort ("field" or "-field" for descending). */
 export const listQuerySchema = z.object({

@@ -4,7 +4,7 @@
 // code blocks as <pre><code class="language-python|language-r">.
 import { z } from 'zod';
 import { idField, intField, multilineText, optionalIdFilter, requiredText, richText } from './zod-fr';
-import { flag01, listQuerySchema } from './common';
+import { envelopeSchema, flag01, flagSchema, listQuerySchema, paginatedSchema } from './common';
 
 const positiveId = idField;
 
@@ -58,75 +58,91 @@ export const chapterReorderSchema = z.object({
 });
 export type ChapterReorderInput = z.infer<typeof chapterReorderSchema>;
 
-export interface FileInfo {
-  id: number;
-  name: string;
-  size: number;
-  mime: string;
+// ---- Answers ---------------------------------------------------------------------------------
+
+export const fileInfoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number(),
+  mime: z.string(),
   /** Authenticated download (Content-Disposition keeps the original name). */
-  url: string;
+  url: z.string(),
   /** For images: a URL an <img> can load without a token (capability URL built from the content hash). */
-  inline_url: string | null;
-}
+  inline_url: z.string().nullable(),
+});
+export type FileInfo = z.infer<typeof fileInfoSchema>;
 
-export interface CourseSpecialization {
-  id: number;
-  name: string;
-  code: string;
-}
+export const courseSpecializationSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
+export type CourseSpecialization = z.infer<typeof courseSpecializationSchema>;
 
-export interface Course {
-  id: number;
-  title: string;
-  description: string;
-  academic_year_id: number;
-  academic_year_label: string;
-  specializations: CourseSpecialization[];
-  specialization_ids: number[];
-  is_premium: 0 | 1;
-  is_published: 0 | 1;
-  author_id: number | null;
-  author_name: string | null;
-  chapters_count: number;
-  created_at: string;
-  updated_at: string;
-}
+/** A course as staff see it. */
+export const courseSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  academic_year_id: z.number().int(),
+  academic_year_label: z.string(),
+  specializations: z.array(courseSpecializationSchema),
+  specialization_ids: z.array(z.number().int()),
+  is_premium: flagSchema,
+  is_published: flagSchema,
+  author_id: z.number().int().nullable(),
+  author_name: z.string().nullable(),
+  chapters_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Course = z.infer<typeof courseSchema>;
 
-export interface Chapter {
-  id: number;
-  course_id: number;
-  title: string;
-  content: string;
-  position: number;
-  files: FileInfo[];
-  created_at: string;
-  updated_at: string;
-}
+export const chapterSchema = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  position: z.number().int(),
+  files: z.array(fileInfoSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Chapter = z.infer<typeof chapterSchema>;
 
-export interface ChapterSummary {
-  id: number;
-  course_id: number;
-  course_title: string;
-  title: string;
-  position: number;
-  files_count: number;
-  updated_at: string;
-}
+/** A row of the chapters list. */
+export const chapterSummarySchema = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  course_title: z.string(),
+  title: z.string(),
+  position: z.number().int(),
+  files_count: z.number().int(),
+  updated_at: z.string(),
+});
+export type ChapterSummary = z.infer<typeof chapterSummarySchema>;
 
-export interface StudentCourse {
-  id: number;
-  title: string;
-  description: string;
-  is_premium: 0 | 1;
-  academic_year_label: string;
-  specializations: CourseSpecialization[];
-  chapters_count: number;
-  updated_at: string;
-}
+/** A course as a student sees it: no author, no publication flag. */
+export const studentCourseSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  is_premium: flagSchema,
+  academic_year_label: z.string(),
+  specializations: z.array(courseSpecializationSchema),
+  chapters_count: z.number().int(),
+  updated_at: z.string(),
+});
+export type StudentCourse = z.infer<typeof studentCourseSchema>;
 
-export interface StudentCourseDetail extends StudentCourse {
-  chapters: Chapter[];
-}
+export const studentCourseDetailSchema = studentCourseSchema.extend({ chapters: z.array(chapterSchema) });
+export type StudentCourseDetail = z.infer<typeof studentCourseDetailSchema>;
+
+export const coursePageSchema = paginatedSchema(courseSchema);
+export const courseEnvelopeSchema = envelopeSchema(courseSchema);
+export const courseDeletedEnvelopeSchema = envelopeSchema(z.object({ chapters_deleted: z.number().int() }));
+export const chapterPageSchema = paginatedSchema(chapterSummarySchema);
+export const chapterEnvelopeSchema = envelopeSchema(chapterSchema);
+export const chaptersEnvelopeSchema = envelopeSchema(z.array(chapterSchema));
+export const fileInfoEnvelopeSchema = envelopeSchema(fileInfoSchema);
+export const studentCoursesEnvelopeSchema = envelopeSchema(z.array(studentCourseSchema));
+export const studentCourseEnvelopeSchema = envelopeSchema(studentCourseDetailSchema);
 
 /** Accepted upload types, as shown to users; the server checks the content, not only the name. */
 export const ACCEPTED_FILE_EXTENSIONS = [

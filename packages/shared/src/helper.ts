@@ -1,5 +1,6 @@
 // Reference lists served by GET /api/helper, so the web app never hard-codes them twice.
 import { z } from 'zod';
+import type { HelperData } from './session';
 
 export const ROLES = ['ADMIN', 'TEACHER', 'STUDENT'] as const;
 export type Role = (typeof ROLES)[number];
@@ -28,17 +29,6 @@ export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
 export function questionTypeLabel(type: QuestionKind, language?: Language | null): string {
   if (type !== 'ALGORITHM') return QUESTION_KIND_LABELS[type];
   return language ? `Algorithme · ${language === 'PYTHON' ? 'Python' : 'R'}` : 'Algorithme';
-}
-
-export interface HelperItem<V extends string = string> {
-  value: V;
-  label: string;
-}
-
-export interface HelperData {
-  ROLE: HelperItem<Role>[];
-  LANGAGE: HelperItem<Language>[];
-  QUESTION_TYPE: HelperItem<QuestionType>[];
 }
 
 export const HELPER_DATA: HelperData = {

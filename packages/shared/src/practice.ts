@@ -10,7 +10,7 @@ import { gradeDetailsSchema } from './grading';
 import { LANGUAGES } from './helper';
 import { languageSchema, questionKindSchema, studentQuestionSchema, QUESTION_KINDS } from './questions';
 import { EXAM_ANSWER_JSON_MAX } from './exam-taking';
-import { MAX_CODE_LENGTH, VERDICTS } from './runner';
+import { compareMathEnvelopeSchema, execResultEnvelopeSchema, MAX_CODE_LENGTH } from './runner';
 import { idField, optionalIdFilter } from './zod-fr';
 
 /** What a practice list or screen asks for: a question type, or a language (an ALGORITHM exercise in it). */
@@ -134,21 +134,12 @@ export const practiceRunInputSchema = z.object({
     .max(MAX_CODE_LENGTH, { error: `Le code ne doit pas dépasser ${MAX_CODE_LENGTH} caractères.` }),
   stdin: z.string().max(1_000_000, { error: "L'entrée standard ne doit pas dépasser 1000000 caractères." }).optional().default(''),
 });
-export const execResultSchema = z.object({
-  verdict: z.enum(VERDICTS),
-  stdout: z.string(),
-  stderr: z.string(),
-  exit_code: z.number().int().nullable(),
-  duration_ms: z.number(),
-  limits: z.object({ cpu_seconds: z.number(), memory_mb: z.number(), output_kb: z.number() }).optional(),
-});
-export const compareMathResultSchema = z.object({ equal: z.boolean() });
 
 export const practiceExercisesEnvelopeSchema = envelopeSchema(practiceExercisesResultSchema);
 export const practiceQuestionEnvelopeSchema = envelopeSchema(practiceQuestionResultSchema);
 export const practiceEvaluateEnvelopeSchema = envelopeSchema(practiceEvaluateResultSchema);
-export const practiceRunEnvelopeSchema = envelopeSchema(execResultSchema);
-export const practiceCompareMathEnvelopeSchema = envelopeSchema(compareMathResultSchema);
+export const practiceRunEnvelopeSchema = execResultEnvelopeSchema;
+export const practiceCompareMathEnvelopeSchema = compareMathEnvelopeSchema;
 
 // ---- Staff: a course's practice ---------------------------------------------------------
 

@@ -1,5 +1,6 @@
 // Code runner payloads: program runs, verdicts and maths comparisons (API.md code helpers).
 import { z } from 'zod';
+import { envelopeSchema } from './common';
 
 export const VERDICTS = ['OK', 'WRONG_ANSWER', 'RUNTIME_ERROR', 'TIME_LIMIT', 'MEMORY_LIMIT', 'OUTPUT_LIMIT'] as const;
 export type Verdict = (typeof VERDICTS)[number];
@@ -30,21 +31,19 @@ export const execCodeSchema = z.object({
 });
 export type ExecCodeInput = z.infer<typeof execCodeSchema>;
 
-export interface ExecResult {
-  verdict: Verdict;
-  stdout: string;
-  stderr: string;
-  exit_code: number | null;
-  duration_ms: number;
-  /** The limits the run was held to (sent by the practice routes, so a stopped program can say which one it hit). */
-  limits?: RunLimitsInfo;
-}
+export const runLimitsInfoSchema = z.object({ cpu_seconds: z.number(), memory_mb: z.number(), output_kb: z.number() });
+export type RunLimitsInfo = z.infer<typeof runLimitsInfoSchema>;
 
-export interface RunLimitsInfo {
-  cpu_seconds: number;
-  memory_mb: number;
-  output_kb: number;
-}
+export const execResultSchema = z.object({
+  verdict: z.enum(VERDICTS),
+  stdout: z.string(),
+  stderr: z.string(),
+  exit_code: z.number().int().nullable(),
+  duration_ms: z.number(),
+  /** The limits the run was held to (sent by the run routes, so a stopped program can say which one it hit). */
+  limits: runLimitsInfoSchema.optional(),
+});
+export type ExecResult = z.infer<typeof execResultSchema>;
 
 export const compareMathSchema = z.object({
   expression: z
@@ -60,6 +59,8 @@ export const compareMathSchema = z.object({
 });
 export type CompareMathInput = z.infer<typeof compareMathSchema>;
 
-export interface CompareMathResult {
-  equal: boolean;
-}
+export const compareMathResultSchema = z.object({ equal: z.boolean() });
+export type CompareMathResult = z.infer<typeof compareMathResultSchema>;
+
+export const execResultEnvelopeSchema = envelopeSchema(execResultSchema);
+export const compareMathEnvelopeSchema = envelopeSchema(compareMathResultSchema);

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './errors';
+import { declareErrors, inputErrors } from './responses';
 
 const GENERIC = 'Une erreur interne est survenue. Réessayez plus tard.';
 
@@ -101,6 +102,8 @@ const STORE_UNAVAILABLE = 'Le service est momentanément indisponible. Réessaye
 const DATABASE_UNAVAILABLE = 'La base de données est momentanément indisponible. Réessayez dans quelques instants : rien de ce qui a été enregistré n’est perdu.';
 
 export function registerErrorHandling(app: FastifyInstance) {
+  // Each route declares the errors below that it can give (the ones its input and method expose it to).
+  app.addHook('onRoute', (route) => declareErrors(route, inputErrors(route)));
   app.setErrorHandler((err: FastifyError & { code?: string }, req, reply) => {
     if (err instanceof HttpError) {
       if (err.statusCode === 429 && err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));

@@ -49,9 +49,64 @@ describe('error envelope', () => {
     expect(Object.keys(res.json().paths)).toContain('/api/users/login');
   });
 
+  it('describes in /api/docs each route’s 200 answer and its error envelopes', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+    const json = (r: { content?: Record<string, { schema: { properties?: Record<string, { required?: string[] }>; required?: string[] } }> }) =>
+      r.content?.['application/json']?.schema;
+    const show = paths['/api/admin/mentions/{id}/show'].get.responses;
+    expect(json(show['200'])?.properties?.data.required).toEqual(['id', 'name', 'code', 'description']);
+    for (const code of ['401', '403', '404', '422', '503']) expect(json(show[code])?.required, code).toEqual(['status', 'message']);
+    const logout = paths['/api/admin/users/logout'].post.responses;
+    expect(json(logout['200'])?.required).toEqual(['status', 'message', 'data']);
+    expect(Object.keys(logout).sort()).toEqual(['200', '400', '401', '413', '415', '503']);
+    const download = paths['/api/files/{id}/download'].get.responses;
+    expect(Object.keys(download['200'].content)).toEqual(['application/octet-stream']);
+    expect(json(download['404'])?.required).toEqual(['status', 'message']);
+  });
+
   it('answers a wrong content type with 415', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
     expect(res.statusCode).toBe(415);
+  });
+});
+
+describe('an empty body with a JSON content type', () => {
+  // A client written from the specification sends Content-Type: application/json on every call, bodiless or not.
+  const json = { 'content-type': 'application/json' };
+
+  it('is no body: bodiless POST, PUT and DELETE routes give their normal answer', async () => {
+    const admin = await seedUser(t.ctx, 'ADMIN');
+    const token = await loginAs(t.app, admin);
+    const s = await seedStructure(t.ctx);
+    const student = await seedUser(t.ctx, 'STUDENT', { academic_year_id: s.yearId, specialization_id: s.specializationId });
+
+    const premium = await t.app.inject(authed(token, { method: 'PUT', url: `/api/admin/users/${student.id}/premium/update`, headers: json, payload: '' }));
+    expect(premium.statusCode, premium.body).toBe(200);
+    expect(premium.json().data).toEqual({ id: student.id, is_premium: 1 });
+
+    const mention = await t.ctx.db.insertInto('mentions').values({ name: 'Mention vide', code: 'MVIDE' }).returning('id').executeTakeFirstOrThrow();
+    const removed = await t.app.inject(authed(token, { method: 'DELETE', url: `/api/admin/mentions/${mention.id}/delete`, headers: json, payload: '' }));
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().message).toBe('La mention Mention vide a été supprimée.');
+
+    const logout = await t.app.inject(authed(token, { method: 'POST', url: '/api/admin/users/logout', headers: json, payload: '' }));
+    expect(logout.statusCode, logout.body).toBe(200);
+    expect(logout.json()).toEqual({ status: 'success', message: 'Déconnexion réussie.', data: null });
+    expect((await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/profile' }))).statusCode).toBe(401);
+  });
+
+  it('leaves a route that needs a body to say which fields are missing (422)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', headers: json, payload: '' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().status).toBe('error');
+  });
+
+  it('still answers a non-empty invalid JSON body with the French 400, on a bodiless route too', async () => {
+    const token = await loginAs(t.app, await seedUser(t.ctx, 'ADMIN'));
+    const res = await t.app.inject(authed(token, { method: 'POST', url: '/api/admin/users/logout', headers: json, payload: '{"a":' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 'error', message: 'Le corps de la requête n’est pas un JSON valide.' });
+    expect((await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/profile' }))).statusCode).toBe(200);
   });
 });
 

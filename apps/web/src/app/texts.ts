@@ -81,6 +81,10 @@ export const texts = {
     description: 'Cet écran est réservé aux administrateurs.',
     hint: 'Demandez à un administrateur si vous avez besoin de ces réglages.',
   },
+  unavailable: {
+    title: 'Service momentanément indisponible',
+    retry: (seconds: number) => `Nouvel essai automatique dans ${seconds} seconde${seconds > 1 ? 's' : ''}…`,
+  },
   routeError: {
     title: 'Une erreur est survenue',
     description: 'Cet écran n’a pas pu s’afficher. Rechargez la page ou revenez à l’accueil.',

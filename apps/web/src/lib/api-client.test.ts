@@ -1,6 +1,6 @@
 // The API client against a stubbed fetch: envelope unwrapping, ApiError, and the 401 / 402 / 503 rules.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, buildUrl, configureApiClient, dispositionFilename, sessionEndedTo, subscribeEvents } from './api-client';
+import { ApiError, api, buildUrl, configureApiClient, dispositionFilename, isOutage, retryAfterSeconds, sessionEndedTo, subscribeEvents } from './api-client';
 import { storage } from './storage';
 
 function memoryStorage(): Storage {
@@ -106,6 +106,8 @@ describe('api client', () => {
     expect(storage.getAccessMessage()).toBe('Accès fermé depuis le 30 juin.');
     // The route guard, seeing no token, sends there too rather than to login.
     expect(sessionEndedTo()).toBe('/static/not-access-date');
+    // Not an outage to try again: the session is over.
+    expect(isOutage(err)).toBe(false);
   });
 
   it('503 of the access window mid-session on another call: its message is kept, the session ends', async () => {
@@ -128,6 +130,18 @@ describe('api client', () => {
     expect(err2.message).toBe('La base de données est momentanément indisponible.');
     expect(navigated).toEqual([]);
     expect(storage.getToken()).toBe('t');
+    // An outage, to try again when the server says.
+    expect(isOutage(err2)).toBe(true);
+    expect(err2.retryAfter).toBe(5);
+    expect(err.retryAfter).toBeNull();
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-01-15T09:00:00Z');
+    expect(retryAfterSeconds('7', now)).toBe(7);
+    expect(retryAfterSeconds('Thu, 15 Jan 2026 09:00:30 GMT', now)).toBe(30);
+    expect(retryAfterSeconds('demain', now)).toBeNull();
+    expect(retryAfterSeconds(null, now)).toBeNull();
   });
 
   it('turns a network failure into a French ApiError with status 0', async () => {

@@ -19,17 +19,35 @@ export class ApiError extends Error {
   /** Per-field French messages of a 422 (or 409) answer, keyed by the payload's field names. */
   readonly errors: Record<string, string[]>;
   readonly data: unknown;
+  /** Seconds the server asks to wait before trying again (Retry-After of a 429 or 503), or null. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}, data?: unknown) {
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}, data?: unknown, retryAfter: number | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
     this.data = data;
+    this.retryAfter = retryAfter;
   }
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/**
+ * A 503 that ended no session: the database or another service is out of reach for a moment, and the same call may
+ * be tried again. (The access window's 503 ends the session first, so it is never one.)
+ */
+export const isOutage = (e: unknown): e is ApiError => isApiError(e) && e.status === 503 && Boolean(storage.getToken());
+
+/** Retry-After in seconds: a number of seconds or an HTTP date; null when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
 
 export interface EnvelopeResult<T> {
   status: ToastStatus;
@@ -134,7 +152,7 @@ async function fail(res: Response, options: RequestOptions, hadToken: boolean): 
   const json = await readJson(res.clone()).catch(() => null);
   const message = typeof json?.message === 'string' && json.message ? json.message : UNKNOWN_ERROR;
   const errors = (json?.errors as Record<string, string[]> | undefined) ?? {};
-  const error = new ApiError(res.status, message, errors, json?.data);
+  const error = new ApiError(res.status, message, errors, json?.data, retryAfterSeconds(res.headers.get('retry-after')));
 
   // A situation with its own page (closed access window, premium content, ended session) shows that page only:
   // no error toast on top of it.

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../../lib/context';
 import { forbidden, paymentRequired, unauthorized } from '../../lib/errors';
+import { declareErrors, type ErrorStatus } from '../../lib/responses';
 import { assertAccessWindow } from './access';
 import { findSessionByTokenHash, purgeOldTokens, type SessionUser } from './repository';
 import { touchPresence } from '../presence';
@@ -21,6 +22,12 @@ function defaultAccess(url: string): Access {
   if (url.startsWith('/api/student/')) return 'student';
   if (url.startsWith('/api/')) return 'user';
   return 'public';
+}
+
+/** What the check below can answer on a route: 401 without a valid session, 403 for another role or a provisional password. */
+function accessErrors(url: string, access: Access): ErrorStatus[] {
+  if (access === 'public') return [];
+  return access === 'user' && WHILE_TEMPORARY_PASSWORD.has(url) ? [401] : [401, 403];
 }
 
 function bearer(req: FastifyRequest): string | null {
@@ -54,6 +61,8 @@ export function requirePremium(user: SessionUser | null): void {
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('tokenHash', null);
+  // Every route declares the answers of the check below (its 401 and 403).
+  app.addHook('onRoute', (route) => declareErrors(route, accessErrors(route.url, route.config?.access ?? defaultAccess(route.url))));
 
   // Expired and long-revoked tokens are purged at start and every hour (the timer never keeps the process alive).
   let purgeTimer: NodeJS.Timeout | undefined;

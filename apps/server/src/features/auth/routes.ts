@@ -1,8 +1,9 @@
 // Session and profile routes (API.md "Session and profile"); every signed-in role may use them.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginEnvelopeSchema, loginSchema, updateProfileSchema, userEnvelopeSchema } from '@exam/shared';
+import { emptyEnvelopeSchema, loginEnvelopeSchema, loginSchema, updateProfileSchema, userEnvelopeSchema } from '@exam/shared';
 import { ok } from '../../lib/envelope';
+import { replies } from '../../lib/responses';
 import { login, logout, logoutEverywhere, updateProfile } from './service';
 import { toPublicUser } from './repository';
 
@@ -11,13 +12,13 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/users/login',
-    { config: { access: 'public' }, schema: { tags: ['Session'], summary: 'Connexion', body: loginSchema, response: { 200: loginEnvelopeSchema } } },
+    { config: { access: 'public' }, schema: { tags: ['Session'], summary: 'Connexion', body: loginSchema, response: replies(loginEnvelopeSchema, 401, 429) } },
     async (req) => ok(await login(app.ctx, req.body, req.ip), 'Connexion réussie.'),
   );
 
   app.post(
     '/api/admin/users/logout',
-    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Déconnexion' } },
+    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Déconnexion', response: replies(emptyEnvelopeSchema) } },
     async (req) => {
       await logout(app.ctx, req.user!.id, req.tokenHash!);
       return ok(null, 'Déconnexion réussie.');
@@ -26,7 +27,7 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/admin/users/logout-all',
-    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Se déconnecter partout (toutes les sessions, celle-ci comprise)' } },
+    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Se déconnecter partout (toutes les sessions, celle-ci comprise)', response: replies(emptyEnvelopeSchema) } },
     async (req) => {
       await logoutEverywhere(app.ctx, req.user!.id);
       return ok(null, 'Vous êtes déconnecté de tous vos appareils.');
@@ -35,13 +36,13 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/admin/users/profile',
-    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Profil de l’utilisateur connecté', response: { 200: userEnvelopeSchema } } },
+    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Profil de l’utilisateur connecté', response: replies(userEnvelopeSchema) } },
     async (req) => ok(toPublicUser(req.user!), 'Profil chargé.'),
   );
 
   app.put(
     '/api/admin/users/update-profil',
-    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Mise à jour du profil', body: updateProfileSchema, response: { 200: userEnvelopeSchema } } },
+    { config: { access: 'user' }, schema: { tags: ['Session'], summary: 'Mise à jour du profil', body: updateProfileSchema, response: replies(userEnvelopeSchema, 409) } },
     async (req) => ok(await updateProfile(app.ctx, req.user!.id, req.body, req.tokenHash), 'Votre profil a été mis à jour.'),
   );
 }

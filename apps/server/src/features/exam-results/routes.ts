@@ -18,6 +18,7 @@ import {
   examStudentResultEnvelopeSchema,
 } from '@exam/shared';
 import { ok, page } from '../../lib/envelope';
+import { fileReplies, replies } from '../../lib/responses';
 import { attachment, buildExport } from './export';
 import { regradeExam } from './regrade';
 import { examAverages, examStatistics, listResults, showResults, studentResult } from './service';
@@ -35,7 +36,7 @@ export async function examResultsRoutes(base: FastifyInstance) {
         tags,
         summary: 'Par examen : attendus, commencés, terminés, moyenne, médiane, taux de validation (filtres année, parcours, statut, recherche)',
         querystring: examResultsListQuerySchema,
-        response: { 200: examResultsPageSchema },
+        response: replies(examResultsPageSchema),
       },
     },
     async (req) => {
@@ -52,7 +53,7 @@ export async function examResultsRoutes(base: FastifyInstance) {
         tags,
         summary: 'Moyennes pondérées par les points des examens, par étudiant d’une année et d’un parcours, et moyenne du parcours',
         querystring: examAveragesQuerySchema,
-        response: { 200: examAveragesEnvelopeSchema },
+        response: replies(examAveragesEnvelopeSchema, 404),
       },
     },
     async (req) => {
@@ -69,7 +70,7 @@ export async function examResultsRoutes(base: FastifyInstance) {
         tags,
         summary: 'Une ligne par étudiant attendu : note, questions validées, temps, verdict par question',
         params: examResultsExamParamsSchema,
-        response: { 200: examResultsShowEnvelopeSchema },
+        response: replies(examResultsShowEnvelopeSchema, 404),
       },
     },
     async (req) => ok(await showResults(app.ctx.db, req.params.examId), 'Résultats de l’examen chargés.'),
@@ -82,7 +83,7 @@ export async function examResultsRoutes(base: FastifyInstance) {
         tags,
         summary: 'Répartition des notes, moyenne, médiane, écart-type ; facilité et discrimination de chaque question',
         params: examResultsExamParamsSchema,
-        response: { 200: examStatisticsEnvelopeSchema },
+        response: replies(examStatisticsEnvelopeSchema, 404),
       },
     },
     async (req) => ok(await examStatistics(app.ctx.db, req.params.examId), 'Statistiques chargées.'),
@@ -95,7 +96,7 @@ export async function examResultsRoutes(base: FastifyInstance) {
         tags,
         summary: 'Les soumissions d’un étudiant (réponse, verdicts, sorties, temps), sa tentative, ses adresses et navigateurs',
         params: examResultsStudentParamsSchema,
-        response: { 200: examStudentResultEnvelopeSchema },
+        response: replies(examStudentResultEnvelopeSchema, 404),
       },
     },
     async (req) => ok(await studentResult(app.ctx.db, req.params.examId, req.params.userId), 'Copie de l’étudiant chargée.'),
@@ -108,6 +109,7 @@ export async function examResultsRoutes(base: FastifyInstance) {
         tags,
         summary: 'Export xlsx : feuille « Moyennes » et une feuille par examen (détail par question)',
         params: examResultsExportParamsSchema,
+        response: fileReplies(XLSX, 'Le classeur des moyennes et des résultats.', 404),
       },
     },
     async (req, reply) => {
@@ -124,7 +126,7 @@ export async function examResultsRoutes(base: FastifyInstance) {
         summary: 'Recorriger l’examen avec les questions actuelles : simulation (dry_run, par défaut) ou application',
         params: examResultsExamParamsSchema,
         body: examRegradeInputSchema,
-        response: { 200: examRegradeEnvelopeSchema },
+        response: replies(examRegradeEnvelopeSchema, 404, 409, 429),
       },
     },
     async (req) => {

@@ -31,6 +31,7 @@ import { ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { findExamForStudent } from '../exams';
 import { assertExam, decideLateAnswer, importEmergencyCopy, keepLateAnswers, listLateAnswers } from './late';
+import { replies } from '../../lib/responses';
 import { DRAFT_SWEEP_MS, settleDueDrafts } from './drafts';
 import { attemptNow, attemptQuestions, finishExam, runExamples, saveExamDraft, showResult, startExam, studentExams, submitSolutions, type Origin } from './service';
 
@@ -66,35 +67,35 @@ export async function examTakingRoutes(base: FastifyInstance) {
   });
   app.addHook('onClose', async () => clearInterval(sweepTimer));
 
-  app.get('/api/student/exams', { schema: { tags, summary: 'Mes examens (à venir, ouverts, terminés) avec ma progression', response: { 200: studentExamListEnvelopeSchema } } }, async (req) =>
+  app.get('/api/student/exams', { schema: { tags, summary: 'Mes examens (à venir, ouverts, terminés) avec ma progression', response: replies(studentExamListEnvelopeSchema) } }, async (req) =>
     ok(await studentExams(app.ctx, req.user!), 'Examens chargés.'),
   );
 
-  app.post('/api/student/exams/:id/start', { schema: { tags, summary: "Commencer l'examen (idempotent)", params: idParam, response: { 200: examStartEnvelopeSchema } } }, async (req) =>
+  app.post('/api/student/exams/:id/start', { schema: { tags, summary: "Commencer l'examen (idempotent)", params: idParam, response: replies(examStartEnvelopeSchema, 404, 409) } }, async (req) =>
     ok(await startExam(app.ctx, req.params.id, req.user!, originOf(req)), 'Examen commencé.'),
   );
 
-  app.get('/api/student/exams/:id/attempt', { schema: { tags, summary: 'Ma tentative : début, échéance (à jour du temps supplémentaire), fin', params: idParam, response: { 200: examAttemptEnvelopeSchema } } }, async (req) =>
+  app.get('/api/student/exams/:id/attempt', { schema: { tags, summary: 'Ma tentative : début, échéance (à jour du temps supplémentaire), fin', params: idParam, response: replies(examAttemptEnvelopeSchema, 404, 409) } }, async (req) =>
     ok(await attemptNow(app.ctx, req.params.id, req.user!), 'Tentative chargée.'),
   );
 
-  app.get('/api/student/exams/:id/questions', { schema: { tags, summary: "Les questions de l'examen, mes brouillons et mes dernières réponses", params: idParam, response: { 200: examQuestionsEnvelopeSchema } } }, async (req) =>
+  app.get('/api/student/exams/:id/questions', { schema: { tags, summary: "Les questions de l'examen, mes brouillons et mes dernières réponses", params: idParam, response: replies(examQuestionsEnvelopeSchema, 404, 409) } }, async (req) =>
     ok(await attemptQuestions(app.ctx, req.params.id, req.user!), 'Questions chargées.'),
   );
 
-  app.put('/api/student/exams/:id/draft', { schema: { tags, summary: 'Enregistrer un brouillon (non corrigé)', params: idParam, body: examDraftInputSchema, response: { 200: examDraftEnvelopeSchema } } }, async (req) =>
+  app.put('/api/student/exams/:id/draft', { schema: { tags, summary: 'Enregistrer un brouillon (non corrigé)', params: idParam, body: examDraftInputSchema, response: replies(examDraftEnvelopeSchema, 404, 409) } }, async (req) =>
     ok(await saveExamDraft(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer), 'Brouillon enregistré.'),
   );
 
-  app.post('/api/student/exams/:id/run-examples', { schema: { tags, summary: 'Tester un programme sur les exemples visibles (non compté)', params: idParam, body: examRunExamplesInputSchema, response: { 200: examRunExamplesEnvelopeSchema } } }, async (req) =>
+  app.post('/api/student/exams/:id/run-examples', { schema: { tags, summary: 'Tester un programme sur les exemples visibles (non compté)', params: idParam, body: examRunExamplesInputSchema, response: replies(examRunExamplesEnvelopeSchema, 404, 409, 429) } }, async (req) =>
     ok(await runExamples(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer, req.id), 'Exemples exécutés.'),
   );
 
-  app.post('/api/student/exams/:id/solutions', { schema: { tags, summary: 'Soumettre des réponses (corrigées aussitôt)', params: idParam, body: examSolutionsInputSchema, response: { 200: examSolutionsEnvelopeSchema } } }, async (req) =>
+  app.post('/api/student/exams/:id/solutions', { schema: { tags, summary: 'Soumettre des réponses (corrigées aussitôt)', params: idParam, body: examSolutionsInputSchema, response: replies(examSolutionsEnvelopeSchema, 404, 409, 429) } }, async (req) =>
     ok(await submitSolutions(app.ctx, req.params.id, req.user!, req.body.answers, originOf(req), req.id), 'Réponses corrigées.'),
   );
 
-  app.post('/api/student/exams/:id/finish', { schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: { 200: examFinishEnvelopeSchema } } }, async (req) =>
+  app.post('/api/student/exams/:id/finish', { schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: replies(examFinishEnvelopeSchema, 404, 409, 429) } }, async (req) =>
     ok(await finishExam(app.ctx, req.params.id, req.user!), 'Examen terminé.'),
   );
 
@@ -106,7 +107,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
         summary: 'Garder des réponses arrivées après la fin de ma tentative (non comptées ; l’équipe pédagogique décide)',
         params: idParam,
         body: examLateAnswersInputSchema,
-        response: { 200: examLateAnswersEnvelopeSchema },
+        response: replies(examLateAnswersEnvelopeSchema, 404, 409),
       },
     },
     async (req) => {
@@ -118,7 +119,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/admin/exams/:id/late-answers',
-    { schema: { tags: staffTags, summary: 'Les réponses arrivées après la fin des tentatives, et les décisions prises', params: idParam, response: { 200: lateAnswersEnvelopeSchema } } },
+    { schema: { tags: staffTags, summary: 'Les réponses arrivées après la fin des tentatives, et les décisions prises', params: idParam, response: replies(lateAnswersEnvelopeSchema, 404) } },
     async (req) => {
       await assertExam(app.ctx.db, req.params.id);
       return ok(await listLateAnswers(app.ctx.db, req.params.id), 'Réponses tardives chargées.');
@@ -133,7 +134,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
         summary: 'Joindre une réponse tardive à la copie (corrigée à son heure) ou la refuser, avec le motif',
         params: lateAnswerParamsSchema,
         body: lateDecisionInputSchema,
-        response: { 200: lateAnswerEnvelopeSchema },
+        response: replies(lateAnswerEnvelopeSchema, 404, 409, 429),
       },
     },
     async (req) => {
@@ -151,7 +152,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
         summary: 'Importer la copie de secours d’un étudiant : ses réponses deviennent des réponses tardives à examiner',
         params: idParam,
         body: emergencyCopySchema,
-        response: { 200: emergencyImportEnvelopeSchema },
+        response: replies(emergencyImportEnvelopeSchema, 404),
       },
     },
     async (req) => {
@@ -161,7 +162,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
     },
   );
 
-  app.get('/api/student/exams/:id/show', { schema: { tags, summary: 'Mon résultat', params: idParam, response: { 200: examShowEnvelopeSchema } } }, async (req) =>
+  app.get('/api/student/exams/:id/show', { schema: { tags, summary: 'Mon résultat', params: idParam, response: replies(examShowEnvelopeSchema, 404, 429) } }, async (req) =>
     ok(await showResult(app.ctx, req.params.id, req.user!), 'Résultat chargé.'),
   );
 }

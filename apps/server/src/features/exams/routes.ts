@@ -14,6 +14,7 @@ import {
   idParam,
 } from '@exam/shared';
 import { ok, page } from '../../lib/envelope';
+import { replies } from '../../lib/responses';
 import { listExams } from './repository';
 import { changeStatus, createExam, duplicateExam, editExam, examOrder, loadExam, removeExam, setExtraTime } from './service';
 
@@ -29,7 +30,7 @@ export async function examRoutes(base: FastifyInstance) {
         tags,
         summary: 'Liste des examens (recherche, année, parcours, statut ; tri title, start_at, end_at, status, created_at, updated_at)',
         querystring: examListQuerySchema,
-        response: { 200: examPageSchema },
+        response: replies(examPageSchema),
       },
     },
     async (req) => {
@@ -41,7 +42,7 @@ export async function examRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/admin/exams/create',
-    { schema: { tags, summary: 'Créer un examen (en brouillon)', body: examInputSchema, response: { 200: examEnvelopeSchema } } },
+    { schema: { tags, summary: 'Créer un examen (en brouillon)', body: examInputSchema, response: replies(examEnvelopeSchema, 409) } },
     async (req) => ok(await createExam(app.ctx, req.body, req.user!.id), 'Examen créé en brouillon.'),
   );
 
@@ -53,7 +54,7 @@ export async function examRoutes(base: FastifyInstance) {
         summary: 'Modifier un examen (envoyer `version` : 409 si un autre enseignant l’a modifié entre-temps)',
         params: idParam,
         body: examInputSchema,
-        response: { 200: examEnvelopeSchema },
+        response: replies(examEnvelopeSchema, 404, 409),
       },
     },
     async (req) => ok(await editExam(app.ctx, req.params.id, req.body), 'Examen mis à jour.'),
@@ -66,7 +67,7 @@ export async function examRoutes(base: FastifyInstance) {
         tags,
         summary: 'Dupliquer un examen : une copie en brouillon, mêmes questions, points, dates et parcours (sans les tiers temps)',
         params: idParam,
-        response: { 200: examEnvelopeSchema },
+        response: replies(examEnvelopeSchema, 404),
       },
     },
     async (req) => ok(await duplicateExam(app.ctx, req.params.id, req.user!.id), 'Examen dupliqué en brouillon.'),
@@ -74,13 +75,13 @@ export async function examRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/admin/exams/:id/show',
-    { schema: { tags, summary: 'Afficher un examen avec ses questions', params: idParam, response: { 200: examEnvelopeSchema } } },
+    { schema: { tags, summary: 'Afficher un examen avec ses questions', params: idParam, response: replies(examEnvelopeSchema, 404) } },
     async (req) => ok(await loadExam(app.ctx.db, req.params.id), 'Examen chargé.'),
   );
 
   app.delete(
     '/api/admin/exams/:id/delete',
-    { schema: { tags, summary: 'Supprimer un examen en brouillon jamais commencé', params: idParam, response: { 200: examDeletedEnvelopeSchema } } },
+    { schema: { tags, summary: 'Supprimer un examen en brouillon jamais commencé', params: idParam, response: replies(examDeletedEnvelopeSchema, 404, 409) } },
     async (req) => {
       await removeExam(app.ctx, req.params.id);
       return ok({ id: req.params.id }, 'Examen supprimé.');
@@ -94,7 +95,7 @@ export async function examRoutes(base: FastifyInstance) {
         tags,
         summary: 'Changer le statut : DRAFT → PUBLISHED → CLOSED → ARCHIVED, et PUBLISHED → DRAFT avant tout début',
         params: examStatusParamsSchema,
-        response: { 200: examEnvelopeSchema },
+        response: replies(examEnvelopeSchema, 404, 409),
       },
     },
     async (req) => ok(await changeStatus(app.ctx, req.params.id, req.params.status), `Examen passé au statut « ${EXAM_STATUS_LABELS[req.params.status]} ».`),
@@ -108,7 +109,7 @@ export async function examRoutes(base: FastifyInstance) {
         summary: 'Minutes supplémentaires d’un étudiant sur cet examen (0 les retire)',
         params: idParam,
         body: examExtraTimeInputSchema,
-        response: { 200: examExtraTimeEnvelopeSchema },
+        response: replies(examExtraTimeEnvelopeSchema, 404),
       },
     },
     async (req) => {

@@ -2,9 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '@exam/shared';
+import { emptyEnvelopeSchema, fileInfoEnvelopeSchema, idParam } from '@exam/shared';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { ok } from '../../lib/envelope';
+import { fileReplies, replies } from '../../lib/responses';
 import { contentDisposition, fileForDownload, inlineImage, openBlob, removeFile, saveUpload, type CoursesUsingFile } from './service';
 
 const inlineParams = idParam.extend({ hash: z.string().regex(/^[0-9a-f]{64}$/, { error: 'Image introuvable.' }) });
@@ -20,6 +21,7 @@ export async function fileRoutes(base: FastifyInstance, { coursesUsingFile }: { 
         tags: ['Fichiers'],
         summary: 'Téléverser un fichier (multipart, champ « file »)',
         description: 'PDF, images, textes et données, tableurs, archives ; le contenu doit correspondre à l’extension. 413 au-delà de UPLOAD_LIMIT_BYTES.',
+        response: replies(fileInfoEnvelopeSchema, 422, 429),
       },
     },
     async (req) => {
@@ -31,7 +33,7 @@ export async function fileRoutes(base: FastifyInstance, { coursesUsingFile }: { 
 
   app.delete(
     '/api/files/delete/:id',
-    { config: { access: 'staff' }, schema: { tags: ['Fichiers'], summary: 'Supprimer un fichier inutilisé', params: idParam } },
+    { config: { access: 'staff' }, schema: { tags: ['Fichiers'], summary: 'Supprimer un fichier inutilisé', params: idParam, response: replies(emptyEnvelopeSchema, 404, 409) } },
     async (req) => {
       await removeFile(app.ctx, req.params.id);
       return ok(null, 'Fichier supprimé.');
@@ -40,7 +42,7 @@ export async function fileRoutes(base: FastifyInstance, { coursesUsingFile }: { 
 
   app.get(
     '/api/files/:id/download',
-    { config: { access: 'user' }, schema: { tags: ['Fichiers'], summary: 'Télécharger un fichier (nom d’origine)', params: idParam } },
+    { config: { access: 'user' }, schema: { tags: ['Fichiers'], summary: 'Télécharger un fichier (nom d’origine)', params: idParam, response: fileReplies('application/octet-stream', 'Le fichier, sous son nom d’origine.', 402, 404) } },
     async (req, reply) => {
       const file = await fileForDownload(app.ctx, req.params.id, req.user!, coursesUsingFile);
       const stream = openBlob(app.ctx, file);
@@ -58,7 +60,7 @@ export async function fileRoutes(base: FastifyInstance, { coursesUsingFile }: { 
     '/api/files/:id/inline/:hash',
     {
       config: { access: 'public' },
-      schema: { tags: ['Fichiers'], summary: 'Image affichée dans un chapitre (adresse tirée de son contenu)', params: inlineParams },
+      schema: { tags: ['Fichiers'], summary: 'Image affichée dans un chapitre (adresse tirée de son contenu)', params: inlineParams, response: fileReplies('image/*', 'L’image.', 404) },
     },
     async (req, reply) => {
       const file = await inlineImage(app.ctx, req.params.id, req.params.hash);

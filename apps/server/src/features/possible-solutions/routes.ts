@@ -13,6 +13,7 @@ import {
   z,
 } from '@exam/shared';
 import { ok } from '../../lib/envelope';
+import { replies } from '../../lib/responses';
 import { createSolution, deleteSolution, listSolutions, showSolution, updateSolution } from './service';
 
 const tags = ['Questions'];
@@ -27,7 +28,7 @@ export async function possibleSolutionRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/admin/possible-solutions',
-    { schema: { tags, summary: 'Les solutions possibles d’une question (question_id), dans l’ordre', querystring: listQuery, response: { 200: envelopeSchema(z.array(possibleSolutionSchema)) } } },
+    { schema: { tags, summary: 'Les solutions possibles d’une question (question_id), dans l’ordre', querystring: listQuery, response: replies(envelopeSchema(z.array(possibleSolutionSchema)), 404) } },
     async (req) => ok(await listSolutions(app.ctx, req.query.question_id), 'Solutions chargées.'),
   );
 
@@ -38,7 +39,7 @@ export async function possibleSolutionRoutes(base: FastifyInstance) {
         tags,
         summary: 'Ajouter une solution (choix, réponse acceptée, cas de test, expression) ; les règles de la question restent vérifiées',
         body: possibleSolutionInputSchema,
-        response: { 200: possibleSolutionEnvelopeSchema },
+        response: replies(possibleSolutionEnvelopeSchema, 404, 409, 429),
       },
     },
     async (req) => ok(await createSolution(app.ctx, caller(req), req.body), 'Solution ajoutée.'),
@@ -46,13 +47,13 @@ export async function possibleSolutionRoutes(base: FastifyInstance) {
 
   app.put(
     '/api/admin/possible-solutions/:id/update',
-    { schema: { tags, summary: 'Modifier une solution', params: idParam, body: possibleSolutionUpdateSchema, response: { 200: possibleSolutionEnvelopeSchema } } },
+    { schema: { tags, summary: 'Modifier une solution', params: idParam, body: possibleSolutionUpdateSchema, response: replies(possibleSolutionEnvelopeSchema, 404, 409, 429) } },
     async (req) => ok(await updateSolution(app.ctx, caller(req), req.params.id, req.body), 'Solution mise à jour.'),
   );
 
   app.get(
     '/api/admin/possible-solutions/:id/show',
-    { schema: { tags, summary: 'Une solution', params: idParam, response: { 200: possibleSolutionEnvelopeSchema } } },
+    { schema: { tags, summary: 'Une solution', params: idParam, response: replies(possibleSolutionEnvelopeSchema, 404) } },
     async (req) => ok(await showSolution(app.ctx, req.params.id), 'Solution chargée.'),
   );
 
@@ -63,7 +64,7 @@ export async function possibleSolutionRoutes(base: FastifyInstance) {
         tags,
         summary: 'Supprimer une solution (refusé, 422, si la question ne respecterait plus ses règles)',
         params: idParam,
-        response: { 200: possibleSolutionDeletedEnvelopeSchema },
+        response: replies(possibleSolutionDeletedEnvelopeSchema, 404, 409, 429),
       },
     },
     async (req) => ok(await deleteSolution(app.ctx, caller(req), req.params.id), 'Solution supprimée.'),

@@ -21,6 +21,7 @@ import {
   VERDICT_LABELS,
 } from '@exam/shared';
 import { ok } from '../../lib/envelope';
+import { replies } from '../../lib/responses';
 import { compareMath, execCode, PRACTICE_LIMITS } from '../runner';
 import { courseStats, evaluateSolution, listExercises, practiceQuestion } from './service';
 
@@ -36,7 +37,7 @@ export async function practiceRoutes(base: FastifyInstance) {
         tags,
         summary: 'Les exercices de mes cours (d’un cours, d’un type ou d’un langage), chacun fait ou à faire',
         querystring: practiceExercisesQuerySchema,
-        response: { 200: practiceExercisesEnvelopeSchema },
+        response: replies(practiceExercisesEnvelopeSchema, 402, 404),
       },
     },
     async (req) => ok(await listExercises(app.ctx, req.user!, req.query.course_id, req.query.type), 'Exercices chargés.'),
@@ -49,7 +50,7 @@ export async function practiceRoutes(base: FastifyInstance) {
         tags,
         summary: 'Un exercice : celui demandé, sinon le prochain non validé',
         querystring: practiceQuestionQuerySchema,
-        response: { 200: practiceQuestionEnvelopeSchema },
+        response: replies(practiceQuestionEnvelopeSchema, 402, 404),
       },
     },
     async (req) => ok(await practiceQuestion(app.ctx, req.user!, req.query), 'Exercice chargé.'),
@@ -62,7 +63,7 @@ export async function practiceRoutes(base: FastifyInstance) {
         tags,
         summary: 'Corriger un essai (aussitôt, sans limite d’essais ; jamais compté dans un examen)',
         body: practiceEvaluateInputSchema,
-        response: { 200: practiceEvaluateEnvelopeSchema },
+        response: replies(practiceEvaluateEnvelopeSchema, 402, 404, 429),
       },
     },
     async (req) => {
@@ -73,7 +74,7 @@ export async function practiceRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/student/practices/run',
-    { schema: { tags, summary: 'Exécuter librement un programme Python ou R', body: practiceRunInputSchema, response: { 200: practiceRunEnvelopeSchema } } },
+    { schema: { tags, summary: 'Exécuter librement un programme Python ou R', body: practiceRunInputSchema, response: replies(practiceRunEnvelopeSchema, 429) } },
     async (req) => {
       const result = await execCode(app.ctx, req.user!.id, { language: req.body.language, code: req.body.code, stdin: req.body.stdin });
       return ok({ ...result, limits: PRACTICE_LIMITS }, VERDICT_LABELS[result.verdict], result.verdict === 'OK' ? 'success' : 'warn');
@@ -82,7 +83,7 @@ export async function practiceRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/student/practices/compare-math-expression',
-    { schema: { tags, summary: 'Comparer librement deux expressions mathématiques', body: compareMathSchema, response: { 200: practiceCompareMathEnvelopeSchema } } },
+    { schema: { tags, summary: 'Comparer librement deux expressions mathématiques', body: compareMathSchema, response: replies(practiceCompareMathEnvelopeSchema, 429) } },
     async (req) => {
       const result = await compareMath(app.ctx, req.user!.id, req.body.expression, req.body.expected);
       return ok(result, result.equal ? 'Les expressions sont équivalentes.' : 'Les expressions ne sont pas équivalentes.');
@@ -96,7 +97,7 @@ export async function practiceRoutes(base: FastifyInstance) {
         tags: ['Pratique (équipe pédagogique)'],
         summary: 'Pratique d’un cours : étudiants × exercices validés, exercices les plus échoués',
         params: idParam,
-        response: { 200: practiceCourseStatsEnvelopeSchema },
+        response: replies(practiceCourseStatsEnvelopeSchema, 404),
       },
     },
     async (req) => ok(await courseStats(app.ctx, req.params.id), 'Suivi de la pratique chargé.'),

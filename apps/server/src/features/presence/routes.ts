@@ -1,6 +1,8 @@
 // Connected-users count for the admin welcome page: a JSON read and a live server-sent-events stream.
 import type { FastifyInstance } from 'fastify';
+import { connectedCountEnvelopeSchema } from '@exam/shared';
 import { ok } from '../../lib/envelope';
+import { fileReplies, replies } from '../../lib/responses';
 import { connectedCount } from './service';
 
 const STREAM_POLL_MS = 2000;
@@ -8,14 +10,14 @@ const STREAM_POLL_MS = 2000;
 export async function presenceRoutes(app: FastifyInstance) {
   app.get(
     '/api/admin/users/connected-count',
-    { config: { access: 'admin' }, schema: { tags: ['Présence'], summary: 'Nombre d’utilisateurs connectés' } },
+    { config: { access: 'admin' }, schema: { tags: ['Présence'], summary: 'Nombre d’utilisateurs connectés', response: replies(connectedCountEnvelopeSchema) } },
     async () => ok({ count: await connectedCount(app.ctx) }, 'Nombre d’utilisateurs connectés.'),
   );
 
   // Sends the count at once and again whenever it changes; the shared store makes it right across processes.
   app.get(
     '/api/admin/users/connected-count/stream',
-    { config: { access: 'admin' }, schema: { tags: ['Présence'], summary: 'Flux en direct du nombre d’utilisateurs connectés' } },
+    { config: { access: 'admin' }, schema: { tags: ['Présence'], summary: 'Flux en direct du nombre d’utilisateurs connectés', response: fileReplies('text/event-stream', 'Événements « count » : { count }, à chaque changement.') } },
     async (req, reply) => {
       reply.hijack();
       const res = reply.raw;

@@ -15,6 +15,7 @@ import {
 } from '@exam/shared';
 import { ok, page } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
+import { replies } from '../../lib/responses';
 import { grade } from '../grading';
 import { findQuestion, listQuestions, listTags } from './repository';
 import { QUESTION_MISSING, createQuestion, deleteQuestion, duplicateQuestion, updateQuestion, type SaveResult } from './service';
@@ -41,7 +42,7 @@ export async function questionRoutes(base: FastifyInstance) {
         tags,
         summary: 'Banque de questions (recherche dans l’énoncé et les étiquettes ; filtres type, language, course_id, tag, is_practice ; tri created_at, updated_at, type, points, exam_count)',
         querystring: questionListQuerySchema,
-        response: { 200: questionPageSchema },
+        response: replies(questionPageSchema),
       },
     },
     async (req) => {
@@ -52,7 +53,7 @@ export async function questionRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/admin/questions/tags',
-    { schema: { tags, summary: 'Étiquettes déjà utilisées, avec leur nombre de questions', response: { 200: questionTagsEnvelopeSchema } } },
+    { schema: { tags, summary: 'Étiquettes déjà utilisées, avec leur nombre de questions', response: replies(questionTagsEnvelopeSchema) } },
     async () => ok(await listTags(app.ctx.db), 'Étiquettes chargées.'),
   );
 
@@ -63,7 +64,7 @@ export async function questionRoutes(base: FastifyInstance) {
         tags,
         summary: 'Créer une question (ALGORITHM avec solution de référence : elle est exécutée sur chaque cas de test, 422 au premier échec)',
         body: questionInputSchema,
-        response: { 200: questionEnvelopeSchema },
+        response: replies(questionEnvelopeSchema, 429),
       },
     },
     async (req) => saved(await createQuestion(app.ctx, caller(req), req.body), 'Question créée.'),
@@ -77,7 +78,7 @@ export async function questionRoutes(base: FastifyInstance) {
         summary: 'Modifier une question (envoyer `version` : 409 si quelqu’un d’autre l’a modifiée entre-temps)',
         params: idParam,
         body: questionInputSchema,
-        response: { 200: questionEnvelopeSchema },
+        response: replies(questionEnvelopeSchema, 404, 409, 429),
       },
     },
     async (req) => saved(await updateQuestion(app.ctx, caller(req), req.params.id, req.body), 'Question mise à jour.'),
@@ -85,7 +86,7 @@ export async function questionRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/admin/questions/:id/show',
-    { schema: { tags, summary: 'Une question avec ses solutions possibles', params: idParam, response: { 200: questionEnvelopeSchema } } },
+    { schema: { tags, summary: 'Une question avec ses solutions possibles', params: idParam, response: replies(questionEnvelopeSchema, 404) } },
     async (req) => {
       const q = await findQuestion(app.ctx.db, req.params.id);
       if (!q) throw notFound(QUESTION_MISSING);
@@ -95,7 +96,7 @@ export async function questionRoutes(base: FastifyInstance) {
 
   app.delete(
     '/api/admin/questions/:id/delete',
-    { schema: { tags, summary: 'Supprimer une question (409 tant qu’un examen l’utilise)', params: idParam, response: { 200: questionDeletedEnvelopeSchema } } },
+    { schema: { tags, summary: 'Supprimer une question (409 tant qu’un examen l’utilise)', params: idParam, response: replies(questionDeletedEnvelopeSchema, 404, 409) } },
     async (req) => {
       await deleteQuestion(app.ctx, req.params.id);
       return ok({ id: req.params.id }, 'Question supprimée.');
@@ -104,13 +105,13 @@ export async function questionRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/admin/questions/:id/duplicate',
-    { schema: { tags, summary: 'Dupliquer une question', params: idParam, response: { 200: questionEnvelopeSchema } } },
+    { schema: { tags, summary: 'Dupliquer une question', params: idParam, response: replies(questionEnvelopeSchema, 404) } },
     async (req) => ok(await duplicateQuestion(app.ctx, req.user!.id, req.params.id), 'Question dupliquée.'),
   );
 
   app.get(
     '/api/admin/questions/:id/preview',
-    { schema: { tags, summary: 'La question telle qu’un étudiant la voit', params: idParam, response: { 200: questionPreviewEnvelopeSchema } } },
+    { schema: { tags, summary: 'La question telle qu’un étudiant la voit', params: idParam, response: replies(questionPreviewEnvelopeSchema, 404) } },
     async (req) => {
       const q = await findQuestion(app.ctx.db, req.params.id);
       if (!q) throw notFound(QUESTION_MISSING);
@@ -126,7 +127,7 @@ export async function questionRoutes(base: FastifyInstance) {
         summary: 'Essayer une réponse : le verdict qu’un étudiant obtiendrait (sans la bonne réponse)',
         params: idParam,
         body: questionPreviewSchema,
-        response: { 200: questionPreviewEnvelopeSchema },
+        response: replies(questionPreviewEnvelopeSchema, 404, 429),
       },
     },
     async (req) => {

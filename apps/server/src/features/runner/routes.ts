@@ -1,8 +1,9 @@
 // Code helpers (API.md): run Python or R, compare two maths expressions. Staff only (/api/admin).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { compareMathSchema, execCodeSchema, VERDICT_LABELS, type Language } from '@exam/shared';
+import { compareMathEnvelopeSchema, compareMathSchema, execCodeSchema, execResultEnvelopeSchema, VERDICT_LABELS, type Language } from '@exam/shared';
 import { ok } from '../../lib/envelope';
+import { replies } from '../../lib/responses';
 import { compareMath, execCode, PRACTICE_LIMITS } from './service';
 
 export async function runnerRoutes(app: FastifyInstance) {
@@ -18,17 +19,17 @@ export async function runnerRoutes(app: FastifyInstance) {
   };
   r.post(
     '/api/admin/python/exec-python-code',
-    { schema: { tags: ['Exécution de code'], summary: 'Exécuter un programme Python 3', body: execCodeSchema } },
+    { schema: { tags: ['Exécution de code'], summary: 'Exécuter un programme Python 3', body: execCodeSchema, response: replies(execResultEnvelopeSchema, 429) } },
     exec('PYTHON'),
   );
   r.post(
     '/api/admin/python/exec-r-code',
-    { schema: { tags: ['Exécution de code'], summary: 'Exécuter un programme R', body: execCodeSchema } },
+    { schema: { tags: ['Exécution de code'], summary: 'Exécuter un programme R', body: execCodeSchema, response: replies(execResultEnvelopeSchema, 429) } },
     exec('R'),
   );
   r.post(
     '/api/admin/python/compare-math-expression',
-    { schema: { tags: ['Exécution de code'], summary: 'Comparer deux expressions mathématiques', body: compareMathSchema } },
+    { schema: { tags: ['Exécution de code'], summary: 'Comparer deux expressions mathématiques', body: compareMathSchema, response: replies(compareMathEnvelopeSchema, 429) } },
     async (req) => {
       const result = await compareMath(app.ctx, req.user!.id, req.body.expression, req.body.expected);
       return ok(result, result.equal ? 'Les expressions sont équivalentes.' : 'Les expressions ne sont pas équivalentes.');

@@ -19,7 +19,8 @@ const SORTS = {
 
 /** The year shown for a student: the one asked for, else their most recent enrolment (current year first). */
 function yearOf(eb: Eb, yearId?: number) {
-  if (yearId) return eb.val(yearId);
+  // Cast: a bare parameter is read back as text, and the row's academic_year_id would be a string.
+  if (yearId) return sql<number>`${yearId}::int`;
   return eb
     .selectFrom('student_enrolments as se')
     .innerJoin('academic_years as ay', 'ay.id', 'se.academic_year_id')

@@ -112,6 +112,8 @@ describe('students', () => {
     expect(premium.json().data.every((u: { is_premium: number }) => u.is_premium === 1)).toBe(true);
     const byYear = await t.app.inject(authed(teacher, { method: 'GET', url: `/api/admin/users/students?academic_year_id=${other.yearId}` }));
     expect(byYear.json().data.map((u: { id: number }) => u.id)).toEqual([b.id]);
+    // The year asked for comes back as the row's year: a number, as in every other list.
+    expect(byYear.json().data[0]).toMatchObject({ academic_year_id: other.yearId, academic_year_label: expect.any(String) });
     const byMention = await t.app.inject(authed(teacher, { method: 'GET', url: `/api/admin/users/students?mention_id=${other.mentionId}` }));
     expect(byMention.json().data.map((u: { id: number }) => u.id)).toEqual([b.id]);
     const bySpec = await t.app.inject(authed(teacher, { method: 'GET', url: `/api/admin/users/students?specialization_id=${other.specializationId}` }));

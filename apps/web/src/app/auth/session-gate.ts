@@ -1,13 +1,15 @@
 // Route guard of the signed-in groups: profile → helper data → show the group or redirect (start-up behaviour).
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { isApiError, sessionEndedTo } from '@/lib/api-client';
+import { isApiError, isOutage, sessionEndedTo } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { landingFor, paths } from '@/config/paths';
-import { groupOf, useHelper, useProfile, type Group } from './session';
+import { groupOf, outageRetryMs, useHelper, useProfile, type Group } from './session';
 
 export type GateState =
   | { state: 'loading' }
+  /** The server is out of service for a moment (a 503 that is not the access window): told, and tried again. */
+  | { state: 'unavailable'; message: string; retryInSeconds: number }
   | { state: 'ready' }
   /** `mustChangePassword`: a screen was refused because the first password must be replaced first. */
   | { state: 'redirect'; to: string; mustChangePassword?: boolean };
@@ -28,6 +30,9 @@ export function useSessionGate(group: Group): GateState {
   // goes where the API client sent them (not-access-date, with the message), not to login.
   if (!hasToken) return { state: 'redirect', to: sessionEndedTo() ?? paths.authLogin.path };
   if (failed) return { state: 'redirect', to: paths.authLogin.path };
+  // While an outage lasts the profile query keeps trying (pending, with the last failure as its reason).
+  const outage = profile.isPending ? profile.failureReason : null;
+  if (isOutage(outage)) return { state: 'unavailable', message: outage.message, retryInSeconds: outageRetryMs(outage) / 1000 };
   if (profile.isPending || profile.isError) return { state: 'loading' };
   if (helper.isPlaceholderData && helper.isFetching) return { state: 'loading' };
   if (groupOf(profile.data.role) !== group) return { state: 'redirect', to: landingFor(profile.data.role) };

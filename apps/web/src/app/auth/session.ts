@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HELPER_DATA, isStudent, type HelperData, type User } from '@exam/shared';
-import { api, request } from '@/lib/api-client';
+import { api, isApiError, isOutage, notifyError, request } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { landingFor, paths } from '@/config/paths';
 import { confirmDialog } from '@/components/confirm-dialog';
@@ -15,13 +15,34 @@ export const sessionKeys = {
   helper: ['session', 'helper'] as const,
 };
 
-export const fetchProfile = () => api.get<User>('/admin/users/profile');
+/** Seconds between two tries of the profile during an outage when the server does not say (Retry-After). */
+export const OUTAGE_RETRY_SECONDS = 5;
+
+/** The profile; a 503 is told on the page (an outage, tried again; or the access window's own page), not in a toast. */
+export const fetchProfile = () =>
+  api.get<User>('/admin/users/profile', undefined, { silent: true }).catch((e: unknown) => {
+    if (isApiError(e) && e.status !== 503) notifyError(e.message);
+    throw e;
+  });
 export const fetchHelper = () => api.get<HelperData>('/helper');
 
-/** The signed-in user's profile; disabled without a token. Reloaded after a profile update by invalidating the key. */
+/** Wait before the next try of an outage: the server's Retry-After, kept between 1 s and 1 min. */
+export const outageRetryMs = (e: unknown) => Math.min(60, Math.max(1, (isApiError(e) ? e.retryAfter : null) ?? OUTAGE_RETRY_SECONDS)) * 1000;
+
+/**
+ * The signed-in user's profile; disabled without a token. Reloaded after a profile update by invalidating the key.
+ * During an outage (a 503 that ends no session) it is tried again after Retry-After, for as long as it lasts.
+ */
 export function useProfile() {
   const hasToken = Boolean(storage.getToken());
-  return useQuery({ queryKey: sessionKeys.profile, queryFn: fetchProfile, enabled: hasToken, staleTime: Infinity, retry: false });
+  return useQuery({
+    queryKey: sessionKeys.profile,
+    queryFn: fetchProfile,
+    enabled: hasToken,
+    staleTime: Infinity,
+    retry: (_count, error) => isOutage(error),
+    retryDelay: (_count, error) => outageRetryMs(error),
+  });
 }
 
 /** Reference lists (roles, languages, question types); loaded only once the profile is there. */

@@ -16,6 +16,7 @@ import {
   Skeleton,
   Stack,
   Text,
+  Title,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
@@ -23,7 +24,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes';
-import { IconChevronDown, IconLock, IconLogout, IconSchool, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconLock, IconLogout, IconSchool, IconServerOff, IconUser } from '@tabler/icons-react';
 import type { Role, User } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
@@ -116,7 +117,9 @@ export function SignedInShell({ group, menu, homeTo, profileTo, failed = false }
 
         <AppShell.Main id="main-content" className={classes.main}>
           <Box maw={1280} mx="auto">
-            {gate.state !== 'ready' ? (
+            {gate.state === 'unavailable' ? (
+              <Unavailable message={gate.message} retryInSeconds={gate.retryInSeconds} />
+            ) : gate.state !== 'ready' ? (
               <PageSkeleton />
             ) : failed ? (
               <RouteErrorContent homeTo={homeTo} />
@@ -127,6 +130,22 @@ export function SignedInShell({ group, menu, homeTo, profileTo, failed = false }
         </AppShell.Main>
       </AppShell>
     </ModalsProvider>
+  );
+}
+
+/** Start-up during an outage (database out of reach): the server's message, and the next try is automatic. */
+function Unavailable({ message, retryInSeconds }: { message: string; retryInSeconds: number }) {
+  return (
+    <Stack align="center" gap="sm" maw={560} mx="auto" py="xl" role="alert" data-testid="service-unavailable">
+      <IconServerOff size={40} color="var(--mantine-color-orange-6)" aria-hidden="true" />
+      <Title order={1} size="h2" ta="center">
+        {texts.unavailable.title}
+      </Title>
+      <Text ta="center">{message}</Text>
+      <Text c="dimmed" ta="center">
+        {texts.unavailable.retry(retryInSeconds)}
+      </Text>
+    </Stack>
   );
 }
 

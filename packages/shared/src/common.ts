@@ -1,4 +1,4 @@
-// The JSON envelope every API answer uses, and list paging (DESIGN.md §4).
+// The JSON envelope every API answer uses, and list paging (docs/api.md « Conventions »).
 import { z } from 'zod';
 import { intField, searchText } from './zod-fr';
 

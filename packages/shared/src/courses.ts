@@ -1,4 +1,4 @@
-// Courses, chapters and files (API.md "Staff resources", "Student", "Files").
+// Courses, chapters and files (docs/api.md: staff resources, student routes, files).
 // Chapter content is HTML from the rich text editor; the server sanitises it. Maths is stored as
 // <span data-type="math-inline" data-latex="…"> or <div data-type="math-block" data-latex="…">,
 // code blocks as <pre><code class="language-python|language-r">.

@@ -1,4 +1,4 @@
-// Results of exams for staff (API.md "Staff resources" → exam-results, statistics, averages, export, regrade).
+// Results of exams for staff (docs/api.md: staff resources, exam-results, statistics, averages, export, regrade).
 // Staff shapes: they may carry hidden test outputs (per-case runs) — never use them in a student route.
 // Scores travel in points and on 20 (rounded to 2 decimals); fractions (rates, facility) as 0..1.
 // The rules behind each figure are in docs/examens.md « Résultats » and in EXAM_RESULTS_EXPLANATIONS below.

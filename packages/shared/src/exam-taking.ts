@@ -1,4 +1,4 @@
-// What a student sends and receives while taking an exam (API.md "Student": exams, start, questions, draft,
+// What a student sends and receives while taking an exam (docs/api.md: student routes, exams, start, questions, draft,
 // run-examples, solutions, finish, show). The server answers through these schemas only: a correct flag, an
 // accepted answer, a hidden test, the reference solution or the expected expression never leave it.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Exams (API.md "Staff resources" → exams, update-status, extra-time): the body a teacher sends, the staff shape
+// Exams (docs/api.md: staff resources, exams, update-status, extra-time): the body a teacher sends, the staff shape
 // the API answers, the list row, and the lifecycle. Dates travel as ISO 8601 with an offset and are stored in UTC;
 // screens show them in the university's time zone (Europe/Paris).
 import { z } from 'zod';

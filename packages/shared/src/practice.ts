@@ -1,4 +1,4 @@
-// Student practice (API.md "Student": practices/exercises, practices/question, practices/evaluate-solution) and
+// Student practice (docs/api.md: student routes, practices/exercises, practices/question, practices/evaluate-solution) and
 // the staff's view of it. An exercise is a question of the bank with is_practice = 1 and a course; a student
 // may try it as often as they like, each try is graded at once by the one grading service and stored apart
 // from exams. Done = validated at least once. What a student receives goes through these schemas only: the

@@ -1,4 +1,4 @@
-// Question bank payloads (API.md "Staff resources": questions, possible-solutions).
+// Question bank payloads (docs/api.md: staff resources, questions, possible-solutions).
 // Four types: QCM (choices, one or several correct), EXACT (accepted answers, optional numeric tolerance),
 // ALGORITHM (Python or R program against test cases), MATH (an expected expression).
 // Two shapes leave the server: the staff one (`questionSchema`, everything) and the student one
@@ -203,7 +203,7 @@ export const questionListQuerySchema = listQuerySchema.extend({
 export type QuestionListQuery = z.input<typeof questionListQuerySchema>;
 export type QuestionListFilters = z.infer<typeof questionListQuerySchema>;
 
-/** possible-solutions create / update (API.md): the question's rules still hold afterwards. */
+/** possible-solutions create / update (docs/api.md): the question's rules still hold afterwards. */
 export const possibleSolutionInputSchema = z.object({
   question_id: idField('La question'),
   ...possibleSolutionFields,
@@ -298,7 +298,7 @@ export const studentQuestionSchema = z.object({
 });
 export type StudentQuestion = z.infer<typeof studentQuestionSchema>;
 
-/** Answer shapes (API.md): QCM → choice ids; EXACT, ALGORITHM, MATH → a string. */
+/** Answer shapes (docs/api.md): QCM → choice ids; EXACT, ALGORITHM, MATH → a string. */
 export const qcmAnswerSchema = z
   .array(z.number({ error: 'Un choix doit être un identifiant.' }).int(), { error: 'La réponse doit être une liste de choix.' })
   .max(QCM_MAX_CHOICES, { error: 'Trop de choix cochés.' });

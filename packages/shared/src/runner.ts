@@ -1,4 +1,4 @@
-// Code runner payloads: program runs, verdicts and maths comparisons (API.md code helpers).
+// Code runner payloads: program runs, verdicts and maths comparisons (docs/api.md: code runs).
 import { z } from 'zod';
 import { envelopeSchema } from './common';
 

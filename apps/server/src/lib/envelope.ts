@@ -1,4 +1,4 @@
-// Helpers that build the { status, message, data } envelope of DESIGN.md §4.
+// Helpers that build the { status, message, data } envelope of docs/api.md « Conventions ».
 import type { PageMeta, ToastStatus } from '@exam/shared';
 
 /** The envelope of an answer, its data always present and its status exact, as the declared response schemas require. */

@@ -1,4 +1,4 @@
-// Academic years (API.md "Staff resources"): written by administrators only; teachers may read them
+// Academic years (docs/api.md: staff resources): written by administrators only; teachers may read them
 // (their students, courses and exams forms choose a year).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Session and profile routes (API.md "Session and profile"); every signed-in role may use them.
+// Session and profile routes (docs/api.md: session and profile); every signed-in role may use them.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emptyEnvelopeSchema, loginEnvelopeSchema, loginSchema, updateProfileSchema, userEnvelopeSchema } from '@exam/shared';

@@ -1,4 +1,4 @@
-// Chapters of courses (API.md "Staff resources"): list, store, all of a course, show, update,
+// Chapters of courses (docs/api.md: staff resources): list, store, all of a course, show, update,
 // delete, and reorder (one transaction).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

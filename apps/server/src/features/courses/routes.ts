@@ -1,4 +1,4 @@
-// Courses (API.md "Staff resources" and "Student"): staff manage them, students read theirs.
+// Courses (docs/api.md: staff resources and student routes): staff manage them, students read theirs.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {

@@ -1,4 +1,4 @@
-// Staff results (API.md "Staff resources" → exam-results), all under /api/admin (ADMIN and TEACHER; teachers see
+// Staff results (docs/api.md: staff resources, exam-results), all under /api/admin (ADMIN and TEACHER; teachers see
 // what admins see, as for exams). Each answer goes through its declared schema; the export is an xlsx file.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

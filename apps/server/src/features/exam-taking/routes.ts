@@ -1,4 +1,4 @@
-// Student exam taking (API.md "Student"): list, start, questions, draft, run-examples, solutions, finish, show.
+// Student exam taking (docs/api.md: student routes): list, start, questions, draft, run-examples, solutions, finish, show.
 // /api/student/** is for signed-in students inside their year's access window (auth plugin); each route
 // answers through its declared schema, so a correct answer or a hidden test never leaves the server.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

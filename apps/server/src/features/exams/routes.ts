@@ -1,4 +1,4 @@
-// Staff exam routes (API.md "Staff resources" → exams, update-status, extra-time), all under /api/admin (staff).
+// Staff exam routes (docs/api.md: staff resources, exams, update-status, extra-time), all under /api/admin (staff).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {

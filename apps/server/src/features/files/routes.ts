@@ -1,4 +1,4 @@
-// Files (API.md "Files"): staff upload and delete; downloads for whoever may see a course using them.
+// Files (docs/api.md: files): staff upload and delete; downloads for whoever may see a course using them.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Upload, deletion and access rules of files (API.md "Files").
+// Upload, deletion and access rules of files (docs/api.md: files).
 import fs from 'node:fs';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FileInfo } from '@exam/shared';

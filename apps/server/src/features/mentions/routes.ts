@@ -1,4 +1,4 @@
-// Mentions (API.md "Staff resources"): written by administrators only; teachers may read them.
+// Mentions (docs/api.md: staff resources): written by administrators only; teachers may read them.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emptyEnvelopeSchema, idParam, mentionEnvelopeSchema, mentionListQuerySchema, mentionPageSchema, mentionSchema } from '@exam/shared';

@@ -1,4 +1,4 @@
-// Staff routes of possible solutions (API.md "Staff resources" → possible-solutions), under /api/admin (staff).
+// Staff routes of possible solutions (docs/api.md: staff resources, possible-solutions), under /api/admin (staff).
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {

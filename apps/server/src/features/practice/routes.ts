@@ -1,4 +1,4 @@
-// Student practice (API.md "Student": practices/exercises, practices/question, practices/evaluate-solution), the
+// Student practice (docs/api.md: student routes, practices/exercises, practices/question, practices/evaluate-solution), the
 // free runs of the student practice editors (practices/run, practices/compare-math-expression), and the staff
 // view of a course's practice. /api/student/** is for signed-in students inside their year's access window
 // (auth plugin); every answer goes through its declared schema, so nothing a student may not see leaves.

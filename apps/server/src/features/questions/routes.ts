@@ -1,4 +1,4 @@
-// Staff question bank routes (API.md "Staff resources" → questions), all under /api/admin (staff only).
+// Staff question bank routes (docs/api.md: staff resources, questions), all under /api/admin (staff only).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {

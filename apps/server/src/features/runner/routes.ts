@@ -1,4 +1,4 @@
-// Code helpers (API.md): run Python or R, compare two maths expressions. Staff only (/api/admin).
+// Code helpers (docs/api.md: code runs): run Python or R, compare two maths expressions. Staff only (/api/admin).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { compareMathEnvelopeSchema, compareMathSchema, execCodeSchema, execResultEnvelopeSchema, VERDICT_LABELS, type Language } from '@exam/shared';

@@ -1,4 +1,4 @@
-// Parcours (API.md "Staff resources"): written by administrators only; teachers may read them.
+// Parcours (docs/api.md: staff resources): written by administrators only; teachers may read them.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emptyEnvelopeSchema, idParam, specializationEnvelopeSchema, specializationListQuerySchema, specializationPageSchema, specializationSchema } from '@exam/shared';

@@ -1,4 +1,4 @@
-// Users and students (API.md "Staff resources", spec §7 "Users and session"). Admins manage every role;
+// Users and students (docs/api.md: staff resources). Admins manage every role;
 // teachers see and manage students only (checked in service.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Staff course endpoints: list, show, create, update, delete (API.md "Staff resources").
+// Staff course endpoints: list, show, create, update, delete (docs/api.md: staff resources).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Course, CourseInput, PracticeCourseStats } from '@exam/shared';
 import { api } from '@/lib/api-client';

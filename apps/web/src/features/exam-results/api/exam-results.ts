@@ -1,4 +1,4 @@
-// Exam results endpoints (API.md "Staff resources" → exam-results; shapes in packages/shared/src/exam-results.ts):
+// Exam results endpoints (docs/api.md: staff resources, exam-results; shapes in packages/shared/src/exam-results.ts):
 // list, one exam's rows, one student's submissions, statistics, averages of a year and parcours, regrade, export,
 // and the extra time of one student on one exam (exams/{id}/extra-time).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

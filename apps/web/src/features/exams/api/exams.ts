@@ -1,4 +1,4 @@
-// Exam endpoints (API.md "Staff resources" → exams): list, show, create, update, duplicate, delete, update-status.
+// Exam endpoints (docs/api.md: staff resources, exams): list, show, create, update, duplicate, delete, update-status.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Exam, ExamInput, ExamListItem, ExamStatus } from '@exam/shared';
 import { api, type Query } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-// Question bank endpoints (API.md "Staff resources" → questions): list, show, create, update, delete, duplicate,
+// Question bank endpoints (docs/api.md: staff resources, questions): list, show, create, update, delete, duplicate,
 // preview (a student's verdict on a tried answer), tags; and the chapters of a course for the chapter select.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Chapter, GradeDetails, Question, QuestionInput, QuestionListItem, QuestionTag, StudentQuestion } from '@exam/shared';

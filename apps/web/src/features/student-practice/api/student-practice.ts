@@ -1,4 +1,4 @@
-// Student practice calls (API.md "Student": practices/exercises, practices/question, practices/evaluate-solution).
+// Student practice calls (docs/api.md: student routes, practices/exercises, practices/question, practices/evaluate-solution).
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PracticeEvaluateResult, PracticeExercisesResult, PracticeFilter, PracticeQuestionResult } from '@exam/shared';
 import { api } from '@/lib/api-client';

@@ -6,7 +6,7 @@ import { isAdmin, useCurrentUser } from '@/app/auth/session';
 import { useConnectedCount } from '../api/connected-count';
 import { dashboardTexts as t } from '../texts';
 
-/** Window width at which the home title switches size (specification §9). */
+/** Window width at which the home title switches size. */
 const TITLE_BREAKPOINT = 1000;
 
 export function WelcomePage() {

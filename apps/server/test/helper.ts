@@ -51,8 +51,9 @@ export async function openTestDb(): Promise<DbHandle> {
   return handle;
 }
 
+/** The production config, but silent and without the sign-in back-off (auth.test.ts checks that one). */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  const c = configSchema.parse({ LOG_LEVEL: 'silent', DATA_DIR: fs.mkdtempSync('/tmp/exam-test-'), ...overrides });
+  const c = configSchema.parse({ LOG_LEVEL: 'silent', DATA_DIR: fs.mkdtempSync('/tmp/exam-test-'), LOGIN_BACKOFF_STEP_MS: '0', ...overrides });
   return { ...c, dataDir: c.DATA_DIR };
 }
 

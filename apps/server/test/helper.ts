@@ -80,6 +80,8 @@ export async function createTestApp(
 }
 
 let seq = 0;
+/** Every seeded user has the same password: one real scrypt hash per file, not one per user. */
+let seededHash: Promise<string> | undefined;
 export interface SeededUser {
   id: number;
   email: string;
@@ -101,7 +103,7 @@ export async function seedUser(
       last_name: `Nom${seq}`,
       first_name: `Prénom${seq}`,
       email,
-      password_hash: await hashPassword(password),
+      password_hash: await (seededHash ??= hashPassword(password)),
       role,
       is_premium: extra.is_premium ?? 0,
       student_number: role === 'STUDENT' ? `N${seq}${randomBytes(3).toString('hex')}` : null,

@@ -1,5 +1,6 @@
-// Unit and integration tests of every workspace (end-to-end tests have their own config in apps/web/e2e).
-import { defineConfig } from 'vitest/config';
+// Unit and integration tests of every workspace (end-to-end tests have their own config in apps/web/e2e, the fault
+// tests theirs in apps/server/test).
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -10,6 +11,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'apps/server/test/faults.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['apps/server/test/global-setup.ts'],

@@ -79,6 +79,22 @@ export async function createTestApp(
   };
 }
 
+/**
+ * Runs `fn` with other config values or another runner in the app's context, as a server set up so would have them
+ * (the routes read the context at each request), then puts the file's back: one app per file, not one per setting.
+ */
+export async function withContext(t: TestApp, over: { config?: Partial<Config>; runner?: CodeRunner }, fn: () => Promise<void>): Promise<void> {
+  const before = { config: { ...t.ctx.config }, runner: t.ctx.runner };
+  Object.assign(t.ctx.config, over.config ?? {});
+  if ('runner' in over) t.ctx.runner = over.runner;
+  try {
+    await fn();
+  } finally {
+    Object.assign(t.ctx.config, before.config);
+    t.ctx.runner = before.runner;
+  }
+}
+
 let seq = 0;
 /** Every seeded user has the same password: one real scrypt hash per file, not one per user. */
 let seededHash: Promise<string> | undefined;

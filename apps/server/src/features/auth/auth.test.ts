@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../../config';
-import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
+import { loadConfig } from '../../config';
+import { authed, createTestApp, loginAs, seedStructure, seedUser, withContext, type TestApp } from '../../../test/helper';
 import { loginDelayMs } from './service';
 
 let t: TestApp;
@@ -8,17 +8,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-/** Runs `fn` with other sign-in settings on the file's app (the login reads them at each call). */
-async function withConfig(over: Partial<Config>, fn: () => Promise<void>) {
-  const before = { ...t.ctx.config };
-  Object.assign(t.ctx.config, over);
-  try {
-    await fn();
-  } finally {
-    Object.assign(t.ctx.config, before);
-  }
-}
 
 describe('login', () => {
   it('signs a teacher in and returns a token with the user fields', async () => {
@@ -70,7 +59,7 @@ describe('login', () => {
 
   it('makes each sign-in after repeated failures wait its back-off, right password included', async () => {
     // A short step, so that the waits are measurable without making the suite wait: 4 failures → 100 ms, 6 → 300 ms.
-    await withConfig({ LOGIN_BACKOFF_STEP_MS: 100, LOGIN_BACKOFF_MAX_MS: 300 }, async () => {
+    await withContext(t, { config: { LOGIN_BACKOFF_STEP_MS: 100, LOGIN_BACKOFF_MAX_MS: 300 } }, async () => {
       const u = await seedUser(t.ctx, 'TEACHER');
       const attempt = async (password: string) => {
         const started = performance.now();
@@ -94,7 +83,7 @@ describe('login', () => {
   });
 
   it('counts failures per client address, which a forged X-Forwarded-For cannot change', async () => {
-    await withConfig({ LOGIN_MAX_FAILURES: 2 }, async () => {
+    await withContext(t, { config: { LOGIN_MAX_FAILURES: 2 } }, async () => {
       // Different emails each time, so only the per-address limit (5 × 2 failures) can trigger.
       for (let i = 0; i < 10; i++) {
         const r = await t.app.inject({

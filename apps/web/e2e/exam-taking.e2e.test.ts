@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { accounts, apiCall, apiLogin, DESKTOP, expectAccessible, launchBrowser, newPage, overflowsHorizontally, screenReady, signIn, signInWithToken, url } from './helpers';
+import { accounts, apiCall, apiLogin, DESKTOP, expectAccessible, launchBrowser, newPage, overflowsHorizontally, reloadsAfter, screenReady, signIn, signInWithToken, url } from './helpers';
 
 let browser: Browser;
 let teacher: string;
@@ -306,7 +306,7 @@ describe('taking an exam', () => {
     await expect.poll(() => page.locator('.mantine-Modal-overlay').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await expectAccessible(page, 'logout with an answer waiting');
     // They go anyway: the answer stays in this browser.
-    await dialog.getByRole('button', { name: 'Se déconnecter quand même' }).click();
+    await reloadsAfter(page, () => dialog.getByRole('button', { name: 'Se déconnecter quand même' }).click());
     await page.waitForURL((u) => u.pathname.startsWith('/auth/login'));
     const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':queue')));
     expect(kept).toHaveLength(1);
@@ -347,7 +347,7 @@ describe('taking an exam', () => {
     await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
     const dialog = page.getByRole('dialog', { name: 'Réponses refusées par le serveur' });
     await dialog.getByText(/^Une réponse en attente a été refusée par le serveur : .*terminé cet examen/).waitFor();
-    await dialog.getByRole('button', { name: 'Déconnexion' }).click();
+    await reloadsAfter(page, () => dialog.getByRole('button', { name: 'Déconnexion' }).click());
     await page.waitForURL((u) => u.pathname.startsWith('/auth/login'));
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':queue')))).toEqual([]);
     expect(errors).toEqual([]);

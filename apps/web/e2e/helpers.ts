@@ -29,7 +29,11 @@ export const accounts = {
   former: { email: 'ancien@univ.example', password: 'Etudiant123!' },
 } satisfies Record<string, Account>;
 
-export const baseUrl = (): string => inject('baseUrl');
+/** This worker's server (global-setup.ts starts one per worker). */
+export const baseUrl = (): string => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
+};
 export const url = (path: string) => `${baseUrl()}${path}`;
 
 export const DESKTOP = { width: 1280, height: 800 };

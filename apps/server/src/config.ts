@@ -17,6 +17,10 @@ export const configSchema = z.object({
   TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /** Past three failed sign-ins for one address + account, each try waits this much more per failure (ms)… */
+  LOGIN_BACKOFF_STEP_MS: z.coerce.number().int().min(0).default(200),
+  /** …up to this wait (ms). */
+  LOGIN_BACKOFF_MAX_MS: z.coerce.number().int().min(0).default(3000),
   /**
    * Address(es) of the reverse proxy whose X-Forwarded-For may be believed (e.g. 127.0.0.1 or 10.0.0.0/8).
    * Unset: the header is ignored, so a client cannot pick the address the login limit counts against.

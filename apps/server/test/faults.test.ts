@@ -15,9 +15,6 @@ const STUDENTS = Number(process.env.FAULT_STUDENTS ?? 16);
 const BURST = Number(process.env.FAULT_BURST ?? 60);
 const missing = [!fs.existsSync(NGINX) && 'nginx absent', postgresMissing, redisMissing].filter(Boolean);
 if (missing.length) console.warn(`Tests de pannes ignorés : ${missing.join(', ')}.`);
-// They bring their own PostgreSQL: `npm test` runs them once, in its pass on the embedded database, not again in
-// its pass on DATABASE_URL.
-const ownRun = !process.env.DATABASE_URL || process.env.FAULT_TESTS === '1';
 
 interface ClusterState {
   url: string;
@@ -27,7 +24,7 @@ interface ClusterState {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.runIf(missing.length === 0 && ownRun)('exam day under faults (local cluster, own PostgreSQL and Redis)', () => {
+describe.runIf(missing.length === 0)('exam day under faults (local cluster, own PostgreSQL and Redis)', () => {
   let pg: OwnPostgres;
   let redis: OwnRedis;
   let dataDir: string;

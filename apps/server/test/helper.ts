@@ -51,8 +51,9 @@ export async function openTestDb(): Promise<DbHandle> {
   return handle;
 }
 
+/** The production config, but silent and without the sign-in back-off (auth.test.ts checks that one). */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  const c = configSchema.parse({ LOG_LEVEL: 'silent', DATA_DIR: fs.mkdtempSync('/tmp/exam-test-'), ...overrides });
+  const c = configSchema.parse({ LOG_LEVEL: 'silent', DATA_DIR: fs.mkdtempSync('/tmp/exam-test-'), LOGIN_BACKOFF_STEP_MS: '0', ...overrides });
   return { ...c, dataDir: c.DATA_DIR };
 }
 
@@ -78,7 +79,25 @@ export async function createTestApp(
   };
 }
 
+/**
+ * Runs `fn` with other config values or another runner in the app's context, as a server set up so would have them
+ * (the routes read the context at each request), then puts the file's back: one app per file, not one per setting.
+ */
+export async function withContext(t: TestApp, over: { config?: Partial<Config>; runner?: CodeRunner }, fn: () => Promise<void>): Promise<void> {
+  const before = { config: { ...t.ctx.config }, runner: t.ctx.runner };
+  Object.assign(t.ctx.config, over.config ?? {});
+  if ('runner' in over) t.ctx.runner = over.runner;
+  try {
+    await fn();
+  } finally {
+    Object.assign(t.ctx.config, before.config);
+    t.ctx.runner = before.runner;
+  }
+}
+
 let seq = 0;
+/** Every seeded user has the same password: one real scrypt hash per file, not one per user. */
+let seededHash: Promise<string> | undefined;
 export interface SeededUser {
   id: number;
   email: string;
@@ -100,7 +119,7 @@ export async function seedUser(
       last_name: `Nom${seq}`,
       first_name: `Prénom${seq}`,
       email,
-      password_hash: await hashPassword(password),
+      password_hash: await (seededHash ??= hashPassword(password)),
       role,
       is_premium: extra.is_premium ?? 0,
       student_number: role === 'STUDENT' ? `N${seq}${randomBytes(3).toString('hex')}` : null,

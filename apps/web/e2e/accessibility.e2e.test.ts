@@ -46,7 +46,6 @@ interface Screen {
 const openDialog = (button: string) => async (page: Page) => {
   await page.getByRole('button', { name: button }).first().click();
   await page.getByRole('dialog').waitFor();
-  await page.waitForTimeout(250); // the opening transition
 };
 
 const SCREENS: Record<'public' | 'admin' | 'teacher' | 'student', Screen[]> = {
@@ -99,7 +98,6 @@ const SCREENS: Record<'public' | 'admin' | 'teacher' | 'student', Screen[]> = {
     { name: 'account menu (teacher)', path: '/dashboard', open: async (page) => {
       await page.getByRole('button', { name: /Menu du compte/ }).click();
       await page.getByRole('menu').waitFor();
-      await page.waitForTimeout(250); // the opening transition
     } },
   ],
   student: [
@@ -192,6 +190,25 @@ describe('accessibility (axe-core, WCAG 2.1 AA) and CSP on every screen, 1280 px
   }, WALK_TIMEOUT);
 });
 
+describe('reduced motion', () => {
+  it('opens dialogs without a transition when the system asks for less motion (what the other checks rely on)', async () => {
+    const { context, page } = await openAs(browser, accounts.admin, '/dashboard/years');
+    expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.respectReducedMotion)).toBe('true');
+    await page.getByRole('button', { name: 'Nouvelle année' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // Shown at once in its final state: fully opaque, no transition running or to come.
+    const style = await dialog.evaluate((el) => {
+      const content = el.closest('.mantine-Modal-content') ?? el;
+      const { opacity, transitionDuration } = getComputedStyle(content);
+      return { opacity, transitionDuration, animations: document.getAnimations().filter((a) => a instanceof CSSTransition).length };
+    });
+    expect(style).toEqual({ opacity: '1', transitionDuration: '0s', animations: 0 });
+    await context.close();
+  });
+});
+
 describe('accessibility at 375 px', () => {
   it('the mobile menu (drawer) tells screen readers whether each section is open', async () => {
     const { context, page } = await newPage(browser, { ...MOBILE, width: 375 });
@@ -208,7 +225,6 @@ describe('accessibility at 375 px', () => {
     expect(await teaching.getAttribute('aria-expanded')).toBe('false');
     await teaching.click();
     expect(await teaching.getAttribute('aria-expanded')).toBe('true');
-    await page.waitForTimeout(250);
     expect(await accessibilityFindings(page)).toEqual([]);
     await context.close();
   });

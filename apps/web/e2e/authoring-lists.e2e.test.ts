@@ -116,9 +116,9 @@ describe('exam list', () => {
       const dialog = page.getByRole('dialog', { name: 'Confirmation' });
       await dialog.getByText(`« ${title} »`).waitFor();
       await dialog.getByRole('button', { name: action }).click();
-      await toast(page, 'Statut examen').waitFor();
+      // This step's toast (it names the new status), not the one of the step before.
+      await toast(page, 'Statut examen', `« ${to} »`).waitFor();
       await rows(page).getByText(to, { exact: true }).waitFor();
-      await toast(page, 'Statut examen').waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
     }
     // Archived: the end of the lifecycle, a plain badge, no menu; the copy cannot be deleted any more.
     expect(await page.getByRole('button', { name: /Changer le statut de/ }).count()).toBe(0);

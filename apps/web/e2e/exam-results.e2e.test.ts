@@ -198,7 +198,6 @@ describe('exam results (staff)', () => {
     await drawer.getByRole('heading', { name: 'Soumission 2 sur 2' }).waitFor();
     expect(await drawer.locator('.cm-content').first().innerText()).toContain('print("rien")');
     expect(await drawer.getByText('Non validée').count()).toBeGreaterThan(0);
-    await page.waitForTimeout(300); // the drawer's opening transition
     await expectAccessible(page, 'exam-results-show (submissions drawer)');
     await shot(page, 'drawer-1280');
     await page.keyboard.press('Escape');
@@ -211,7 +210,6 @@ describe('exam results (staff)', () => {
     await regrade.getByText('Simulation : rien n’a été enregistré.').waitFor({ timeout: 60_000 });
     expect(await regrade.getByText(/soumissions? vérifiées?/).count()).toBe(1);
     await regrade.getByRole('button', { name: 'Appliquer' }).waitFor();
-    await page.waitForTimeout(300);
     await expectAccessible(page, 'exam-results-show (regrade dialog)');
     await shot(page, 'regrade-1280');
     await regrade.getByRole('button', { name: 'Fermer', exact: true }).click();
@@ -226,7 +224,6 @@ describe('exam results (staff)', () => {
     expect(await extra.getByRole('button', { name: 'Confirmer' }).isDisabled()).toBe(true);
     await extra.getByLabel('Minutes supplémentaires sur cet examen').fill('15');
     await extra.getByText(`Accorder 15 minutes supplémentaires à ${weak.last_name} ${weak.first_name}`).waitFor();
-    await page.waitForTimeout(300);
     await expectAccessible(page, 'exam-results-show (extra time dialog)');
     await extra.getByRole('button', { name: 'Confirmer' }).click();
     await toast(page, 'Temps supplémentaire').waitFor();
@@ -360,7 +357,6 @@ describe('exam results (staff)', () => {
     await page.getByRole('button', { name: `Voir les soumissions de ${good.last_name} ${good.first_name}` }).click();
     const drawer = page.getByRole('dialog', { name: `Soumissions de ${good.last_name} ${good.first_name}` });
     await drawer.getByRole('heading', { name: 'Adresses et navigateurs' }).waitFor();
-    await page.waitForTimeout(300);
     expect(await pageOverflows(page)).toBe(false);
     await expectAccessible(page, 'exam-results-show (submissions drawer, 375 px)');
     await shot(page, 'drawer-375');

@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { accounts, apiCall, apiLogin, DESKTOP, expectAccessible, launchBrowser, newPage, overflowsHorizontally, screenReady, signIn, signInWithToken, url } from './helpers';
+import { ATTEMPT_CHECK_MS } from '../src/features/student-exams/state/timing';
+import { accounts, apiCall, apiLogin, DESKTOP, expectAccessible, launchBrowser, newPage, overflowsHorizontally, reloadsAfter, screenReady, signIn, signInWithToken, url } from './helpers';
 
 let browser: Browser;
 let teacher: string;
@@ -306,7 +307,7 @@ describe('taking an exam', () => {
     await expect.poll(() => page.locator('.mantine-Modal-overlay').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await expectAccessible(page, 'logout with an answer waiting');
     // They go anyway: the answer stays in this browser.
-    await dialog.getByRole('button', { name: 'Se déconnecter quand même' }).click();
+    await reloadsAfter(page, () => dialog.getByRole('button', { name: 'Se déconnecter quand même' }).click());
     await page.waitForURL((u) => u.pathname.startsWith('/auth/login'));
     const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':queue')));
     expect(kept).toHaveLength(1);
@@ -347,7 +348,7 @@ describe('taking an exam', () => {
     await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
     const dialog = page.getByRole('dialog', { name: 'Réponses refusées par le serveur' });
     await dialog.getByText(/^Une réponse en attente a été refusée par le serveur : .*terminé cet examen/).waitFor();
-    await dialog.getByRole('button', { name: 'Déconnexion' }).click();
+    await reloadsAfter(page, () => dialog.getByRole('button', { name: 'Déconnexion' }).click());
     await page.waitForURL((u) => u.pathname.startsWith('/auth/login'));
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':queue')))).toEqual([]);
     expect(errors).toEqual([]);
@@ -358,6 +359,8 @@ describe('taking an exam', () => {
     const id = await createExam(`Temps supplémentaire pendant l’épreuve ${Date.now().toString(36)}`);
     const { context, page, errors } = await newPage(browser);
     context.setDefaultTimeout(30_000);
+    // The page's clock flows as usual, but the test can move it on to the page's next check.
+    await page.clock.install();
     await signInWithToken(context, accounts.student);
     await page.goto(url(`/student/exams/${id}/handle`));
     await page.getByRole('button', { name: 'Commencer l’examen' }).click();
@@ -367,6 +370,7 @@ describe('taking an exam', () => {
     const me = await apiCall<{ data: { id: number } }>('/api/admin/users/profile', student);
     const granted = await apiCall(`/api/admin/exams/${id}/extra-time`, teacher, { method: 'POST', body: JSON.stringify({ user_id: me.body.data.id, minutes: 30 }) });
     expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    await page.clock.fastForward(ATTEMPT_CHECK_MS);
     await expect.poll(() => page.getByRole('timer').textContent(), { timeout: 20_000 }).toMatch(/^1:(29|30):\d\d$/);
     expect(errors).toEqual([]);
     await context.close();
@@ -454,6 +458,7 @@ describe('taking an exam', () => {
     const id = await createExam(title);
     const { context, page, errors } = await newPage(browser);
     context.setDefaultTimeout(30_000);
+    await page.clock.install();
     await signInWithToken(context, accounts.student);
     await page.goto(url(`/student/exams/${id}/handle`));
     await page.getByRole('button', { name: 'Commencer l’examen' }).click();
@@ -463,7 +468,8 @@ describe('taking an exam', () => {
     await page.getByTestId('draft-status').filter({ hasText: 'Brouillon enregistré' }).waitFor();
     const closed = await apiCall(`/api/admin/exams/${id}/update-status/CLOSED`, teacher, { method: 'PUT' });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-    // The page asks for its attempt every few seconds: it learns the end and opens the result.
+    // The page asks for its attempt every few seconds (moved on to the next ask): it learns the end and opens the result.
+    await page.clock.fastForward(ATTEMPT_CHECK_MS);
     await page.getByTestId('time-up').waitFor({ timeout: 20_000 });
     await page.waitForURL((u) => u.pathname === `/student/exams/${id}/show`, { timeout: 20_000 });
     const q2 = page.getByTestId('show-question').nth(1);
@@ -524,6 +530,7 @@ describe('taking an exam', () => {
     const id = await createExam(title);
     const { context, page, errors } = await newPage(browser);
     context.setDefaultTimeout(30_000);
+    await page.clock.install();
     await signInWithToken(context, accounts.student);
     await page.goto(url(`/student/exams/${id}/handle`));
     await page.getByRole('button', { name: 'Commencer l’examen' }).click();

@@ -1,5 +1,6 @@
 // Starts the BUILT server (apps/server/dist/main.js serving apps/web/dist) on a free port with a fresh temporary
-// DATA_DIR and the demo data, waits until /api/helper answers, and stops it after the run.
+// DATA_DIR and the demo data, one per worker (each worker's files then run on a server of their own, one file at a
+// time, as in a serial run), waits until /api/helper answers, and stops them after the run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -9,7 +10,8 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server per worker: worker n (VITEST_POOL_ID) uses the n-th. */
+    baseUrls: string[];
   }
 }
 
@@ -45,10 +47,8 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`The server did not answer within ${START_TIMEOUT_MS} ms:\n${output()}`);
 }
 
-export default async function setup(project: TestProject) {
-  for (const file of [SERVER, WEB_INDEX]) {
-    if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` before the end-to-end tests.`);
-  }
+/** Starts one server; resolves with its address and how to stop it. */
+async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -71,15 +71,32 @@ export default async function setup(project: TestProject) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
-  project.provide('baseUrl', baseUrl);
-
-  return async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+export default async function setup(project: TestProject) {
+  for (const file of [SERVER, WEB_INDEX]) {
+    if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` before the end-to-end tests.`);
+  }
+  const started = await Promise.allSettled(Array.from({ length: Math.max(1, project.config.maxWorkers ?? 1) }, () => startServer()));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = () => Promise.all(servers.map((s) => s.stop())).then(() => undefined);
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide('baseUrls', servers.map((s) => s.baseUrl));
+  return stopAll;
 }

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -29,7 +29,11 @@ export const accounts = {
   former: { email: 'ancien@univ.example', password: 'Etudiant123!' },
 } satisfies Record<string, Account>;
 
-export const baseUrl = (): string => inject('baseUrl');
+/** This worker's server (global-setup.ts starts one per worker). */
+export const baseUrl = (): string => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
+};
 export const url = (path: string) => `${baseUrl()}${path}`;
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -41,7 +45,8 @@ export function launchBrowser(): Promise<Browser> {
 
 /** A fresh context (own storage) and page; page errors are collected so a test can assert there were none. */
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, locale: 'fr-FR' });
+  // Reduced motion: the app (theme.respectReducedMotion) then opens dialogs, menus and drawers without transitions.
+  const context = await browser.newContext({ viewport, locale: 'fr-FR', reducedMotion: 'reduce' });
   // Anything a user waits for shows within seconds; a failing wait should not cost 30 s of the suite.
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
@@ -141,6 +146,45 @@ export async function goInApp(page: Page, path: string): Promise<void> {
 export async function screenReady(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .mantine-Skeleton-root[data-visible], .mantine-Loader-root'));
+}
+
+/**
+ * Runs `action`, which ends in a full page load (window.location.assign), and waits for the new document's load: the
+ * app may change the URL in place first, and a page.evaluate in between would run during the navigation.
+ */
+export async function reloadsAfter(page: Page, action: () => Promise<void>): Promise<void> {
+  const loaded = page.waitForEvent('load');
+  await action();
+  await loaded;
+}
+
+/**
+ * Counts the page's API calls in flight (event streams aside). `settled()` resolves once none is and the page has
+ * drawn two frames since: whatever the answers lead to (a redirection, a toast) has been done. Attach before `goto`.
+ */
+export function watchApi(page: Page): { settled: () => Promise<void> } {
+  let inFlight = 0;
+  const waiting: Array<() => void> = [];
+  const counted = (r: Request) => new URL(r.url()).pathname.startsWith('/api/') && !(r.headers().accept ?? '').includes('text/event-stream');
+  page.on('request', (r) => {
+    if (counted(r)) inFlight++;
+  });
+  const done = (r: Request) => {
+    if (!counted(r)) return;
+    inFlight--;
+    if (inFlight === 0) waiting.splice(0).forEach((w) => w());
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async settled() {
+      for (;;) {
+        if (inFlight > 0) await new Promise<void>((r) => waiting.push(r));
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        if (inFlight === 0) return;
+      }
+    },
+  };
 }
 
 /**

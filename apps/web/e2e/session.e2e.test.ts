@@ -1,7 +1,7 @@
 // Signing in and out: each role's landing route, wrong password, closed access window (503), logout, guards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { accounts, apiCall, apiLogin, launchBrowser, newPage, signIn, toast, url } from './helpers';
+import { accounts, apiCall, apiLogin, launchBrowser, newPage, reloadsAfter, signIn, toast, url } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -104,7 +104,7 @@ describe('logout and guards', () => {
     await signIn(page, accounts.student);
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await page.getByRole('button', { name: /Menu du compte/ }).click();
-    await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    await reloadsAfter(page, () => page.getByRole('menuitem', { name: 'Déconnexion' }).click());
     await page.waitForURL(url('/auth/login'));
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     expect((await apiCall('/api/admin/users/profile', token!)).status).toBe(401);

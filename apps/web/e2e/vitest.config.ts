@@ -9,8 +9,9 @@ export default defineConfig({
     root: path.resolve(import.meta.dirname, '../../..'),
     include: ['apps/web/e2e/**/*.e2e.test.ts'],
     globalSetup: [path.resolve(import.meta.dirname, 'global-setup.ts')],
-    // One server and one browser at a time on a 2-core machine.
-    fileParallelism: false,
+    // Two files at a time, each worker on a server of its own (global-setup.ts): the suite mostly waits (for the
+    // server, the sandbox, the page), so two overlap well on a 2-core machine. E2E_WORKERS=1: one at a time.
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     testTimeout: 45_000,
     hookTimeout: 90_000,
     teardownTimeout: 20_000,

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ForkedRunner } from '../src';
+import { eventually, pyHold, runName, waitForNamed } from './host-processes';
 
 const entry = path.join(import.meta.dirname, 'forked-entry.ts');
 let runner: ForkedRunner;
@@ -39,15 +40,18 @@ describe('forked runner', () => {
   it('starts a new child after the child dies, and the next run works', async () => {
     const pid = runner.childPid!;
     process.kill(pid, 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 300));
+    // The runner has seen its child exit.
+    await eventually(() => runner.childPid === undefined, 10_000);
     const res = await runner.run({ language: 'PYTHON', code: 'print("encore")' });
     expect(res.stdout).toBe('encore\n');
     expect(runner.childPid).not.toBe(pid);
   });
 
   it('fails the runs in flight when the child dies, instead of leaving them waiting', async () => {
-    const slow = runner.run({ language: 'PYTHON', code: 'import time\ntime.sleep(5)' });
-    await new Promise((r) => setTimeout(r, 300));
+    const name = runName();
+    const slow = runner.run({ language: 'PYTHON', code: pyHold(name, 5) });
+    // The program runs: the run is in the child's hands, not waiting to be sent.
+    await waitForNamed(name);
     process.kill(runner.childPid!, 'SIGKILL');
     await expect(slow).rejects.toThrow(/a redémarré/);
   });

@@ -2,10 +2,9 @@
 // asserts the secure behaviour. Programs under test are inline; markers are random, so runs cannot guess them.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processesWith } from './host-processes';
+import { processesNamed, processesWith, pyAnnounce, pyHold, release, runName, waitForNamed } from './host-processes';
 import { createEmbeddedRunner, type EmbeddedRunner } from '../src';
 
 let runner: EmbeddedRunner;
@@ -23,21 +22,6 @@ function track<T>(p: Promise<T>): { promise: Promise<T>; settled: () => boolean 
     () => (done = true),
   );
   return { promise: p, settled: () => done };
-}
-
-/** Host processes whose real uid is `uid`. */
-function processesOfUid(uid: number): number {
-  let n = 0;
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^Uid:\s+(\d+)/m);
-      if (line && Number(line[1]) === uid) n++;
-    } catch {
-      /* gone */
-    }
-  }
-  return n;
 }
 
 /** Polls `cond` every 50 ms, at most `ms`; returns its last value. */
@@ -134,25 +118,29 @@ describe('1. memory left by earlier runs', () => {
       const first = await runner.run({ language: 'PYTHON', code: 's = input()\nprint("reference", s)', stdin: teacher, owner: 'teacher', expectedOutput: `reference ${teacher}` });
       expect(first.verdict).toBe('OK');
       const later = [await scan(), await scan(), await scan()];
-      // A run in flight holds a second marker while the scanner, started just after it, runs: it reads the first line
-      // of a long stdin (a large test input, more than a pipe holds), whose last line repeats the marker, then sleeps.
+      // A run in flight holds a second marker while the scanner runs: it reads the first line of a long stdin (a large
+      // test input, more than a pipe holds), whose last line repeats the marker, then waits until the scan is done.
+      const name = runName();
       const holder = track(
         runner.run({
           language: 'PYTHON',
-          code: 'import time\ns = input()\ntime.sleep(2.5)\nprint(len(s))',
+          code: `s = input()\n${pyHold(name, 20)}\nprint(released, len(s))`,
           stdin: `${live}\n${'x'.repeat(100)}\n`.repeat(2000) + live,
           owner: 'teacher',
-          limits: { wallMs: 8000 },
+          limits: { wallMs: 25_000 },
         }),
       );
+      let held: number | undefined;
       try {
+        [held] = await waitForNamed(name);
         const during = await scan();
         expect(holder.settled(), 'the holder is still in flight').toBe(false);
         expect({ later, during }).toEqual({ later: [[], [], []], during: [] });
       } finally {
+        if (held) release(held);
         await holder.promise.catch(() => undefined);
       }
-      expect((await holder.promise).verdict).toBe('OK');
+      expect(await holder.promise).toMatchObject({ verdict: 'OK', stdout: `True ${live.length}\n` });
     },
     T,
   );
@@ -164,7 +152,8 @@ describe('2. hidden inputs', () => {
     async () => {
       const visible = `CASE_${hex()}`;
       const hidden = `CASE_${hex()}`;
-      const code = `import gc, os, re, sys, time
+      const name = runName();
+      const code = `import gc, os, re, sys
 ${PY_SCAN}
 own = sys.stdin.read().strip().encode()
 pat = re.compile(rb"CASE_[0-9a-f]{32}")
@@ -180,7 +169,10 @@ try:
     open("/tmp/case_%d" % os.getpid(), "wb").write(own)
 except OSError:
     pass
-time.sleep(0.5)
+# Both cases hold their stdin, in memory and in /tmp, before either looks.
+${pyHold(name, 20)}
+if not released:
+    sys.exit("not released")
 frames, objects, files = set(), set(), set()
 f = sys._getframe()
 while f is not None:
@@ -197,7 +189,9 @@ memory = scan_memory(pat)[0]
 for what, found in (("frames", frames), ("gc", objects), ("tmp", files), ("mem", memory)):
     print(what, sorted(x.decode() for x in found if x != own))
 `;
-      const results = await runner.runCases({ language: 'PYTHON', code, owner: 'student' }, [{ stdin: visible }, { stdin: hidden }]);
+      const running = runner.runCases({ language: 'PYTHON', code, owner: 'student', limits: { wallMs: 25_000 } }, [{ stdin: visible }, { stdin: hidden }]);
+      (await waitForNamed(name, { count: 2 })).forEach(release);
+      const results = await running;
       expect(results.map((r) => r.verdict), results.map((r) => r.stderr).join('\n')).toEqual(['OK', 'OK']);
       // What each case found of the other case's stdin, by channel.
       const seen = (stdout: string) =>
@@ -266,6 +260,7 @@ describe('4. channels between runs in flight', () => {
     async () => {
       const port = 20000 + Math.floor(Math.random() * 40000);
       const name = `exam-probe-${hex().slice(0, 8)}`;
+      const holdName = runName();
       const families = 'import socket\nFAMILIES = ((socket.AF_INET, ("127.0.0.1", PORT)), (socket.AF_INET6, ("::1", PORT)), (socket.AF_UNIX, "\\0" + NAME))\n';
       const head = `PORT = ${port}\nNAME = ${JSON.stringify(name)}\n${families}import select, time\n`;
       const listener = `${head}
@@ -283,9 +278,12 @@ for fam, addr in FAMILIES:
         print("listening", fam.name)
     except OSError as e:
         print("no bind", fam.name, e.errno)
-end = time.monotonic() + 2.5
-while time.monotonic() < end:
-    ready = select.select(socks, [], [], 0.1)[0] if socks else time.sleep(0.1) or []
+# Listening (or refused) before the sender starts; until the test says the sender is done.
+${pyAnnounce(holdName)}
+released = False
+end = time.monotonic() + 20
+while not released and time.monotonic() < end:
+    ready = select.select(socks, [], [], 0.1)[0] if socks else []
     for s in ready:
         c = s.accept()[0]
         c.settimeout(1)
@@ -293,6 +291,8 @@ while time.monotonic() < end:
             print("got", c.recv(100).decode())
         except OSError:
             pass
+    released = signal.sigtimedwait({signal.SIGUSR1}, 0 if socks else 0.1) is not None
+print("released" if released else "not released")
 `;
       const sender = `${head}
 left = dict(FAMILIES)
@@ -317,14 +317,19 @@ while left and time.monotonic() < end:
             pass
     time.sleep(0.05)
 `;
-      const listening = track(runner.run({ language: 'PYTHON', code: listener, owner: 'student-a', limits: { wallMs: 6000 } }));
+      const listening = track(runner.run({ language: 'PYTHON', code: listener, owner: 'student-a', limits: { wallMs: 25_000 } }));
+      let held: number | undefined;
       try {
+        [held] = await waitForNamed(holdName);
         const sent = await runner.run({ language: 'PYTHON', code: sender, owner: 'student-b', limits: { wallMs: 6000 } });
         expect(listening.settled(), 'the listener is still in flight').toBe(false);
+        release(held);
+        held = undefined;
         const heard = await listening.promise;
         const refusedAll = 'refused AF_INET\nrefused AF_INET6\nrefused AF_UNIX\n';
-        expect({ listener: heard.stdout, sender: sent.stdout }).toEqual({ listener: refusedAll, sender: refusedAll });
+        expect({ listener: heard.stdout, sender: sent.stdout }).toEqual({ listener: `${refusedAll}released\n`, sender: refusedAll });
       } finally {
+        if (held) release(held);
         await listening.promise.catch(() => undefined);
       }
     },
@@ -334,24 +339,33 @@ while left and time.monotonic() < end:
   it(
     'does not show a run’s pseudo-terminal to another run in flight',
     async () => {
+      const name = runName();
+      // The opener holds its pty (or has been refused one) all through the lister's look.
       const opener = track(
         runner.run({
           language: 'PYTHON',
-          code: 'import os, time\ntry:\n    m, s = os.openpty()\n    print("pty", os.ttyname(s))\nexcept OSError as e:\n    print("no pty", e.errno)\ntime.sleep(2.5)',
+          code: `import os\ntry:\n    m, s = os.openpty()\n    print("pty", os.ttyname(s))\nexcept OSError as e:\n    print("no pty", e.errno)\n${pyHold(name, 20)}\nprint(released)`,
           owner: 'student-a',
-          limits: { wallMs: 6000 },
+          limits: { wallMs: 25_000 },
         }),
       );
+      let held: number | undefined;
       try {
+        [held] = await waitForNamed(name);
         const lister = await runner.run({
           language: 'PYTHON',
-          code: 'import os, time\nseen = set()\nend = time.monotonic() + 1.5\nwhile time.monotonic() < end:\n    try:\n        seen.update(os.listdir("/dev/pts"))\n    except OSError:\n        pass\n    time.sleep(0.05)\nprint(sorted(seen))',
+          code: 'import os\ntry:\n    print(sorted(os.listdir("/dev/pts")))\nexcept OSError:\n    print([])',
           owner: 'student-b',
         });
         expect(opener.settled(), 'the pty holder is still in flight').toBe(false);
+        release(held);
+        held = undefined;
+        const opened = await opener.promise;
+        expect(opened.stdout).toMatch(/\nTrue\n$/);
         const others = JSON.parse(lister.stdout.replace(/'/g, '"')) as string[];
-        expect(others.filter((n) => n !== 'ptmx'), `opener: ${(await opener.promise).stdout}`).toEqual([]);
+        expect(others.filter((n) => n !== 'ptmx'), `opener: ${opened.stdout}`).toEqual([]);
       } finally {
+        if (held) release(held);
         await opener.promise.catch(() => undefined);
       }
     },
@@ -393,18 +407,18 @@ print("parent end")
   it(
     'judges another owner’s program normally while a fork bomb is in flight',
     async () => {
-      const uid = runner.sandbox.uid ?? process.getuid!();
-      const before = processesOfUid(uid);
+      // The bomb's processes carry its name (children inherit it): other runs of the machine are not counted.
+      const name = runName();
       const bomb = track(
         runner.run({
           language: 'PYTHON',
-          code: 'import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass',
+          code: `${pyAnnounce(name)}\nimport os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass`,
           limits: { cpuSeconds: 10, wallMs: 8000 },
           owner: 'student-a',
         }),
       );
       try {
-        expect(await waitFor(() => processesOfUid(uid) >= before + 20, 5000), 'the bomb holds many processes').toBe(true);
+        expect(await waitFor(() => processesNamed(name).length >= 20, 5000), 'the bomb holds many processes').toBe(true);
         const cases = [
           { stdin: '1 2', expectedOutput: '3' },
           { stdin: '10 20 30', expectedOutput: '60' },
@@ -574,15 +588,19 @@ except OSError as e:
     'f4. shows a run only its own processes, never a sibling run’s',
     async () => {
       const marker = `sibling${hex().slice(0, 12)}`;
+      const name = runName();
+      // The sibling and its child run until both looks are done.
       const sibling = track(
         runner.run({
           language: 'PYTHON',
-          code: `import subprocess, time\np = subprocess.Popen(["/usr/bin/python3", "-c", "import time; time.sleep(4)", "${marker}"])\ntime.sleep(3)\np.kill()`,
+          code: `import subprocess\np = subprocess.Popen(["/usr/bin/python3", "-c", "import time; time.sleep(30)", "${marker}"])\n${pyHold(name, 20)}\np.kill()`,
           owner: 'student-a',
-          limits: { wallMs: 8000 },
+          limits: { wallMs: 25_000 },
         }),
       );
+      let held: number | undefined;
       try {
+        [held] = await waitForNamed(name);
         expect(await waitFor(() => processesWith(marker).length > 0, 5000), 'the sibling’s process runs').toBe(true);
         const walk = await runner.run({
           language: 'PYTHON',
@@ -605,6 +623,7 @@ except OSError as e:
         expect(walk.stdout + r.stdout).not.toContain(marker);
         expect(r.verdict).toBe('OK');
       } finally {
+        if (held) release(held);
         await sibling.promise.catch(() => undefined);
       }
     },

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedRunner, type EmbeddedRunner } from '../src';
+import { eventually } from './host-processes';
 
 let runner: EmbeddedRunner;
 
@@ -191,7 +192,8 @@ describe('maths server', () => {
     const pid = runner.math.pid;
     expect(pid).toBeDefined();
     process.kill(pid!, 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 300));
+    // The service has seen its server end.
+    await eventually(() => runner.math.pid === undefined, 10_000);
     expect(await runner.compareMath('2x', 'x+x')).toEqual({ ok: true, equal: true });
     expect(runner.math.pid).not.toBe(pid);
   });

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processesWith } from './host-processes';
+import { eventually, processesWith, pyHold, release, runName, waitForNamed } from './host-processes';
 import {
   buildArgv,
   createEmbeddedRunner,
@@ -49,15 +49,6 @@ const MiB = 1024 * 1024;
  */
 function addressSpace(memoryMb: number): number {
   return memoryMb * MiB + (runner.sandbox.cgroups ? 1024 * MiB : 0);
-}
-
-/** Resolves once `check` holds, polling it; rejects after `ms`. */
-async function eventually(check: () => boolean, ms = 1000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Python through a fresh sandbox of its own per run (`python3 -I -B /tmp/main.py`): where the fork server cannot run. */
@@ -449,13 +440,18 @@ describe('Python fork server', () => {
   });
 
   it('keeps runs in flight apart: files, processes, signals', async () => {
+    const name = runName();
     const a = runner.run({
       language: 'PYTHON',
-      code: 'import os, time\nopen("/tmp/secret.txt", "w").write("42")\ntime.sleep(1.2)\nprint(os.listdir("/tmp"), len([p for p in os.listdir("/proc") if p.isdigit()]))',
-      limits: { wallMs: 5000 },
+      code: `import os\nopen("/tmp/secret.txt", "w").write("42")\n${pyHold(name, 20)}\nprint(released, os.listdir("/tmp"), len([p for p in os.listdir("/proc") if p.isdigit()]))`,
+      limits: { wallMs: 25_000 },
+      owner: 'alice',
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // b starts once a has written its file and waits: a is in flight all through b (another owner's, so that b does
+    // not wait for a's slot).
+    const [held] = await waitForNamed(name);
     const b = await runner.run({
+      owner: 'bob',
       language: 'PYTHON',
       code: [
         'import os, signal',
@@ -475,9 +471,10 @@ describe('Python fork server', () => {
       limits: { wallMs: 5000 },
     });
     expect(b.stdout).toBe("['main.py'] 0\n");
+    release(held);
     const ra = await a;
     expect(ra.verdict).toBe('OK');
-    expect(ra.stdout).toBe("['secret.txt', 'main.py'] 2\n");
+    expect(ra.stdout).toBe("True ['secret.txt', 'main.py'] 2\n");
   });
 
   it('ends every process of a run with it, even one that signals its init or leaves its session', async () => {
@@ -492,7 +489,7 @@ describe('Python fork server', () => {
     ].join('\n');
     const r = await runner.run({ language: 'PYTHON', code, expectedOutput: 'fini', limits: { wallMs: 4000 } });
     expect(r.verdict).toBe('OK');
-    await new Promise((res) => setTimeout(res, 300));
+    await eventually(() => processesWith(marker).length === 0).catch(() => undefined);
     expect(processesWith(marker)).toEqual([]);
     expect((await runner.run({ language: 'PYTHON', code: 'print(6 * 7)', expectedOutput: '42' })).verdict).toBe('OK');
   });
@@ -557,9 +554,13 @@ describe('Python fork server', () => {
     const server = runner.forkServer!;
     await server.start();
     const before = server.pid!;
-    const slow = runner.run({ language: 'PYTHON', code: 'import time\ntime.sleep(0.8)\nprint("ok")', expectedOutput: 'ok', limits: { wallMs: 5000 } });
-    await new Promise((r) => setTimeout(r, 200));
+    const name = runName();
+    const slow = runner.run({ language: 'PYTHON', code: `${pyHold(name, 20)}\nprint("ok" if released else "not released")`, expectedOutput: 'ok', limits: { wallMs: 25_000 } });
+    // Killed while the program runs in it; the run starts again in a sandbox of its own, which the test lets finish.
+    const [lost] = await waitForNamed(name);
     process.kill(before, 'SIGKILL');
+    const [again] = await waitForNamed(name, { except: [lost] });
+    release(again);
     expect((await slow).verdict).toBe('OK');
     expect((await runner.run({ language: 'PYTHON', code: 'print(1)', expectedOutput: '1' })).verdict).toBe('OK');
     expect(server.pid).toBeDefined();
@@ -849,11 +850,11 @@ describe('isolation', () => {
           return false;
         }
       });
-    for (let i = 0; i < 50 && !running(); i++) await new Promise((r) => setTimeout(r, 100));
+    await eventually(running, 5000).catch(() => undefined);
     expect(running()).toBe(true);
     api.kill('SIGKILL');
     api.stdout!.destroy();
-    for (let i = 0; i < 50 && (processesWith(marker).length || fs.existsSync(`/proc/${bwrapPid}`)); i++) await new Promise((r) => setTimeout(r, 100));
+    await eventually(() => !processesWith(marker).length && !fs.existsSync(`/proc/${bwrapPid}`), 5000).catch(() => undefined);
     expect(processesWith(marker)).toEqual([]);
     expect(fs.existsSync(`/proc/${bwrapPid}`)).toBe(false);
   });
@@ -901,11 +902,13 @@ describe('unsafe development mode', () => {
 describe('pool', () => {
   it('refuses work beyond its queue, and after waiting too long', async () => {
     const pool = new Pool(1, 1, 300);
-    const slow = () => new Promise((r) => setTimeout(r, 600));
-    const a = pool.use(slow);
-    const b = pool.use(slow);
-    await expect(pool.use(slow)).rejects.toBeInstanceOf(RunnerBusyError);
+    // a holds the only slot until b has given up waiting.
+    let done = () => {};
+    const a = pool.use(() => new Promise<void>((r) => (done = r)));
+    const b = pool.use(async () => {});
+    await expect(pool.use(async () => {})).rejects.toBeInstanceOf(RunnerBusyError);
     await expect(b).rejects.toThrow(/saturé/);
+    done();
     await a;
     expect(pool.stats).toMatchObject({ active: 0, waiting: 0 });
   });

@@ -35,6 +35,8 @@ export const theme = createTheme({
   // Filled badges and buttons pick black or white text from their background (a yellow badge gets black text).
   autoContrast: true,
   breakpoints: { xs: '36em', sm: '48em', md: '60em', lg: '75em', xl: '88em' },
+  // A user who asked the system for less motion gets dialogs, menus, drawers and toasts without their transitions.
+  respectReducedMotion: true,
   components: {
     // Toast messages in dark gray: the default light gray is below WCAG AA on white.
     // Its close button (an icon) says what it does.

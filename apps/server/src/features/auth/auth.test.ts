@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
+import { loadConfig } from '../../config';
+import { authed, createTestApp, loginAs, seedStructure, seedUser, withContext, type TestApp } from '../../../test/helper';
+import { loginDelayMs } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,32 +48,62 @@ describe('login', () => {
     const blocked = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: u.email, password: u.password } });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Trop de tentatives/);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.headers['retry-after']).toBe(String(t.ctx.config.LOGIN_WINDOW_SECONDS));
+  });
+
+  it('slows guessing: past three failures, 0.2 s more per failure, at most 3 s (the production schedule)', () => {
+    const prod = loadConfig({});
+    const waits = Array.from({ length: 22 }, (_, failures) => loginDelayMs(failures, prod));
+    expect(waits).toEqual([0, 0, 0, 0, 200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400, 2600, 2800, 3000, 3000, 3000, 3000]);
+  });
+
+  it('makes each sign-in after repeated failures wait its back-off, right password included', async () => {
+    // A short step, so that the waits are measurable without making the suite wait: 4 failures → 100 ms, 6 → 300 ms.
+    await withContext(t, { config: { LOGIN_BACKOFF_STEP_MS: 100, LOGIN_BACKOFF_MAX_MS: 300 } }, async () => {
+      const u = await seedUser(t.ctx, 'TEACHER');
+      const attempt = async (password: string) => {
+        const started = performance.now();
+        const res = await t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: '192.0.2.40', payload: { email: u.email, password } });
+        return { status: res.statusCode, ms: performance.now() - started };
+      };
+      const waited: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const r = await attempt('mauvais');
+        expect(r.status).toBe(401);
+        waited.push(r.ms);
+      }
+      // The 5th, 6th and 7th tries came after 4, 5 and 6 failures.
+      expect(waited[4]).toBeGreaterThanOrEqual(95);
+      expect(waited[5]).toBeGreaterThanOrEqual(195);
+      expect(waited[6]).toBeGreaterThanOrEqual(295);
+      const right = await attempt(u.password);
+      expect(right.status).toBe(200);
+      expect(right.ms).toBeGreaterThanOrEqual(295);
+    });
   });
 
   it('counts failures per client address, which a forged X-Forwarded-For cannot change', async () => {
-    const strict = await createTestApp({ config: { LOGIN_MAX_FAILURES: '2' } });
-    try {
+    await withContext(t, { config: { LOGIN_MAX_FAILURES: 2 } }, async () => {
       // Different emails each time, so only the per-address limit (5 × 2 failures) can trigger.
       for (let i = 0; i < 10; i++) {
-        const r = await strict.app.inject({
+        const r = await t.app.inject({
           method: 'POST',
           url: '/api/users/login',
+          remoteAddress: '192.0.2.50',
           headers: { 'x-forwarded-for': `203.0.113.${i}` },
           payload: { email: `inconnu${i}@test.example`, password: 'faux' },
         });
         expect(r.statusCode).toBe(401);
       }
-      const next = await strict.app.inject({
+      const next = await t.app.inject({
         method: 'POST',
         url: '/api/users/login',
+        remoteAddress: '192.0.2.50',
         headers: { 'x-forwarded-for': '198.51.100.7' },
         payload: { email: 'encore@test.example', password: 'faux' },
       });
       expect(next.statusCode).toBe(429);
-    } finally {
-      await strict.close();
-    }
+    });
   });
 
   it('refuses a student outside the access window with 503, at login and on every call', async () => {

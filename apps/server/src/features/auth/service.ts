@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { LoginInput, LoginResult, UpdateProfileInput, User } from '@exam/shared';
+import type { Config } from '../../config';
 import type { AppContext } from '../../lib/context';
 import { conflict, tooManyRequests, unauthorized, unprocessable } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
@@ -19,11 +20,16 @@ import { leavePresence, touchPresence } from '../presence';
 
 const WRONG_CREDENTIALS = 'Adresse e-mail ou mot de passe incorrect.';
 
+/** Wait before a sign-in after `failures` failures for its address + account: 0.2 s more per failure past three, at most 3 s by default. */
+export function loginDelayMs(failures: number, config: Pick<Config, 'LOGIN_BACKOFF_STEP_MS' | 'LOGIN_BACKOFF_MAX_MS'>): number {
+  return failures > 3 ? Math.min(config.LOGIN_BACKOFF_MAX_MS, (failures - 3) * config.LOGIN_BACKOFF_STEP_MS) : 0;
+}
+
 /**
  * Failed sign-ins are counted per address (LOGIN_MAX_FAILURES × 5: a lecture hall may share one public address) and
  * per address + account (LOGIN_MAX_FAILURES), never per account alone: failures from a stranger's address never
  * refuse the right password from another one. Past three failures for one address + account, each try waits a
- * little longer (0.2 s more per failure, at most 3 s), which slows guessing without locking anyone out.
+ * little longer (loginDelayMs), which slows guessing without locking anyone out.
  */
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginResult> {
   const { LOGIN_MAX_FAILURES: max, LOGIN_WINDOW_SECONDS: window } = ctx.config;
@@ -33,7 +39,8 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
   if (pairFails >= max || ipFails >= max * 5) {
     throw tooManyRequests(`Trop de tentatives de connexion échouées. Réessayez dans ${Math.ceil(window / 60)} minutes.`, window);
   }
-  if (pairFails > 3) await new Promise((r) => setTimeout(r, Math.min(3000, (pairFails - 3) * 200)));
+  const delay = loginDelayMs(pairFails, ctx.config);
+  if (delay > 0) await new Promise((r) => setTimeout(r, delay));
   const row = await findUserForLogin(ctx.db, input.email);
   const valid = await verifyPassword(input.password, row?.password_hash ?? (await dummyPasswordHash()));
   if (!row || !valid) {

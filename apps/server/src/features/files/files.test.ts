@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, createTestApp, loginAs, seedStructure, seedUser, sql, type TestApp } from '../../../test/helper';
+import { authed, createTestApp, loginAs, seedStructure, seedUser, sql, withContext, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
 let teacher: string;
@@ -228,13 +228,12 @@ describe('download', () => {
 
 describe('upload rate', () => {
   it('limits the uploads of one user in 10 minutes (429), without affecting another user', async () => {
-    const limited = await createTestApp({ config: { UPLOAD_RATE_PER_10_MIN: '2' } });
-    try {
-      const one = await loginAs(limited.app, await seedUser(limited.ctx, 'TEACHER'));
-      const two = await loginAs(limited.app, await seedUser(limited.ctx, 'TEACHER'));
+    const one = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
+    const two = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
+    await withContext(t, { config: { UPLOAD_RATE_PER_10_MIN: 2 } }, async () => {
       const send = (token: string) => {
         const m = multipart('notes.txt', Buffer.from('bonjour\n'));
-        return limited.app.inject(authed(token, { method: 'POST', url: '/api/files/save', payload: m.payload, headers: m.headers }));
+        return t.app.inject(authed(token, { method: 'POST', url: '/api/files/save', payload: m.payload, headers: m.headers }));
       };
       expect((await send(one)).statusCode).toBe(200);
       expect((await send(one)).statusCode).toBe(200);
@@ -242,9 +241,7 @@ describe('upload rate', () => {
       expect(third.statusCode).toBe(429);
       expect(third.json().message).toMatch(/plus de 2 fichiers en 10 minutes/);
       expect((await send(two)).statusCode).toBe(200);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });
 

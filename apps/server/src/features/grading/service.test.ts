@@ -181,7 +181,9 @@ describe('ALGORITHM', () => {
     const r = await grade(t.ctx, { userId: user(), question: q, answer: 'a, b = map(int, input().split())\nwhile a < 5:\n    pass\nprint(a + b)' });
     expect(r.details).toMatchObject({ verdict: 'TIME_LIMIT', passed: 1, total: 2 });
     expect(r.score).toBe(0.5);
-    const mem = await grade(t.ctx, { userId: user(), question: q, answer: 'x = bytearray(512 * 1024 * 1024)\nprint(3)' });
+    // Time enough for the kernel to refuse the memory on a loaded machine (the wall clock is twice the CPU limit).
+    const roomy: AlgorithmQuestion = { ...q, limits: { cpu_seconds: 5, memory_mb: 128 } };
+    const mem = await grade(t.ctx, { userId: user(), question: roomy, answer: 'x = bytearray(512 * 1024 * 1024)\nprint(3)' });
     expect(mem.details).toMatchObject({ verdict: 'MEMORY_LIMIT', passed: 0 });
   });
 

@@ -1,7 +1,7 @@
 // Code helper routes with the real embedded runner: roles, validation, verdicts, maths, 429 and 503.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedRunner, type EmbeddedRunner } from '@exam/runner';
-import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
+import { authed, createTestApp, loginAs, seedStructure, seedUser, withContext, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
 let runner: EmbeddedRunner;
@@ -77,50 +77,42 @@ describe('exec-python-code and exec-r-code', () => {
 
   it('answers 429 with a French message when the runner is saturated', async () => {
     const small = await createEmbeddedRunner({ slots: 1, maxQueue: 0, warmMath: false });
-    const app2 = await createTestApp({ runner: small });
     try {
-      const token = await loginAs(app2.app, await seedUser(app2.ctx, 'TEACHER'));
-      const slow = { method: 'POST' as const, url: PY, payload: { code: 'import time\ntime.sleep(1.5)' } };
-      const [a, b] = await Promise.all([app2.app.inject(authed(token, slow)), app2.app.inject(authed(token, slow))]);
-      const codes = [a.statusCode, b.statusCode].sort();
-      expect(codes).toEqual([200, 429]);
-      const busy = a.statusCode === 429 ? a : b;
-      expect(busy.json()).toEqual({ status: 'error', message: 'Le serveur d’exécution est saturé. Réessayez dans quelques secondes.' });
+      await withContext(t, { runner: small }, async () => {
+        const slow = { method: 'POST' as const, url: PY, payload: { code: 'import time\ntime.sleep(1.5)' } };
+        const [a, b] = await Promise.all([t.app.inject(authed(teacher, slow)), t.app.inject(authed(teacher, slow))]);
+        const codes = [a.statusCode, b.statusCode].sort();
+        expect(codes).toEqual([200, 429]);
+        const busy = a.statusCode === 429 ? a : b;
+        expect(busy.json()).toEqual({ status: 'error', message: 'Le serveur d’exécution est saturé. Réessayez dans quelques secondes.' });
+      });
     } finally {
-      await app2.close();
       await small.close();
     }
   });
 
   it('rate limits one user (429) without affecting another', async () => {
-    const limited = await createTestApp({ runner, config: { RUNNER_RATE_LIMIT: '3' } });
-    try {
-      const u = await loginAs(limited.app, await seedUser(limited.ctx, 'TEACHER'));
-      const other = await loginAs(limited.app, await seedUser(limited.ctx, 'TEACHER'));
+    const u = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
+    const other = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
+    await withContext(t, { config: { RUNNER_RATE_LIMIT: 3 } }, async () => {
       for (let i = 0; i < 3; i++) {
-        const r = await limited.app.inject(authed(u, { method: 'POST', url: PY, payload: { code: 'print(1)' } }));
+        const r = await t.app.inject(authed(u, { method: 'POST', url: PY, payload: { code: 'print(1)' } }));
         expect(r.statusCode).toBe(200);
       }
-      const blocked = await limited.app.inject(authed(u, { method: 'POST', url: MATH, payload: { expression: 'x', expected: 'x' } }));
+      const blocked = await t.app.inject(authed(u, { method: 'POST', url: MATH, payload: { expression: 'x', expected: 'x' } }));
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toMatch(/plus de 3 exécutions en une minute/);
-      const fine = await limited.app.inject(authed(other, { method: 'POST', url: PY, payload: { code: 'print(1)' } }));
+      const fine = await t.app.inject(authed(other, { method: 'POST', url: PY, payload: { code: 'print(1)' } }));
       expect(fine.statusCode).toBe(200);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('answers 503 when code execution is turned off', async () => {
-    const off = await createTestApp();
-    try {
-      const token = await loginAs(off.app, await seedUser(off.ctx, 'ADMIN'));
-      const res = await off.app.inject(authed(token, { method: 'POST', url: PY, payload: { code: 'print(1)' } }));
+    await withContext(t, { runner: undefined }, async () => {
+      const res = await t.app.inject(authed(admin, { method: 'POST', url: PY, payload: { code: 'print(1)' } }));
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toBe('L’exécution de code est désactivée sur ce serveur.');
-    } finally {
-      await off.close();
-    }
+    });
   });
 });
 

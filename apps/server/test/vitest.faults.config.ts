@@ -1,0 +1,15 @@
+// The fault tests (faults.test.ts): the local cluster on a PostgreSQL and a Redis of their own, with processes killed
+// and services restarted under simulated students. Minutes of a 2-core machine: not in `npm test`; CI (.ci/run) runs
+// them after it, with `npm run test:faults`.
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'faults',
+    root: path.resolve(import.meta.dirname, '../../..'),
+    include: ['apps/server/test/faults.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

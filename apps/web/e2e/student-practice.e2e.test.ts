@@ -103,6 +103,8 @@ describe('student practice', () => {
     await page.goto(url('/student/practice/python'));
     await page.getByRole('heading', { name: /Exercices Python de mes cours/ }).waitFor();
     await screenReady(page);
+    // The list of exercises comes with its own request: wait for it, then count.
+    await page.getByText('Fait', { exact: true }).first().waitFor();
     expect(await page.getByText('Fait', { exact: true }).count()).toBeGreaterThanOrEqual(1);
     expect(await page.getByText('À faire', { exact: true }).count()).toBeGreaterThanOrEqual(1);
     await page.getByRole('button', { name: 'Exécuter' }).click();

@@ -12,6 +12,8 @@ export default defineConfig({
     // Two files at a time, each worker on a server of its own (global-setup.ts): the suite mostly waits (for the
     // server, the sandbox, the page), so two overlap well on a 2-core machine. E2E_WORKERS=1: one at a time.
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // expect.poll waits for what a page shows as long as a locator does (helpers.ts: 15 s), not vitest's 1 s.
+    expect: { poll: { timeout: 15_000 } },
     testTimeout: 45_000,
     hookTimeout: 90_000,
     teardownTimeout: 20_000,

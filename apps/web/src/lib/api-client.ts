@@ -263,6 +263,12 @@ export async function downloadNamed(path: string, filename?: string, options: Om
   if (!res.ok) return fail(res, options, hadToken);
   const blob = await res.blob();
   const name = filename ?? dispositionFilename(res.headers.get('content-disposition')) ?? 'fichier.xlsx';
+  saveBlob(blob, name);
+  return { blob, name };
+}
+
+/** Saves a blob as a file through the browser's download. */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -271,7 +277,6 @@ export async function downloadNamed(path: string, filename?: string, options: Om
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return { blob, name };
 }
 
 /**

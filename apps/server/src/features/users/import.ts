@@ -15,7 +15,7 @@ import type { AppContext } from '../../lib/context';
 import { HttpError, unprocessable } from '../../lib/errors';
 import { cellText, cleanText, normalizeHeader, checkZip } from './spreadsheet';
 import { generatePassword } from './service';
-import { importReferences, insertImportedStudents, takenEmails, takenStudentNumbers } from './repository';
+import { importReferences, insertImportedStudents, takenEmails, takenStudentNumbers, type ImportedStudent } from './repository';
 import { withTransaction } from '../../lib/transaction';
 import { hashGeneratedPassword } from './generated-password';
 
@@ -42,16 +42,8 @@ const NO = new Set(['', 'non', 'n', 'no', '0', 'faux', 'false']);
 
 const fileError = (m: string) => unprocessable({ file: [m] }, m);
 
-interface Row {
-  line: number;
-  last_name: string;
-  first_name: string;
-  email: string;
-  student_number: string;
-  specialization_ids: number[];
-  academic_year_id: number;
-  is_premium: number;
-}
+/** A checked row: the student to write (their password comes later) and its line in the file. */
+type Row = Omit<ImportedStudent, 'password_hash'> & { line: number };
 
 async function openSheet(buf: Buffer): Promise<ExcelJS.Worksheet> {
   const zip = await checkZip(buf, { maxTotal: MAX_INFLATED_BYTES, maxEntries: MAX_ZIP_ENTRIES });

@@ -2,6 +2,7 @@
 // waiting to be sent, drafts), each with the time it was given, that they keep and staff may import. Its format is
 // the shared emergencyCopySchema, which the server checks on import.
 import { EMERGENCY_COPY_FORMAT, isBlankAnswer, type EmergencyCopy } from '@exam/shared';
+import { saveBlob } from '@/lib/api-client';
 import type { ExamStore } from './local-store';
 
 /** A stable UUID for a draft (its question and time): the same draft in two downloads is one answer on import. */
@@ -65,13 +66,6 @@ export function buildEmergencyCopy(input: {
 /** Saves the copy as a file (the browser's download). */
 export function downloadEmergencyCopy(copy: EmergencyCopy): string {
   const name = `copie-de-secours-examen-${copy.exam.id}-${copy.made_at.slice(0, 19).replace(/[:T]/g, '-')}.json`;
-  const url = URL.createObjectURL(new Blob([JSON.stringify(copy, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([JSON.stringify(copy, null, 2)], { type: 'application/json' }), name);
   return name;
 }

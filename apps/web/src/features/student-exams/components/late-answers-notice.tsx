@@ -41,7 +41,8 @@ export function LateAnswersNotice({ late, ...copy }: CopyProps & { late: LateSub
   const number = new Map(copy.questionIds.map((id, i) => [id, i + 1]));
   const kept = late.every((s) => s.kept);
   return (
-    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={20} aria-hidden="true" />} title={t.title} data-testid="late-answers">
+    <Stack gap="xs" align="flex-start" data-testid="late-answers">
+    <Alert w="100%" color="orange" variant="light" icon={<IconAlertTriangle size={20} aria-hidden="true" />} title={t.title}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{t.message(late.length)}</Text>
         <List size="sm" spacing={2}>
@@ -52,8 +53,10 @@ export function LateAnswersNotice({ late, ...copy }: CopyProps & { late: LateSub
         <Text size="sm" fw={500} data-testid="late-kept">
           {kept ? t.keptOnServer : t.keptHere}
         </Text>
-        <EmergencyCopyButton {...copy} />
       </Stack>
     </Alert>
+    {/* Beside the alert, not in it: inside, the button's width kept the alert's text from wrapping at 375 px. */}
+    <EmergencyCopyButton {...copy} />
+    </Stack>
   );
 }

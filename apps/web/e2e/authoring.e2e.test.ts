@@ -1,6 +1,7 @@
 // Question bank and exam authoring end to end: a teacher writes one question of each type (the ALGORITHM reference
 // solution is first refused on a failing case, then accepted), previews one as a student would see it, builds an
-// exam of the four, reorders them and publishes it. The screens fit a 375 px phone.
+// exam of the four, reorders them and publishes it, then splits it into sections with a draw per student. The
+// screens fit a 375 px phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { accounts, apiCall, apiLogin, expectAccessible, launchBrowser, newPage, overflowsHorizontally, signInWithToken, toast, url } from './helpers';
@@ -164,6 +165,43 @@ describe('question bank and exam authoring', () => {
     await page.getByRole('button', { name: /^Supprimer « .*QCM/ }).click();
     await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Supprimer' }).click();
     await page.getByText(/Cette question est utilisée par un examen/).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('splits the exam into sections: a draw of one question out of two for each student, the other section shuffled', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signInWithToken(context, accounts.teacher);
+    await page.goto(url(`/dashboard/exams/${examId}/edit`));
+    await page.getByTestId('exam-question').first().waitFor();
+    // Questions drawn from one section must be worth the same: every question gets 2 points.
+    for (let i = 1; i <= 4; i++) await page.getByRole('textbox', { name: `Points de la question ${i}` }).fill('2');
+    await page.getByRole('button', { name: 'Ajouter une section' }).click();
+    await page.getByRole('textbox', { name: 'Nom de la section 1' }).fill('Cours');
+    await page.getByRole('switch', { name: 'Ordre mélangé pour chaque étudiant dans la section 1' }).check({ force: true });
+    await page.getByRole('textbox', { name: 'Nom de la section 2' }).fill('Exercice');
+    for (const i of [3, 4]) {
+      await page.getByRole('combobox', { name: `Section de la question ${i}` }).click();
+      await page.getByRole('option', { name: '2. Exercice' }).click();
+    }
+    // Drawing 3 out of 2 is refused on the field, in French, before anything is sent.
+    await page.getByRole('textbox', { name: /^Questions tirées au sort dans la section 2/ }).fill('3');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('La section 2 tire 3 questions mais n’en contient que 2.').waitFor();
+    await page.getByRole('textbox', { name: /^Questions tirées au sort dans la section 2/ }).fill('1');
+    await expect.poll(() => page.getByTestId('exam-total').textContent()).toBe('Chaque étudiant : 3 questions, 6 points (4 proposées)');
+    await expect.poll(() => page.getByTestId('exam-section-summary').nth(1).textContent()).toBe('1 question tirée au sort parmi 2 pour chaque étudiant.');
+    await expectAccessible(page, 'éditeur d’examen à deux sections');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await toast(page, 'Mis à jour examen').waitFor();
+
+    const stored = await apiCall<{ data: { question_count: number; total_points: number; sections: unknown[]; questions: Array<{ section: number }> } }>(`/api/admin/exams/${examId}/show`, token);
+    expect(stored.body.data.sections).toEqual([
+      { position: 1, title: 'Cours', pick: null, shuffle: 1 },
+      { position: 2, title: 'Exercice', pick: 1, shuffle: 0 },
+    ]);
+    expect(stored.body.data.questions.map((q) => q.section)).toEqual([1, 1, 2, 2]);
+    expect([stored.body.data.question_count, stored.body.data.total_points]).toEqual([3, 6]);
     expect(errors).toEqual([]);
     await context.close();
   });

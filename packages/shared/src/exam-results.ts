@@ -211,6 +211,8 @@ export const resultCellSchema = z.object({
   state: z.enum(QUESTION_STATES),
   /** Points earned (best result × question points). */
   score: z.number(),
+  /** False: a section's draw did not give this question to the student (nothing to earn there). */
+  drawn: z.boolean(),
 });
 export type ResultCell = z.infer<typeof resultCellSchema>;
 
@@ -335,6 +337,8 @@ export const scoreBinSchema = z.object({
 export type ScoreBin = z.infer<typeof scoreBinSchema>;
 
 export const questionStatisticsSchema = resultQuestionSchema.extend({
+  /** Participants who were given this question (all of them unless a section draws). */
+  given: int,
   /** Participants who answered at least once. */
   answered: int,
   validated: int,

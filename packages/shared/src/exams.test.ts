@@ -1,6 +1,6 @@
 // The exam body's French messages, as the web form and the API both show them.
 import { describe, expect, it } from 'vitest';
-import { EXAM_STATUS_LABELS, EXAM_TRANSITIONS, examInputSchema } from './exams';
+import { EXAM_STATUS_LABELS, EXAM_TRANSITIONS, examInputSchema, perStudentTotals } from './exams';
 
 const base = {
   title: 'Partiel',
@@ -53,5 +53,40 @@ describe('examInputSchema', () => {
   it('labels every status in French and never lets an archived exam move', () => {
     expect(Object.values(EXAM_STATUS_LABELS)).toEqual(['Brouillon', 'Publié', 'Clôturé', 'Archivé']);
     expect(EXAM_TRANSITIONS.ARCHIVED).toEqual([]);
+  });
+});
+
+describe('sections', () => {
+  it('defaults to one section giving every question', () => {
+    const r = examInputSchema.parse(base);
+    expect(r.sections).toEqual([{ title: '', pick: null, shuffle: 0 }]);
+    expect(r.questions[0].section).toBe(1);
+  });
+
+  it('says on the field what makes a draw impossible', () => {
+    const qs = [
+      { question_id: 1, points: 2, section: 2 },
+      { question_id: 2, points: 3, section: 2 },
+    ];
+    expect(errorsOf({ ...base, sections: [{}, { pick: 1 }], questions: qs })['sections.1.pick']).toEqual([
+      'Les questions de la section 2 sont tirées au sort : elles doivent toutes valoir le même nombre de points.',
+    ]);
+    expect(errorsOf({ ...base, sections: [{}, { pick: 3 }], questions: qs })['sections.1.pick']).toEqual(['La section 2 tire 3 questions mais n’en contient que 2.']);
+    expect(errorsOf({ ...base, questions: qs })['questions.0.section']).toEqual(['La section 2 n’existe pas : l’examen en a 1.']);
+    // Drawing all of them is no draw: unequal points are fine.
+    expect(errorsOf({ ...base, sections: [{}, { pick: 2 }], questions: qs })).toEqual({});
+  });
+
+  it('counts what one student gets', () => {
+    const qs = [
+      { section: 1, points: 1 },
+      { section: 1, points: 2 },
+      { section: 2, points: 4 },
+      { section: 2, points: 4 },
+      { section: 2, points: 4 },
+    ];
+    expect(perStudentTotals([{ pick: null }, { pick: 2 }], qs)).toEqual({ question_count: 4, total_points: 11 });
+    expect(perStudentTotals([{ pick: null }, { pick: null }], qs)).toEqual({ question_count: 5, total_points: 15 });
+    expect(perStudentTotals([{ pick: 5 }, { pick: 1 }], qs)).toEqual({ question_count: 3, total_points: 7 });
   });
 });

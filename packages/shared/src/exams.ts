@@ -46,6 +46,8 @@ export const EXAM_LIMITS = {
   specializationsMax: 50,
   extraMinutesMax: 1440,
   triesMax: 100,
+  sectionsMax: 20,
+  sectionTitleMax: 200,
 } as const;
 
 /** ISO 8601 date-time with its offset (`Z` or `+01:00`); normalised to UTC (`…Z`). */
@@ -86,8 +88,38 @@ export const examQuestionInputSchema = z.object({
   /** This question's own limit and penalty; null: the exam's. */
   max_submissions: maxSubmissionsField,
   wrong_try_penalty: z.preprocess((v) => (v === '' ? null : v), penaltyNumber.nullish().transform((v) => v ?? null)),
+  /** The position (from 1) of its section in `sections`. */
+  section: z.coerce
+    .number({ error: 'La section doit être un numéro.' })
+    .int({ error: 'La section doit être un numéro entier.' })
+    .min(1, { error: 'La section doit être un numéro à partir de 1.' })
+    .default(1),
 });
 export type ExamQuestionInput = z.infer<typeof examQuestionInputSchema>;
+
+/** A part of the exam: its questions are candidates, `pick` of them (null: all) drawn for each student at start. */
+export const examSectionInputSchema = z.object({
+  title: z
+    .string({ error: 'Le titre de la section doit être un texte.' })
+    .trim()
+    .max(EXAM_LIMITS.sectionTitleMax, { error: `Le titre d’une section ne doit pas dépasser ${EXAM_LIMITS.sectionTitleMax} caractères.` })
+    .nullish()
+    .transform((v) => v ?? ''),
+  pick: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce
+      .number({ error: 'Le nombre de questions tirées doit être un nombre.' })
+      .int({ error: 'Le nombre de questions tirées doit être un nombre entier.' })
+      .min(1, { error: 'Le nombre de questions tirées doit être d’au moins 1 (laissez vide pour toutes).' })
+      .nullish()
+      .transform((v) => v ?? null),
+  ),
+  /** 1: each student sees this section's questions in an order of their own. */
+  shuffle: flag01.default(0),
+});
+export type ExamSectionInput = z.input<typeof examSectionInputSchema>;
+
+const ONE_SECTION = [{ title: '', pick: null, shuffle: 0 as const }];
 
 /** Create and update body. `version` (update only) is the version the editor loaded: a stale one is a 409. */
 export const examInputSchema = z
@@ -122,6 +154,12 @@ export const examInputSchema = z
       .array(examQuestionInputSchema, { error: 'La liste des questions est invalide.' })
       .max(EXAM_LIMITS.questionsMax, { error: `Un examen ne peut pas avoir plus de ${EXAM_LIMITS.questionsMax} questions.` })
       .default([]),
+    /** Absent: one section holding every question, in the given order, for every student. */
+    sections: z
+      .array(examSectionInputSchema, { error: 'La liste des sections est invalide.' })
+      .min(1, { error: 'Un examen a au moins une section.' })
+      .max(EXAM_LIMITS.sectionsMax, { error: `Un examen ne peut pas avoir plus de ${EXAM_LIMITS.sectionsMax} sections.` })
+      .default(ONE_SECTION),
     version: z.coerce.number({ error: 'La version doit être un nombre.' }).int().min(0).optional(),
   })
   .superRefine((v, ctx) => {
@@ -139,9 +177,51 @@ export const examInputSchema = z
         message: twice.size === 1 ? `La question ${ids} figure plusieurs fois dans l'examen.` : `Les questions ${ids} figurent plusieurs fois dans l'examen.`,
       });
     }
+    for (const issue of sectionIssues(v.sections, v.questions)) ctx.addIssue({ code: 'custom', ...issue });
   });
 export type ExamInput = z.input<typeof examInputSchema>;
 export type ExamData = z.infer<typeof examInputSchema>;
+
+/** What makes a set of sections unusable: a question in no section, a draw larger than its section, unequal points. */
+export function sectionIssues(
+  sections: ReadonlyArray<{ pick: number | null }>,
+  questions: ReadonlyArray<{ section: number; points: number }>,
+): Array<{ path: Array<string | number>; message: string }> {
+  const issues: Array<{ path: Array<string | number>; message: string }> = [];
+  questions.forEach((q, i) => {
+    if (q.section > sections.length) issues.push({ path: ['questions', i, 'section'], message: `La section ${q.section} n’existe pas : l’examen en a ${sections.length}.` });
+  });
+  sections.forEach((s, i) => {
+    const inSection = questions.filter((q) => q.section === i + 1);
+    if (s.pick === null) return;
+    if (s.pick > inSection.length) {
+      issues.push({
+        path: ['sections', i, 'pick'],
+        message: `La section ${i + 1} tire ${s.pick} question${s.pick > 1 ? 's' : ''} mais n’en contient que ${inSection.length}.`,
+      });
+    } else if (s.pick < inSection.length && new Set(inSection.map((q) => q.points)).size > 1) {
+      // Every student must be able to earn the same total: a drawn question is worth as much as any other.
+      issues.push({ path: ['sections', i, 'pick'], message: `Les questions de la section ${i + 1} sont tirées au sort : elles doivent toutes valoir le même nombre de points.` });
+    }
+  });
+  return issues;
+}
+
+/** Questions each student gets and the points they are worth, sections and draws counted. */
+export function perStudentTotals(
+  sections: ReadonlyArray<{ pick: number | null }>,
+  questions: ReadonlyArray<{ section: number; points: number }>,
+): { question_count: number; total_points: number } {
+  let count = 0;
+  let points = 0;
+  sections.forEach((s, i) => {
+    const inSection = questions.filter((q) => q.section === i + 1);
+    const n = s.pick === null ? inSection.length : Math.min(s.pick, inSection.length);
+    count += n;
+    points += s.pick === null || s.pick >= inSection.length ? inSection.reduce((t, q) => t + q.points, 0) : s.pick * inSection[0].points;
+  });
+  return { question_count: count, total_points: Math.round(points * 100) / 100 };
+}
 
 export const examStatusParamsSchema = idParam.extend({
   status: examStatusSchema,
@@ -186,8 +266,19 @@ export const examQuestionSchema = z.object({
   /** This question's own limit of submissions and penalty per wrong try; null: the exam's. */
   max_submissions: z.number().int().nullable(),
   wrong_try_penalty: z.number().nullable(),
+  /** The position (from 1) of its section. */
+  section: z.number().int(),
 });
 export type ExamQuestion = z.infer<typeof examQuestionSchema>;
+
+export const examSectionSchema = z.object({
+  position: z.number().int(),
+  title: z.string(),
+  /** Questions drawn for each student; null: all of them. */
+  pick: z.number().int().nullable(),
+  shuffle: z.union([z.literal(0), z.literal(1)]),
+});
+export type ExamSection = z.infer<typeof examSectionSchema>;
 
 export const examExtraTimeSchema = z.object({
   user_id: z.number().int(),
@@ -219,6 +310,7 @@ export const examListItemSchema = z.object({
   version: z.number().int(),
   author_id: z.number().int().nullable(),
   author_name: z.string().nullable(),
+  /** Questions each student gets and what they are worth (sections and draws counted). */
   question_count: z.number().int(),
   total_points: z.number(),
   /** Students who started (an attempt exists); once > 0 the questions and points are frozen. */
@@ -230,6 +322,8 @@ export const examListItemSchema = z.object({
 export type ExamListItem = z.infer<typeof examListItemSchema>;
 
 export const examSchema = examListItemSchema.extend({
+  sections: z.array(examSectionSchema),
+  /** Every candidate question, by section then position. */
   questions: z.array(examQuestionSchema),
   extra_times: z.array(examExtraTimeSchema),
 });

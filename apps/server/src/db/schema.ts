@@ -200,6 +200,30 @@ export interface ExamQuestionsTable {
   /** Null: the exam's setting. */
   max_submissions: ColumnType<number | null, number | null | undefined, number | null>;
   wrong_try_penalty: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  /** The position of its section (exam_sections). */
+  section: ColumnType<number, number | undefined, number>;
+}
+
+/** A part of an exam: its questions are candidates, `pick` of them (null: all) drawn for each student. */
+export interface ExamSectionsTable {
+  exam_id: number;
+  position: number;
+  title: ColumnType<string, string | undefined, string>;
+  pick: number | null;
+  shuffle: ColumnType<number, number | undefined, number>;
+}
+
+/** The questions an attempt was given at its start, in its order. */
+export interface ExamAttemptQuestionsTable {
+  attempt_id: number;
+  question_id: number;
+  position: number;
+  section: number;
+  points: Numeric;
+  /** Null: the question as it stands. */
+  question_version_id: number | null;
+  /** Null: not parameterised. */
+  variant_seed: number | null;
 }
 
 export interface ExamExtraTimeTable {
@@ -324,6 +348,8 @@ export interface Database {
   exams: ExamsTable;
   exam_specializations: ExamSpecializationsTable;
   exam_questions: ExamQuestionsTable;
+  exam_sections: ExamSectionsTable;
+  exam_attempt_questions: ExamAttemptQuestionsTable;
   exam_extra_time: ExamExtraTimeTable;
   exam_attempts: ExamAttemptsTable;
   exam_submissions: ExamSubmissionsTable;

@@ -12,6 +12,7 @@ import {
   type ResultQuestion,
 } from '@exam/shared';
 import type { Db } from '../../db/schema';
+import { drawsOf, type DrawRow } from '../exam-taking';
 import { statementExcerpt } from '../exams';
 import { attemptsOf, bestResults, expectedStudents, extraMinutesOf, questionsOf, type AttemptInfo, type BestResult, type ExamQuestionRow } from './repository';
 import { mean, median, on20, r2 } from './stats';
@@ -20,6 +21,8 @@ const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
 
 export interface BookRow extends ExamResultRow {
   attempt: AttemptInfo | null;
+  /** The questions the attempt was given, in its order (empty when not started). */
+  draw: DrawRow[];
   /** question id → best result (only answered questions). */
   best: Map<number, BestResult>;
 }
@@ -73,23 +76,30 @@ export async function examBooks(db: Db, exams: ExamListItem[], now = Date.now())
     questionsOf(db, ids),
     extraMinutesOf(db, ids),
   ]);
+  const draws = await drawsOf(
+    db,
+    attempts.map((a) => a.id),
+  );
   return exams.map((exam) => {
     const qs = questions.get(exam.id) ?? [];
-    const maxPoints = qs.reduce((s, q) => s + q.points, 0);
+    // What one student can earn: every student gets as many points (a drawn question is worth as much as another).
+    const maxPoints = exam.total_points;
     const byUser = new Map(attempts.filter((a) => a.exam_id === exam.id).map((a) => [a.user_id, a]));
     const expectedIds = new Set((expected.get(exam.id) ?? []).map((s) => s.user_id));
     const people = [...(expected.get(exam.id) ?? []), ...[...byUser.values()].filter((a) => !expectedIds.has(a.user_id))];
     const rows: BookRow[] = people.map((p) => {
       const a = byUser.get(p.user_id) ?? null;
       const b = (a && best.get(a.id)) || new Map<number, BestResult>();
+      const given = a ? new Set((draws.get(a.id) ?? []).map((d) => d.question_id)) : null;
       let score = 0;
       let validated = 0;
       const cells = qs.map((q) => {
-        const r = b.get(q.question_id);
+        const drawn = !given || given.has(q.question_id);
+        const r = drawn ? b.get(q.question_id) : undefined;
         const earned = round2((r?.best ?? 0) * q.points);
         score += earned;
         if (r?.validated) validated += 1;
-        return { question_id: q.question_id, state: stateOf(r), score: earned };
+        return { question_id: q.question_id, state: stateOf(r), score: earned, drawn };
       });
       score = round2(score);
       return {
@@ -111,6 +121,7 @@ export async function examBooks(db: Db, exams: ExamListItem[], now = Date.now())
         extra_minutes: extra.get(exam.id)?.get(p.user_id) ?? 0,
         cells,
         attempt: a,
+        draw: a ? (draws.get(a.id) ?? []) : [],
         best: b,
       };
     });
@@ -126,7 +137,7 @@ export function summaryOf(book: ExamBook): ExamResultsListItem {
   const { exam } = book;
   const participants = participantsOf(book);
   const scores20 = participants.map((r) => r.score_20);
-  const cellsTotal = participants.length * book.questions.length;
+  const cellsTotal = participants.reduce((n, r) => n + r.cells.filter((c) => c.drawn).length, 0);
   const validated = participants.reduce((s, r) => s + r.validated_count, 0);
   return {
     id: exam.id,
@@ -138,8 +149,8 @@ export function summaryOf(book: ExamBook): ExamResultsListItem {
     start_at: exam.start_at,
     end_at: exam.end_at,
     duration_minutes: exam.duration_minutes,
-    question_count: book.questions.length,
-    total_points: round2(book.questions.reduce((s, q) => s + q.points, 0)),
+    question_count: exam.question_count,
+    total_points: exam.total_points,
     expected_count: book.rows.filter((r) => r.expected).length,
     started_count: participants.length,
     finished_count: participants.filter((r) => r.status === 'FINISHED').length,
@@ -153,6 +164,6 @@ export function summaryOf(book: ExamBook): ExamResultsListItem {
 /** A row as the API sends it (without the internal attempt and best map). */
 export function publicRow(r: BookRow): ExamResultRow {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- dropping the internal fields
-  const { attempt, best, ...row } = r;
+  const { attempt, best, draw, ...row } = r;
   return row;
 }

@@ -1,7 +1,7 @@
 // The xlsx export of a year and parcours: a « Moyennes » sheet (a row per student, a column per exam on 20, the
 // weighted average) and a sheet per exam with the points of each question, the total and the score on 20.
 // Numbers are written as numbers (two decimals shown), headers in French, the header row frozen.
-import { ATTEMPT_STATUS_LABELS, EXAM_RESULTS_LABELS as L, round2 } from '@exam/shared';
+import { ATTEMPT_STATUS_LABELS, EXAM_RESULTS_LABELS as L } from '@exam/shared';
 import type { Db } from '../../db/schema';
 import { examAverages } from './service';
 
@@ -78,7 +78,7 @@ export async function buildExport(db: Db, yearId: number, specializationId: numb
   // One sheet per exam: points of each question, total, on 20.
   for (const book of data.books) {
     const sheet = wb.addWorksheet(sheetName(book.exam.title, taken), { views: [{ state: 'frozen', ySplit: 1, xSplit: 3 }] });
-    const max = round2(book.questions.reduce((s, q) => s + q.points, 0));
+    const max = book.exam.total_points;
     sheet.columns = [
       { header: L.lastName, key: 'last_name', width: 22 },
       { header: L.firstName, key: 'first_name', width: 20 },
@@ -101,7 +101,8 @@ export async function buildExport(db: Db, yearId: number, specializationId: numb
         score_20: started ? r.score_20 : null,
         validated: started ? r.validated_count : null,
       };
-      for (const c of r.cells) row[`q${c.question_id}`] = started ? c.score : null;
+      // A question the student was not given (a section's draw) stays empty, as for a student who did not start.
+      for (const c of r.cells) row[`q${c.question_id}`] = started && c.drawn ? c.score : null;
       sheet.addRow(row);
     }
   }

@@ -10,10 +10,10 @@ import type { AppContext } from '../../lib/context';
 import { conflict, HttpError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
 import { withTransaction } from '../../lib/transaction';
-import { penalised, recomputeAttempt, rulesOf } from '../exam-taking';
-import { examQuestions, storedTryRules } from '../exams';
+import { penalised, pinKey, pinnedQuestions, recomputeAttempt, rulesOf } from '../exam-taking';
+import { storedTryRules } from '../exams';
 import { regrade, type GradableQuestion, type GradeOutcome } from '../grading';
-import { findQuestionsByIds, toGradable } from '../questions';
+import { toGradable } from '../questions';
 import { stateOf } from './book';
 import { insertRegradeLog, lockAttempts, submissionsOf, updateSubmissionGrade, type RegradeLogEntry, type SubmissionRow } from './repository';
 import { examBook } from './service';
@@ -83,18 +83,20 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
     ctx.db,
     started.map((r) => r.attempt!.id),
   );
-  const examQuestionIds = new Set(book.questions.map((q) => q.question_id));
-  const stored = await findQuestionsByIds(ctx.db, [...examQuestionIds]);
-  const gradable = new Map(stored.map((q) => [q.id, toGradable(q)]));
+  // Each answer is graded against the question as its attempt was given it (its version, its variant).
+  const pinOf = new Map(started.flatMap((r) => r.draw.map((d) => [`${r.attempt!.id}:${d.question_id}`, d] as const)));
+  const pinned = await pinnedQuestions(ctx.db, [...pinOf.values()]);
+  const gradable = new Map([...pinned].map(([key, q]) => [key, toGradable(q)]));
 
   // Grade every submission again, one at a time; the same answer to the same question is graded once.
   const cache = new Map<string, GradeOutcome>();
   const outcomes = new Map<number, GradeOutcome>();
   let programsRun = 0;
   for (const s of subs) {
-    const q = gradable.get(s.question_id);
-    if (!q || !examQuestionIds.has(s.question_id)) continue;
-    const key = `${s.question_id}\u0000${JSON.stringify(s.answer ?? null)}`;
+    const pin = pinOf.get(`${s.attempt_id}:${s.question_id}`);
+    const q = pin && gradable.get(pinKey(pin));
+    if (!pin || !q) continue;
+    const key = `${pinKey(pin)}\u0000${JSON.stringify(s.answer ?? null)}`;
     let outcome = cache.get(key);
     if (!outcome) {
       outcome = await gradeOnce(ctx, actor, q, s.answer, log, requestId);
@@ -104,7 +106,7 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
     outcomes.set(s.id, outcome);
   }
   // The exam's penalty per wrong try, counted again in order with the new verdicts (a try that becomes right stops costing).
-  const rules = rulesOf(await examQuestions(ctx.db, examId), await storedTryRules(ctx.db, examId));
+  const rules = rulesOf([...pinOf.values()], await storedTryRules(ctx.db, examId));
   const wrongBefore = new Map<string, number>();
   const penalties = new Map<number, number>();
   for (const s of subs) {
@@ -130,7 +132,7 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
   // Per student: the best of each question before (stored) and after (regraded).
   const changes: RegradeChange[] = [];
   const logRows: Omit<RegradeLogEntry, 'regraded_by'>[] = [];
-  const maxPoints = book.questions.reduce((sum, q) => sum + q.points, 0);
+  const maxPoints = book.exam.total_points;
   for (const row of started) {
     const mine = subs.filter((s) => s.attempt_id === row.attempt!.id);
     const after = new Map<number, Best>();
@@ -143,6 +145,7 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
     let newValidated = 0;
     const questions: RegradeChange['questions'] = [];
     book.questions.forEach((q, i) => {
+      if (!row.cells[i].drawn) return;
       const b = after.get(q.question_id);
       const earned = round2((b?.best ?? 0) * q.points);
       const state: QuestionState = stateOf(b);

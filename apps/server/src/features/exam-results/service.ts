@@ -113,8 +113,13 @@ export async function studentResult(db: Db, examId: number, userId: number): Pro
     origins: [...origins.values()]
       .sort((x, y) => x.first.getTime() - y.first.getTime())
       .map((o) => ({ ip: o.ip, user_agent: o.user_agent, count: o.count, first_seen: o.first.toISOString(), last_seen: o.last.toISOString() })),
-    questions: book.questions.map((q, i) => ({
+    // The student's own questions in their order (their draw); every question of the exam before a start.
+    questions: (a ? row.draw.map((d) => book.questions.findIndex((q) => q.question_id === d.question_id)) : book.questions.map((_, i) => i))
+      .filter((i) => i >= 0)
+      .map((i, k) => ({ q: book.questions[i], i, position: k + 1 }))
+      .map(({ q, i, position }) => ({
       ...q,
+      position,
       state: row.cells[i].state,
       score: row.cells[i].score,
       submissions: subs
@@ -142,9 +147,8 @@ export function statisticsOf(book: ExamBook): ExamStatistics {
   const participants = participantsOf(book);
   const scores20 = participants.map((r) => r.score_20);
   const totals = participants.map((r) => r.score);
-  const maxPoints = book.questions.reduce((s, q) => s + q.points, 0);
   return {
-    exam: { id: book.exam.id, title: book.exam.title, status: book.exam.status, total_points: round2(maxPoints) },
+    exam: { id: book.exam.id, title: book.exam.title, status: book.exam.status, total_points: book.exam.total_points },
     expected_count: book.rows.filter((r) => r.expected).length,
     participants: participants.length,
     mean_20: r2(mean(scores20)),
@@ -155,12 +159,15 @@ export function statisticsOf(book: ExamBook): ExamStatistics {
     mean_points: r2(mean(totals)),
     distribution: distribution(scores20),
     questions: book.questions.map((q, i) => {
-      const earned = participants.map((r) => r.cells[i].score);
-      const rest = participants.map((r, j) => totals[j] - earned[j]);
+      // Over the participants who were given this question (a section's draw gives it to some only).
+      const given = participants.filter((r) => r.cells[i].drawn);
+      const earned = given.map((r) => r.cells[i].score);
+      const rest = given.map((r, j) => r.score - earned[j]);
       return {
         ...q,
-        answered: participants.filter((r) => r.cells[i].state !== 'UNANSWERED').length,
-        validated: participants.filter((r) => r.cells[i].state === 'VALIDATED').length,
+        given: given.length,
+        answered: given.filter((r) => r.cells[i].state !== 'UNANSWERED').length,
+        validated: given.filter((r) => r.cells[i].state === 'VALIDATED').length,
         facility: q.points > 0 ? r3(mean(earned.map((e) => e / q.points))) : null,
         discrimination: r3(pearson(earned, rest)),
       };
@@ -186,7 +193,7 @@ export async function examAverages(db: Db, yearId: number, specializationId: num
   const exams = (await Promise.all(ids.map((id) => findExamListItem(db, id)))).filter((e): e is ExamListItem => !!e);
   const books = await examBooks(db, exams, now);
   const closed = books.map((b) => isClosed(b.exam, now));
-  const maxOf = books.map((b) => round2(b.questions.reduce((s, q) => s + q.points, 0)));
+  const maxOf = books.map((b) => b.exam.total_points);
   const perExam: number[][] = books.map(() => []);
   const rows = students.map((st) => {
     let points = 0;

@@ -7,10 +7,11 @@ import { createHash } from 'node:crypto';
 import { EXAM_GRACE_SECONDS, isBlankAnswer, type StudentExamBase } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/errors';
-import { examQuestions, storedTryRules } from '../exams';
+import { storedTryRules } from '../exams';
 import { grade } from '../grading';
-import { findQuestionsByIds, toGradable } from '../questions';
-import { claimDrafts, draftsOf, lastSubmissions, markDraftsSettled, releaseDrafts, unsettledAttempts, type AttemptRow } from './repository';
+import { toGradable } from '../questions';
+import { questionsOfDraw } from './pins';
+import { claimDrafts, drawOf, draftsOf, lastSubmissions, markDraftsSettled, releaseDrafts, unsettledAttempts, type AttemptRow } from './repository';
 import { recordAnswers, rulesOf, type GradedAnswer } from './submissions';
 
 /** How often each API process looks for ended attempts with drafts to grade. */
@@ -46,8 +47,9 @@ export async function settleDrafts(ctx: AppContext, attempt: { id: number; exam_
     });
     let stored = 0;
     if (due.length > 0) {
-      const rules = rulesOf(await examQuestions(ctx.db, attempt.exam_id), await storedTryRules(ctx.db, attempt.exam_id));
-      const questions = new Map((await findQuestionsByIds(ctx.db, due.map(([id]) => id))).map((q) => [q.id, q]));
+      const draw = await drawOf(ctx.db, attempt.id);
+      const rules = rulesOf(draw, await storedTryRules(ctx.db, attempt.exam_id));
+      const questions = await questionsOfDraw(ctx.db, draw);
       const graded: GradedAnswer[] = [];
       for (const [questionId, d] of due) {
         const q = questions.get(questionId);

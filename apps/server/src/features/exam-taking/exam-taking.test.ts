@@ -648,3 +648,136 @@ describe('late answers: kept, listed for staff, attached or refused with a reaso
     expect(JSON.stringify(notCopy.json())).toContain('Ce fichier n’est pas une copie de secours d’examen.');
   });
 });
+
+describe('nothing of an exam reaches a student before their own start; solutions only once their attempt is over', () => {
+  it('answers the result page with no question before the opening and before the start', async () => {
+    const st = await student();
+    for (const id of [await exam({ start: at(60 * MIN), end: at(180 * MIN) }), await exam()]) {
+      const res = await call(st.token, 'GET', `/api/student/exams/${id}/show`);
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(data.attempt).toBeNull();
+      expect(data.questions).toEqual([]);
+      // The exam's size may be known (the rules say it), never its content.
+      expect(data.total).toBe(4);
+      expect(res.body).not.toContain('Question');
+      expect(res.body).not.toContain('Quatre');
+      noSecret(res.body);
+    }
+  });
+
+  it('hides the solutions from a student still inside on extra time after the closing time', async () => {
+    // Closing time passed for everyone but this student, whose extra minutes run past it.
+    const id = await exam({ start: at(-60 * MIN), end: at(-2 * MIN), duration: null });
+    const st = await student();
+    const attempt = await t.ctx.db
+      .insertInto('exam_attempts')
+      .values({ exam_id: id, user_id: st.id, started_at: at(-50 * MIN), deadline: at(20 * MIN), score: 0, max_score: 10 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const eq = await t.ctx.db.selectFrom('exam_questions').select(['question_id', 'position', 'points']).where('exam_id', '=', id).execute();
+    await t.ctx.db.insertInto('exam_attempt_questions').values(eq.map((q) => ({ attempt_id: attempt.id, ...q, section: 1 }))).execute();
+    const inside = (await call(st.token, 'GET', `/api/student/exams/${id}/show`)).json().data;
+    expect(inside.questions).toHaveLength(4);
+    expect(inside.solutions_shown).toBe(false);
+    expect(inside.questions.every((q: { solution: unknown }) => q.solution === null)).toBe(true);
+    // Once their own attempt is over, the solutions show.
+    expect((await call(st.token, 'POST', `/api/student/exams/${id}/finish`)).statusCode).toBe(200);
+    const after = (await call(st.token, 'GET', `/api/student/exams/${id}/show`)).json().data;
+    expect(after.solutions_shown).toBe(true);
+    expect(after.questions.find((q: { question: { id: number } }) => q.question.id === Q.qcm).solution.choice_ids).toEqual([goodChoice]);
+  });
+});
+
+describe('every student a different exam: sections, draws and shuffled order', () => {
+  /** An exam of two sections: the first gives all of (qcm, exact) in order; the second draws 1 of (algo, math, foreign). */
+  async function pooledExam(shuffle = 1) {
+    const id = await exam({ questions: [Q.qcm, Q.exact, Q.algo, Q.math, Q.foreign] });
+    await t.ctx.db.updateTable('exam_questions').set({ points: 2 }).where('exam_id', '=', id).execute();
+    await t.ctx.db.updateTable('exam_questions').set({ section: 2 }).where('exam_id', '=', id).where('question_id', 'in', [Q.algo, Q.math, Q.foreign]).execute();
+    await t.ctx.db
+      .insertInto('exam_sections')
+      .values([
+        { exam_id: id, position: 1, title: 'Cours', pick: null, shuffle },
+        { exam_id: id, position: 2, title: 'Exercice', pick: 1, shuffle: 0 },
+      ])
+      .execute();
+    return id;
+  }
+
+  it('gives each student their own draw, fixed at the start, the same on every reload', async () => {
+    const id = await pooledExam();
+    const seen = new Set<string>();
+    const drawn = new Set<number>();
+    for (let i = 0; i < 12; i++) {
+      const st = await student();
+      const list = (await call(st.token, 'GET', '/api/student/exams')).json().data.find((e: { id: number }) => e.id === id);
+      expect(list.progress.total).toBe(3);
+      expect(list.total_points).toBe(6);
+      expect((await call(st.token, 'POST', `/api/student/exams/${id}/start`)).statusCode).toBe(200);
+      const ids = (await call(st.token, 'GET', `/api/student/exams/${id}/questions`)).json().data.questions.map((q: { id: number }) => q.id);
+      expect(ids).toHaveLength(3);
+      expect(ids.slice(0, 2).sort()).toEqual([Q.qcm, Q.exact].sort());
+      expect([Q.algo, Q.math, Q.foreign]).toContain(ids[2]);
+      drawn.add(ids[2]);
+      seen.add(ids.join(','));
+      // Reloading, or another device, gives the same questions in the same order.
+      const again = (await call(st.token, 'GET', `/api/student/exams/${id}/questions`)).json().data.questions.map((q: { id: number }) => q.id);
+      expect(again).toEqual(ids);
+      const show = (await call(st.token, 'GET', `/api/student/exams/${id}/show`)).json().data;
+      expect(show.questions.map((q: { question: { id: number } }) => q.question.id)).toEqual(ids);
+      expect(show.total).toBe(3);
+      expect(show.max_score).toBe(6);
+    }
+    // 12 students: the chance that all drew the same question, or all got one order, is below 1 in 2,000.
+    expect(drawn.size).toBeGreaterThan(1);
+    expect(seen.size).toBeGreaterThan(1);
+  });
+
+  it('refuses an answer, a draft or a run to a question of the exam the student was not given', async () => {
+    const id = await pooledExam(0);
+    const st = await student();
+    await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+    const mine = (await call(st.token, 'GET', `/api/student/exams/${id}/questions`)).json().data.questions.map((q: { id: number }) => q.id);
+    const notMine = [Q.algo, Q.math, Q.foreign].find((q) => !mine.includes(q))!;
+    const answer = notMine === Q.algo ? 'print(6)' : 'x';
+    const sub = await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: notMine, answer, submission_id: uuid() }] });
+    expect(sub.statusCode).toBe(422);
+    expect(sub.json().message).toBe("Cette question ne fait pas partie de l'examen.");
+    const draft = await call(st.token, 'PUT', `/api/student/exams/${id}/draft`, { question_id: notMine, answer });
+    expect(draft.statusCode).toBe(422);
+    const ok = await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: Q.exact, answer: 'REPONSE_SECRETE', submission_id: uuid() }] });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('shows staff each student’s draw: results, statistics and the student’s copy count only what they were given', async () => {
+    const id = await pooledExam(0);
+    const a = await student();
+    const b = await student();
+    for (const st of [a, b]) {
+      await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+      await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: Q.exact, answer: 'REPONSE_SECRETE', submission_id: uuid() }] });
+    }
+    const admin = await seedUser(t.ctx, 'ADMIN');
+    const token = await loginAs(t.app, admin);
+    const results = (await call(token, 'GET', `/api/admin/exam-results/${id}/show`)).json().data;
+    expect(results.exam.question_count).toBe(3);
+    expect(results.exam.total_points).toBe(6);
+    expect(results.questions).toHaveLength(5);
+    for (const st of [a, b]) {
+      const row = results.rows.find((r: { user_id: number }) => r.user_id === st.id);
+      expect(row.cells.filter((c: { drawn: boolean }) => c.drawn)).toHaveLength(3);
+      expect(row.score).toBe(2);
+      expect(row.score_20).toBeCloseTo(6.67, 2);
+      const copy = (await call(token, 'GET', `/api/admin/exam-results/${id}/students/${st.id}`)).json().data;
+      const given = (await t.ctx.db.selectFrom('exam_attempt_questions as d').innerJoin('exam_attempts as x', 'x.id', 'd.attempt_id').select('d.question_id').where('x.exam_id', '=', id).where('x.user_id', '=', st.id).orderBy('d.position').execute()).map((r) => r.question_id);
+      expect(copy.questions.map((q: { question_id: number }) => q.question_id)).toEqual(given);
+      expect(copy.questions.map((q: { position: number }) => q.position)).toEqual([1, 2, 3]);
+    }
+    const stats = (await call(token, 'GET', `/api/admin/exam-results/${id}/statistics`)).json().data;
+    const given = (qid: number) => stats.questions.find((q: { question_id: number }) => q.question_id === qid).given;
+    expect(given(Q.qcm)).toBe(2);
+    expect(given(Q.exact)).toBe(2);
+    expect(given(Q.algo) + given(Q.math) + given(Q.foreign)).toBe(2);
+  });
+});

@@ -15,12 +15,13 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
-import { examQuestions, findExamListItem, storedTryRules } from '../exams';
+import { findExamListItem, storedTryRules } from '../exams';
 import { grade } from '../grading';
-import { findQuestionsByIds, toGradable } from '../questions';
+import { toGradable } from '../questions';
+import { questionsOfDraw } from './pins';
 import { attemptOver } from './drafts';
 import type { Db } from '../../db/schema';
-import { findAttempt, type AttemptRow } from './repository';
+import { drawOf, findAttempt, type AttemptRow } from './repository';
 import { recordAnswers, rulesOf } from './submissions';
 
 /** A browser's clock may run a little ahead of the server's, even corrected. */
@@ -29,7 +30,8 @@ const CLOCK_SLACK_MS = 60_000;
 type LateInput = ExamLateAnswersData['answers'][number];
 
 async function keep(db: Db, attempt: AttemptRow, examId: number, answers: LateInput[], source: 'QUEUE' | 'FILE', latest: number): Promise<number> {
-  const inExam = new Set((await examQuestions(db, examId)).map((q) => q.question_id));
+  // Only a question of the student's own draw.
+  const inExam = new Set((await drawOf(db, attempt.id)).map((q) => q.question_id));
   if (answers.some((a) => !inExam.has(a.question_id))) throw unprocessable({ question_id: [T.questionNotInExam] }, T.questionNotInExam);
   const early = attempt.started_at.getTime() - CLOCK_SLACK_MS;
   if (answers.some((a) => Date.parse(a.given_at) < early || Date.parse(a.given_at) > latest + CLOCK_SLACK_MS)) {
@@ -85,6 +87,7 @@ export async function listLateAnswers(db: Db, examId: number): Promise<LateAnswe
     .innerJoin('users as u', 'u.id', 'a.user_id')
     .leftJoin('users as d', 'd.id', 'l.decided_by')
     .leftJoin('exam_submissions as s', 's.id', 'l.exam_submission_id')
+    .leftJoin('exam_attempt_questions as aq', (j) => j.onRef('aq.attempt_id', '=', 'l.attempt_id').onRef('aq.question_id', '=', 'l.question_id'))
     .leftJoin('exam_drafts as dr', (j) => j.onRef('dr.attempt_id', '=', 'l.attempt_id').onRef('dr.question_id', '=', 'l.question_id'))
     .select([
       'l.id',
@@ -93,6 +96,7 @@ export async function listLateAnswers(db: Db, examId: number): Promise<LateAnswe
       'u.first_name',
       'u.student_number',
       'l.question_id',
+      'aq.position',
       'l.kind',
       'l.source',
       'l.answer',
@@ -113,7 +117,6 @@ export async function listLateAnswers(db: Db, examId: number): Promise<LateAnswe
     .orderBy('l.given_at')
     .execute();
   const iso = (v: unknown) => new Date(v as string).toISOString();
-  const place = new Map((await examQuestions(db, examId)).map((q, i) => [q.question_id, i + 1]));
   return rows.map((r) => ({
     id: r.id,
     user_id: r.user_id,
@@ -121,7 +124,8 @@ export async function listLateAnswers(db: Db, examId: number): Promise<LateAnswe
     first_name: r.first_name,
     student_number: r.student_number,
     question_id: r.question_id,
-    position: place.get(r.question_id) ?? 0,
+    // Its number in the student's own exam.
+    position: r.position ?? 0,
     kind: r.kind,
     source: r.source,
     answer: r.answer,
@@ -160,9 +164,10 @@ export async function decideLateAnswer(ctx: AppContext, examId: number, lateId: 
   if (!taken) throw conflict(L.alreadyDecided);
   if (decision === 'ATTACHED') {
     try {
-      const [q] = await findQuestionsByIds(ctx.db, [found.question_id]);
+      const draw = await drawOf(ctx.db, found.attempt_id);
+      const q = (await questionsOfDraw(ctx.db, draw)).get(found.question_id);
       if (!q) throw notFound(T.notFound);
-      const rules = rulesOf(await examQuestions(ctx.db, examId), await storedTryRules(ctx.db, examId));
+      const rules = rulesOf(draw, await storedTryRules(ctx.db, examId));
       const outcome = await grade(ctx, { userId: found.user_id, question: toGradable(q), answer: found.answer });
       const attempt = { id: found.attempt_id, exam_id: examId, user_id: found.user_id };
       const given = { question_id: found.question_id, submission_id: found.submission_id, answer: found.answer, outcome, auto: false, byStaff: true };

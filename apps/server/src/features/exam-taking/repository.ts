@@ -281,3 +281,78 @@ export async function triesOf(db: Db, attemptId: number): Promise<Map<number, { 
     .execute();
   return new Map(rows.map((r) => [r.question_id, { tries: Number(r.tries), wrong: Number(r.wrong) }]));
 }
+
+/** One question of an attempt's draw, with the rules the exam sets for it. */
+export interface DrawRow {
+  question_id: number;
+  position: number;
+  section: number;
+  points: number;
+  question_version_id: number | null;
+  variant_seed: number | null;
+  /** The question's own limit and penalty in the exam (null: the exam's). */
+  max_submissions: number | null;
+  wrong_try_penalty: number | null;
+}
+
+export async function insertDraw(
+  db: Db,
+  attemptId: number,
+  drawn: ReadonlyArray<{ question_id: number; position: number; section: number; points: number; question_version_id: number | null; variant_seed: number | null }>,
+): Promise<void> {
+  if (drawn.length === 0) return;
+  await db
+    .insertInto('exam_attempt_questions')
+    .values(drawn.map((d) => ({ attempt_id: attemptId, ...d })))
+    .execute();
+}
+
+/** Per attempt, the questions it was given, in its order. */
+export async function drawsOf(db: Db, attemptIds: number[]): Promise<Map<number, DrawRow[]>> {
+  const out = new Map<number, DrawRow[]>(attemptIds.map((id) => [id, []]));
+  if (attemptIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('exam_attempt_questions as d')
+    .innerJoin('exam_attempts as a', 'a.id', 'd.attempt_id')
+    .leftJoin('exam_questions as eq', (j) => j.onRef('eq.exam_id', '=', 'a.exam_id').onRef('eq.question_id', '=', 'd.question_id'))
+    .select(['d.attempt_id', 'd.question_id', 'd.position', 'd.section', 'd.points', 'd.question_version_id', 'd.variant_seed', 'eq.max_submissions', 'eq.wrong_try_penalty'])
+    .where('d.attempt_id', 'in', attemptIds)
+    .orderBy('d.attempt_id')
+    .orderBy('d.position')
+    .execute();
+  for (const r of rows) {
+    const { attempt_id, ...row } = r;
+    out.get(attempt_id)?.push(drawRow(row));
+  }
+  // An attempt with no stored draw (written directly, before draws existed) has every question of its exam, in order.
+  const bare = [...out].filter(([, d]) => d.length === 0).map(([id]) => id);
+  if (bare.length > 0) {
+    const all = await db
+      .selectFrom('exam_attempts as a')
+      .innerJoin('exam_questions as eq', 'eq.exam_id', 'a.exam_id')
+      .select(['a.id as attempt_id', 'eq.question_id', 'eq.section', 'eq.points', 'eq.max_submissions', 'eq.wrong_try_penalty'])
+      .where('a.id', 'in', bare)
+      .orderBy('a.id')
+      .orderBy('eq.section')
+      .orderBy('eq.position')
+      .execute();
+    for (const { attempt_id, ...r } of all) {
+      const list = out.get(attempt_id)!;
+      list.push(drawRow({ ...r, position: list.length + 1, question_version_id: null, variant_seed: null }));
+    }
+  }
+  return out;
+}
+
+function drawRow(r: Omit<DrawRow, 'points' | 'wrong_try_penalty'> & { points: unknown; wrong_try_penalty: unknown }): DrawRow {
+  return {
+    ...r,
+    points: Number(r.points),
+    max_submissions: r.max_submissions ?? null,
+    wrong_try_penalty: r.wrong_try_penalty == null ? null : Number(r.wrong_try_penalty),
+  };
+}
+
+export async function drawOf(db: Db, attemptId: number): Promise<DrawRow[]> {
+  return (await drawsOf(db, [attemptId])).get(attemptId) ?? [];
+}

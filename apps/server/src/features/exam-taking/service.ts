@@ -22,11 +22,13 @@ import type { AppContext } from '../../lib/context';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
 import { withTransaction } from '../../lib/transaction';
-import { examQuestions, findExamForStudent, listExamsForStudent, lockExam } from '../exams';
+import { examQuestions, examSections, findExamForStudent, listExamsForStudent, lockExam } from '../exams';
 import { grade } from '../grading';
-import { findQuestionsByIds, toGradable, toStudentQuestion } from '../questions';
+import { toGradable, toStudentQuestion } from '../questions';
+import { questionsOfDraw } from './pins';
 import {
   attemptsOf,
+  drawOf,
   draftsOf,
   extraMinutes,
   extraMinutesOf,
@@ -35,12 +37,15 @@ import {
   findSubmission,
   finishAttempt,
   insertAttempt,
+  insertDraw,
   progressOf,
   saveDraft,
   triesOf,
   type AttemptRow,
+  type DrawRow,
   type QuestionProgress,
 } from './repository';
+import { drawQuestions } from './draw';
 import { attemptOver, settleDrafts } from './drafts';
 import { recordAnswers, rulesOf, type GradedAnswer, type RecordedResult } from './submissions';
 
@@ -115,9 +120,17 @@ export async function startExam(ctx: AppContext, examId: number, user: SessionUs
     const factor = await extraTimeFactor(trx, user.id);
     const extra = await extraMinutes(trx, examId, user.id);
     const deadline = deadlineOf(now, new Date(exam.end_at), exam.duration_minutes, factor, extra);
-    await insertAttempt(trx, { exam_id: examId, user_id: user.id, started_at: now, deadline, max_score: exam.total_points, ...origin });
+    // This student's own questions, drawn now and kept: no sandbox run here, whatever the questions.
+    const [sections, candidates] = await Promise.all([examSections(trx, examId), examQuestions(trx, examId)]);
+    const drawn = drawQuestions(
+      sections,
+      candidates.map((c) => ({ question_id: c.question_id, section: c.section, points: c.points, question_version_id: null })),
+    );
+    const maxScore = Math.round(drawn.reduce((t, d) => t + d.points, 0) * 100) / 100;
+    await insertAttempt(trx, { exam_id: examId, user_id: user.id, started_at: now, deadline, max_score: maxScore, ...origin });
     const created = await findAttempt(trx, examId, user.id);
     if (!created) throw conflict(T.notStarted);
+    await insertDraw(trx, created.id, drawn);
     return created;
   });
   return { started_at: attempt.started_at.toISOString(), deadline: attempt.deadline.toISOString(), server_time: new Date().toISOString() };
@@ -147,9 +160,9 @@ function stateOf(p: QuestionProgress | undefined): QuestionState {
 
 export async function attemptQuestions(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamQuestionsResult> {
   const { exam, attempt } = await startedAttempt(ctx, examId, user);
-  const order = await examQuestions(ctx.db, examId);
+  const order = await drawOf(ctx.db, attempt.id);
   const rules = rulesOf(order, exam);
-  const stored = new Map((await findQuestionsByIds(ctx.db, order.map((o) => o.question_id))).map((q) => [q.id, q]));
+  const stored = await questionsOfDraw(ctx.db, order);
   const drafts = await draftsOf(ctx.db, attempt.id);
   const progress = await progressOf(ctx.db, attempt.id);
   const tries = await triesOf(ctx.db, attempt.id);
@@ -176,24 +189,25 @@ export async function attemptQuestions(ctx: AppContext, examId: number, user: Se
   return { attempt: attemptInfo(attempt), server_time: new Date().toISOString(), questions };
 }
 
-async function examQuestion(ctx: AppContext, examId: number, questionId: number) {
-  const order = await examQuestions(ctx.db, examId);
+/** A question of the student's own draw (another question of the exam is not theirs to answer). */
+async function drawnQuestion(ctx: AppContext, attemptId: number, questionId: number): Promise<DrawRow[]> {
+  const order = await drawOf(ctx.db, attemptId);
   if (!order.some((o) => o.question_id === questionId)) throw unprocessable({ question_id: [T.questionNotInExam] }, T.questionNotInExam);
   return order;
 }
 
 export async function saveExamDraft(ctx: AppContext, examId: number, user: SessionUser, questionId: number, answer: unknown) {
   const { attempt } = await openAttempt(ctx, examId, user);
-  await examQuestion(ctx, examId, questionId);
+  await drawnQuestion(ctx, attempt.id, questionId);
   const at = new Date();
   await saveDraft(ctx.db, attempt.id, questionId, answer, at);
   return { question_id: questionId, updated_at: at.toISOString() };
 }
 
 export async function runExamples(ctx: AppContext, examId: number, user: SessionUser, questionId: number, answer: unknown, requestId?: string): Promise<GradeResult> {
-  await openAttempt(ctx, examId, user);
-  await examQuestion(ctx, examId, questionId);
-  const [q] = await findQuestionsByIds(ctx.db, [questionId]);
+  const { attempt } = await openAttempt(ctx, examId, user);
+  const order = await drawnQuestion(ctx, attempt.id, questionId);
+  const q = (await questionsOfDraw(ctx.db, order.filter((o) => o.question_id === questionId))).get(questionId);
   if (!q) throw notFound(T.notFound);
   if (q.type !== 'ALGORITHM') throw unprocessable({ question_id: [T.notAlgorithm] }, T.notAlgorithm);
   const outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer, visibleOnly: true });
@@ -211,10 +225,12 @@ export async function submitSolutions(
   // The time is read once, when the request arrives: grading a program does not eat the grace period.
   const receivedAt = new Date();
   const { exam, attempt } = await openAttempt(ctx, examId, user);
-  const rules = rulesOf(await examQuestions(ctx.db, examId), exam);
+  const order = await drawOf(ctx.db, attempt.id);
+  const rules = rulesOf(order, exam);
   const bad = answers.filter((a) => !rules.has(a.question_id));
   if (bad.length > 0) throw unprocessable({ question_id: [T.questionNotInExam] }, T.questionNotInExam);
-  const stored = new Map((await findQuestionsByIds(ctx.db, [...new Set(answers.map((a) => a.question_id))])).map((q) => [q.id, q]));
+  const asked = new Set(answers.map((a) => a.question_id));
+  const stored = await questionsOfDraw(ctx.db, order.filter((o) => asked.has(o.question_id)));
   const tries = await triesOf(ctx.db, attempt.id);
 
   // Every answer is graded first; a wrong shape (422), a used-up limit (409) or a runner failure then leaves
@@ -263,11 +279,13 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
     await settleDrafts(ctx, { id: attempt.id, exam_id: examId, user_id: user.id });
     attempt = await findAttempt(ctx.db, examId, user.id);
   }
-  const order = await examQuestions(ctx.db, examId);
-  const stored = new Map((await findQuestionsByIds(ctx.db, order.map((o) => o.question_id))).map((q) => [q.id, q]));
+  // Nothing of the exam's content before the student's own start: without an attempt, no question at all.
+  const order = attempt ? await drawOf(ctx.db, attempt.id) : [];
+  const stored = await questionsOfDraw(ctx.db, order);
   const progress = attempt ? await progressOf(ctx.db, attempt.id) : new Map<number, QuestionProgress>();
   const closed = exam.status === 'CLOSED' || Date.now() > Date.parse(exam.end_at) + GRACE_MS;
-  const solutionsShown = closed && exam.show_solutions_after_close === 1;
+  // Solutions only to a student whose own attempt is over (extra time may run past the closing), once closed.
+  const solutionsShown = closed && exam.show_solutions_after_close === 1 && !!attempt && attemptOver(attempt, exam);
   let score = 0;
   let maxScore = 0;
   let validated = 0;
@@ -309,10 +327,10 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
     exam: { id: exam.id, title: exam.title, status: exam.status, end_at: exam.end_at },
     attempt: attempt ? attemptInfo(attempt) : null,
     score,
-    max_score: maxScore,
+    max_score: attempt ? maxScore : exam.total_points,
     score_20: maxScore > 0 ? Math.round((score / maxScore) * 2000) / 100 : 0,
     validated,
-    total: order.length,
+    total: attempt ? order.length : exam.question_count,
     solutions_shown: solutionsShown,
     questions,
   };

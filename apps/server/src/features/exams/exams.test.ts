@@ -96,14 +96,14 @@ describe('staff exams', () => {
       extra_times: [],
     });
     expect(e.questions).toEqual([
-      { question_id: q[0], position: 1, points: 2, type: 'QCM', language: null, statement_excerpt: 'Quelle est la moyenne de 2 et 4 ?', default_points: 2, max_submissions: null, wrong_try_penalty: null },
-      { question_id: q[1], position: 2, points: 1.5, type: 'EXACT', language: null, statement_excerpt: 'Capitale de la France ?', default_points: 1, max_submissions: null, wrong_try_penalty: null },
+      { question_id: q[0], position: 1, points: 2, type: 'QCM', language: null, statement_excerpt: 'Quelle est la moyenne de 2 et 4 ?', default_points: 2, max_submissions: null, wrong_try_penalty: null, section: 1 },
+      { question_id: q[1], position: 2, points: 1.5, type: 'EXACT', language: null, statement_excerpt: 'Capitale de la France ?', default_points: 1, max_submissions: null, wrong_try_penalty: null, section: 1 },
     ]);
     // Only the declared fields leave the server.
     expect(Object.keys(e).sort()).toEqual(
       [
         'academic_year_id', 'academic_year_label', 'author_id', 'author_name', 'created_at', 'description', 'duration_minutes', 'end_at', 'extra_times',
-        'finished_count', 'id', 'max_submissions', 'question_count', 'questions', 'show_solutions_after_close', 'specialization_ids', 'specializations', 'start_at',
+        'finished_count', 'id', 'max_submissions', 'question_count', 'questions', 'sections', 'show_solutions_after_close', 'specialization_ids', 'specializations', 'start_at',
         'started_count', 'status', 'title', 'total_points', 'updated_at', 'version', 'wrong_try_penalty',
       ].sort(),
     );
@@ -290,7 +290,7 @@ describe('once students have started', () => {
     const points = await call(teacher, 'PUT', `/api/admin/exams/${e.id}/update`, body({ version, questions: [{ question_id: q[0], points: 3 }, { question_id: q[1], points: 1.5 }] }));
     expect(points.statusCode).toBe(409);
     expect(points.json().message).toBe(
-      'Les questions, leur ordre et leurs points ne peuvent plus changer : 2 étudiants ont déjà commencé cet examen. Les dates, le titre et la description restent modifiables.',
+      'Les questions, les sections, leur ordre et leurs points ne peuvent plus changer : 2 étudiants ont déjà commencé cet examen. Les dates, le titre et la description restent modifiables.',
     );
     const order = await call(teacher, 'PUT', `/api/admin/exams/${e.id}/update`, body({ version, questions: [{ question_id: q[1], points: 1.5 }, { question_id: q[0], points: 2 }] }));
     expect(order.statusCode).toBe(409);
@@ -516,5 +516,74 @@ describe('duplicate', () => {
     expect(missing.json().message).toBe('Cet examen est introuvable.');
     const student = await loginAs(t.app, studentUser);
     expect((await call(student, 'POST', `/api/admin/exams/${e.id}/duplicate`)).statusCode).toBe(403);
+  });
+});
+
+describe('sections: candidate questions, a draw per section, a shuffled order', () => {
+  const pooled = (over: Record<string, unknown> = {}) =>
+    body({
+      sections: [
+        { title: 'Questions de cours', pick: null, shuffle: 1 },
+        { title: 'Exercice', pick: 1, shuffle: 0 },
+      ],
+      questions: [
+        { question_id: q[0], points: 2, section: 1 },
+        { question_id: q[1], points: 1, section: 1 },
+        { question_id: q[2], points: 4, section: 2 },
+        { question_id: q[3], points: 4, section: 2 },
+      ],
+      ...over,
+    });
+
+  it('stores the sections and counts what one student gets: questions and points', async () => {
+    const res = await call(teacher, 'POST', '/api/admin/exams/create', pooled());
+    expect(res.statusCode, res.body).toBe(200);
+    const e = res.json().data;
+    expect(e.sections).toEqual([
+      { position: 1, title: 'Questions de cours', pick: null, shuffle: 1 },
+      { position: 2, title: 'Exercice', pick: 1, shuffle: 0 },
+    ]);
+    expect(e.questions.map((x: { question_id: number; section: number }) => [x.question_id, x.section])).toEqual([
+      [q[0], 1],
+      [q[1], 1],
+      [q[2], 2],
+      [q[3], 2],
+    ]);
+    expect(e.question_count).toBe(3);
+    expect(e.total_points).toBe(7);
+    // The copy keeps the sections.
+    const copy = (await call(teacher, 'POST', `/api/admin/exams/${e.id}/duplicate`)).json().data;
+    expect(copy.sections).toEqual(e.sections);
+    expect(copy.total_points).toBe(7);
+  });
+
+  it('refuses in French a draw larger than its section, unequal points in a drawn section, an unknown section', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ sections: [{ title: '', pick: 5 }] , questions: [{ question_id: q[0], points: 2 }] }, 'La section 1 tire 5 questions mais n’en contient que 1.'],
+      [
+        { sections: [{ pick: 1 }], questions: [{ question_id: q[0], points: 2 }, { question_id: q[1], points: 1 }] },
+        'Les questions de la section 1 sont tirées au sort : elles doivent toutes valoir le même nombre de points.',
+      ],
+      [{ questions: [{ question_id: q[0], points: 2, section: 3 }] }, 'La section 3 n’existe pas : l’examen en a 1.'],
+      [{ sections: [] }, 'Un examen a au moins une section.'],
+    ];
+    for (const [over, message] of cases) {
+      const res = await call(teacher, 'POST', '/api/admin/exams/create', body(over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(422);
+      expect(JSON.stringify(res.json().errors)).toContain(message);
+    }
+  });
+
+  it('freezes the sections once a student has started', async () => {
+    const e = (await call(teacher, 'POST', '/api/admin/exams/create', pooled())).json().data;
+    await setStatus(e.id, 'PUBLISHED');
+    await startAttempt(e.id, studentUser.id);
+    const version = (await call(teacher, 'GET', `/api/admin/exams/${e.id}/show`)).json().data.version;
+    const res = await call(teacher, 'PUT', `/api/admin/exams/${e.id}/update`, pooled({ version, sections: [{ title: 'Questions de cours', pick: null, shuffle: 0 }, { title: 'Exercice', pick: 1, shuffle: 0 }] }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('les sections');
+    // The title may still change.
+    const ok = await call(teacher, 'PUT', `/api/admin/exams/${e.id}/update`, pooled({ version, title: 'Partiel (session 1)' }));
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 });

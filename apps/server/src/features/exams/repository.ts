@@ -2,10 +2,11 @@
 // the db or a transaction. Counts of attempts come from exam_attempts, which exam taking fills.
 import { sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { attemptDeadline, type ExamData, type ExamExtraTime, type ExamListItem, type ExamQuestion, type ExamStatus } from '@exam/shared';
+import { attemptDeadline, type ExamData, type ExamExtraTime, type ExamListItem, type ExamQuestion, type ExamSection, type ExamStatus } from '@exam/shared';
 import type { Database, Db } from '../../db/schema';
 import { likePattern, paginate } from '../../lib/list';
 import { excerptOf, htmlToText } from '../../lib/html-text';
+import { perStudentCount, perStudentPoints } from './totals';
 
 export interface ExamFilters {
   search?: string;
@@ -49,12 +50,8 @@ function selectExams(db: Db) {
           .whereRef('es.exam_id', '=', 'e.id')
           .orderBy('s.name'),
       ).as('specializations'),
-      eb.selectFrom('exam_questions as q').select((x) => x.fn.countAll<number>().as('n')).whereRef('q.exam_id', '=', 'e.id').as('question_count'),
-      eb
-        .selectFrom('exam_questions as q')
-        .select(sql<string>`coalesce(sum(q.points), 0)`.as('p'))
-        .whereRef('q.exam_id', '=', 'e.id')
-        .as('total_points'),
+      perStudentCount.as('question_count'),
+      perStudentPoints.as('total_points'),
       eb.selectFrom('exam_attempts as a').select((x) => x.fn.countAll<number>().as('n')).whereRef('a.exam_id', '=', 'e.id').as('started_count'),
       eb
         .selectFrom('exam_attempts as a')
@@ -144,12 +141,14 @@ export async function examQuestions(db: Db, examId: number): Promise<ExamQuestio
       'eq.points',
       'eq.max_submissions',
       'eq.wrong_try_penalty',
+      'eq.section',
       'q.type',
       'q.language',
       'q.points as default_points',
       sql<string>`left(q.statement, 2000)`.as('statement'),
     ])
     .where('eq.exam_id', '=', examId)
+    .orderBy('eq.section')
     .orderBy('eq.position')
     .execute();
   return rows.map((r) => ({
@@ -162,7 +161,13 @@ export async function examQuestions(db: Db, examId: number): Promise<ExamQuestio
     default_points: Number(r.default_points),
     max_submissions: r.max_submissions,
     wrong_try_penalty: r.wrong_try_penalty == null ? null : Number(r.wrong_try_penalty),
+    section: r.section,
   }));
+}
+
+export async function examSections(db: Db, examId: number): Promise<ExamSection[]> {
+  const rows = await db.selectFrom('exam_sections').select(['position', 'title', 'pick', 'shuffle']).where('exam_id', '=', examId).orderBy('position').execute();
+  return rows.map((r) => ({ ...r, shuffle: r.shuffle ? 1 : 0 }));
 }
 
 export async function examExtraTimes(db: Db, examId: number): Promise<ExamExtraTime[]> {
@@ -189,8 +194,9 @@ export async function countAttempts(db: Db, examId: number): Promise<number> {
 export async function storedQuestions(db: Db, examId: number): Promise<ExamData['questions']> {
   const rows = await db
     .selectFrom('exam_questions')
-    .select(['question_id', 'points', 'max_submissions', 'wrong_try_penalty'])
+    .select(['question_id', 'points', 'max_submissions', 'wrong_try_penalty', 'section'])
     .where('exam_id', '=', examId)
+    .orderBy('section')
     .orderBy('position')
     .execute();
   return rows.map((r) => ({
@@ -198,6 +204,7 @@ export async function storedQuestions(db: Db, examId: number): Promise<ExamData[
     points: Number(r.points),
     max_submissions: r.max_submissions,
     wrong_try_penalty: r.wrong_try_penalty == null ? null : Number(r.wrong_try_penalty),
+    section: r.section,
   }));
 }
 
@@ -245,6 +252,7 @@ export async function insertExam(trx: Transaction<Database>, data: ExamData, aut
     .returning('id')
     .executeTakeFirstOrThrow();
   await setSpecializations(trx, row.id, data.specialization_ids);
+  await setSections(trx, row.id, data.sections);
   await setQuestions(trx, row.id, data.questions);
   return row.id;
 }
@@ -259,6 +267,8 @@ export async function updateExam(trx: Transaction<Database>, id: number, data: E
   await setSpecializations(trx, id, data.specialization_ids);
   if (opts.questions) {
     await trx.deleteFrom('exam_questions').where('exam_id', '=', id).execute();
+    await trx.deleteFrom('exam_sections').where('exam_id', '=', id).execute();
+    await setSections(trx, id, data.sections);
     await setQuestions(trx, id, data.questions);
   }
 }
@@ -268,6 +278,13 @@ async function setSpecializations(trx: Transaction<Database>, examId: number, id
   if (unique.length) {
     await trx.insertInto('exam_specializations').values(unique.map((specialization_id) => ({ exam_id: examId, specialization_id }))).execute();
   }
+}
+
+async function setSections(trx: Transaction<Database>, examId: number, sections: ExamData['sections']) {
+  await trx
+    .insertInto('exam_sections')
+    .values(sections.map((s, i) => ({ exam_id: examId, position: i + 1, title: s.title, pick: s.pick, shuffle: s.shuffle })))
+    .execute();
 }
 
 async function setQuestions(trx: Transaction<Database>, examId: number, questions: ExamData['questions']) {
@@ -282,6 +299,7 @@ async function setQuestions(trx: Transaction<Database>, examId: number, question
           points: q.points,
           max_submissions: q.max_submissions,
           wrong_try_penalty: q.wrong_try_penalty,
+          section: q.section,
         })),
       )
       .execute();

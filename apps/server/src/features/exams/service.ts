@@ -13,6 +13,7 @@ import {
   countAttempts,
   deleteExam,
   examExtraTimes,
+  examSections,
   examQuestions,
   findExamListItem,
   insertExam,
@@ -68,8 +69,8 @@ async function checkReferences(db: Db, data: ExamData): Promise<void> {
 export async function loadExam(db: Db, id: number): Promise<Exam> {
   const item = await findExamListItem(db, id);
   if (!item) throw notFound(NOT_FOUND);
-  const [questions, extra_times] = await Promise.all([examQuestions(db, id), examExtraTimes(db, id)]);
-  return { ...item, questions, extra_times };
+  const [sections, questions, extra_times] = await Promise.all([examSections(db, id), examQuestions(db, id), examExtraTimes(db, id)]);
+  return { ...item, sections, questions, extra_times };
 }
 
 export async function createExam(ctx: AppContext, data: ExamData, authorId: number): Promise<Exam> {
@@ -106,7 +107,14 @@ export async function duplicateExam(ctx: AppContext, id: number, authorId: numbe
       show_solutions_after_close: source.show_solutions_after_close,
       max_submissions: source.max_submissions,
       wrong_try_penalty: source.wrong_try_penalty,
-      questions: source.questions.map((q) => ({ question_id: q.question_id, points: q.points, max_submissions: q.max_submissions, wrong_try_penalty: q.wrong_try_penalty })),
+      questions: source.questions.map((q) => ({
+        question_id: q.question_id,
+        points: q.points,
+        max_submissions: q.max_submissions,
+        wrong_try_penalty: q.wrong_try_penalty,
+        section: q.section,
+      })),
+      sections: source.sections.map((x) => ({ title: x.title, pick: x.pick, shuffle: x.shuffle })),
     };
     return insertExam(trx, data, authorId);
   });
@@ -120,8 +128,15 @@ const sameQuestions = (a: ExamData['questions'], b: ExamData['questions']) =>
       q.question_id === b[i].question_id &&
       Math.round(q.points * 100) === Math.round(b[i].points * 100) &&
       q.max_submissions === b[i].max_submissions &&
-      q.wrong_try_penalty === b[i].wrong_try_penalty,
+      q.wrong_try_penalty === b[i].wrong_try_penalty &&
+      q.section === b[i].section,
   );
+
+const sameSections = (a: ExamData['sections'], b: ExamData['sections']) =>
+  a.length === b.length && a.every((x, i) => x.title === b[i].title && x.pick === b[i].pick && x.shuffle === b[i].shuffle);
+
+/** The questions as stored: by section, then position (the order the editor shows and sends back). */
+const bySection = (qs: ExamData['questions']) => qs.map((q, i) => ({ q, i })).sort((x, y) => x.q.section - y.q.section || x.i - y.i).map((x) => x.q);
 
 export async function editExam(ctx: AppContext, id: number, data: ExamData): Promise<Exam> {
   await withTransaction(ctx.db, async (trx) => {
@@ -139,7 +154,7 @@ export async function editExam(ctx: AppContext, id: number, data: ExamData): Pro
       const msg = `Un examen ${EXAM_STATUS_LABELS[row.status].toLowerCase()} doit garder au moins une question.`;
       throw unprocessable({ questions: [msg] }, msg);
     }
-    const changed = !sameQuestions(await storedQuestions(trx, id), data.questions);
+    const changed = !sameQuestions(await storedQuestions(trx, id), bySection(data.questions)) || !sameSections(await examSections(trx, id), data.sections);
     const started = await countAttempts(trx, id);
     if (started > 0) {
       const rules = await storedTryRules(trx, id);
@@ -158,7 +173,7 @@ function frozenChecks(started: number, questionsChanged: boolean, yearChanged: b
     throw conflict(msg, { max_submissions: [msg] });
   }
   if (questionsChanged) {
-    const msg = `Les questions, leur ordre et leurs points ne peuvent plus changer : ${why}. Les dates, le titre et la description restent modifiables.`;
+    const msg = `Les questions, les sections, leur ordre et leurs points ne peuvent plus changer : ${why}. Les dates, le titre et la description restent modifiables.`;
     throw conflict(msg, { questions: [msg] });
   }
   if (yearChanged) {

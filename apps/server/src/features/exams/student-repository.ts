@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { STUDENT_VISIBLE_EXAM_STATUSES, type StudentExamBase } from '@exam/shared';
 import type { Db } from '../../db/schema';
+import { perStudentCount, perStudentPoints } from './totals';
 
 /** The part of a signed-in user the scope needs (SessionUser fits). */
 export interface StudentExamScope {
@@ -14,7 +15,7 @@ function selectVisible(db: Db, user: StudentExamScope) {
   const specIds = user.specializations.map((s) => s.id);
   const q = db
     .selectFrom('exams as e')
-    .select((eb) => [
+    .select([
       'e.id',
       'e.title',
       'e.description',
@@ -25,8 +26,8 @@ function selectVisible(db: Db, user: StudentExamScope) {
       'e.show_solutions_after_close',
       'e.max_submissions',
       'e.wrong_try_penalty',
-      eb.selectFrom('exam_questions as q').select((x) => x.fn.countAll<number>().as('n')).whereRef('q.exam_id', '=', 'e.id').as('question_count'),
-      eb.selectFrom('exam_questions as q').select(sql<string>`coalesce(sum(q.points), 0)`.as('p')).whereRef('q.exam_id', '=', 'e.id').as('total_points'),
+      perStudentCount.as('question_count'),
+      perStudentPoints.as('total_points'),
     ])
     .where('e.status', 'in', [...STUDENT_VISIBLE_EXAM_STATUSES]);
   if (!user.academic_year_id || specIds.length === 0) return q.where(sql<boolean>`false`);

@@ -347,3 +347,24 @@ describe('staff view of a course’s practice', () => {
     expect((await call(teacherToken, 'GET', '/api/admin/practices/courses/99999/progress')).statusCode).toBe(404);
   });
 });
+
+describe('an exercise used by an exam that is not closed yet', () => {
+  it('is withheld from practice until the exam is closed, so that no student sees it before their start', async () => {
+    const st = await student();
+    const q = await question('EXACT', C.main, [{ content: 'examen' }]);
+    const e = await t.ctx.db
+      .insertInto('exams')
+      .values({ title: 'Partiel', academic_year_id: s.yearId, start_at: new Date(Date.now() + 3600_000), end_at: new Date(Date.now() + 7200_000), status: 'PUBLISHED' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.ctx.db.insertInto('exam_questions').values({ exam_id: e.id, question_id: q.id, position: 1, points: 1 }).execute();
+    const listed = async () =>
+      (await call(st.token, 'GET', `/api/student/practices/exercises?course_id=${C.main}`)).json().data.courses[0].exercises.map((x: { id: number }) => x.id);
+    expect(await listed()).not.toContain(q.id);
+    const tried = await call(st.token, 'POST', '/api/student/practices/evaluate-solution', { question_id: q.id, answer: 'examen' });
+    expect(tried.statusCode).toBe(404);
+    expect(tried.body).not.toContain('Exercice EXACT');
+    await t.ctx.db.updateTable('exams').set({ status: 'CLOSED' }).where('id', '=', e.id).execute();
+    expect(await listed()).toContain(q.id);
+  });
+});

@@ -4,6 +4,14 @@ import { sql } from 'kysely';
 import type { PracticeFilter, QuestionKind } from '@exam/shared';
 import type { Db } from '../../db/schema';
 
+/**
+ * An exercise also used by an exam that is not closed yet (draft or published) is withheld from practice: nothing of
+ * an exam reaches a student before their own start. It comes back once the exam is closed.
+ */
+const notInOpenExam = sql<boolean>`not exists (
+  select 1 from exam_questions eq join exams e on e.id = eq.exam_id
+  where eq.question_id = q.id and e.status in ('DRAFT', 'PUBLISHED'))`;
+
 export interface ExerciseRow {
   id: number;
   course_id: number;
@@ -23,6 +31,7 @@ export async function exercisesOf(db: Db, courseIds: number[], filter?: Practice
     .leftJoin('chapters as ch', (j) => j.onRef('ch.id', '=', 'q.chapter_id').onRef('ch.course_id', '=', 'q.course_id'))
     .select(['q.id', 'q.course_id', 'q.type', 'q.language', 'q.statement', 'ch.id as chapter_id', 'ch.title as chapter_title'])
     .where('q.is_practice', '=', 1)
+    .where(notInOpenExam)
     .where('q.course_id', 'in', courseIds);
   if (filter === 'PYTHON' || filter === 'R') q = q.where('q.type', '=', 'ALGORITHM').where('q.language', '=', filter);
   else if (filter) q = q.where('q.type', '=', filter);
@@ -79,7 +88,7 @@ export async function insertTry(db: Db, v: { user_id: number; question_id: numbe
 export async function findExercise(db: Db, id: number) {
   return db
     .selectFrom('questions as q')
-    .select(['q.id', 'q.course_id', 'q.is_practice'])
+    .select(['q.id', 'q.course_id', sql<number>`case when ${notInOpenExam} then q.is_practice else 0 end`.as('is_practice')])
     .where('q.id', '=', id)
     .executeTakeFirst();
 }

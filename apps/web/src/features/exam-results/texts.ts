@@ -84,6 +84,8 @@ export const examResultsTexts = {
     colActions: 'Actions',
     questionHeader: (position: number) => L.questionShort(position),
     questionTitle: (position: number, title: string, points: number) => `Question ${position} (${formatPoints(points)}) : ${title}`,
+    notDrawn: 'Non tirée pour cet étudiant',
+    notDrawnLabel: (position: number) => `Question ${position} : non tirée pour cet étudiant`,
     cellLabel: (position: number, state: string, score: number, points: number) =>
       `Question ${position} : ${state}, ${score.toLocaleString('fr-FR')} sur ${points.toLocaleString('fr-FR')} point${points > 1 ? 's' : ''}`,
     points: (score: number, total: number) => formatScorePoints(score, total),

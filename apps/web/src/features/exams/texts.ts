@@ -81,18 +81,44 @@ export const examsTexts = {
     noQuestion: 'Aucune question pour l’instant : ajoutez-en depuis la banque.',
     addQuestions: 'Ajouter des questions',
     total: (n: number, points: number) => `${n} question${n > 1 ? 's' : ''}, ${points.toLocaleString('fr-FR')} point${points > 1 ? 's' : ''}`,
+    perStudent: (n: number, points: number, candidates: number) =>
+      `Chaque étudiant : ${n} question${n > 1 ? 's' : ''}, ${points.toLocaleString('fr-FR')} point${points > 1 ? 's' : ''} (${candidates} proposée${candidates > 1 ? 's' : ''})`,
     points: (i: number) => `Points de la question ${i + 1}`,
     moveUp: (i: number) => `Monter la question ${i + 1}`,
     moveDown: (i: number) => `Descendre la question ${i + 1}`,
     drag: (i: number) => `Déplacer la question ${i + 1}`,
     remove: (i: number) => `Retirer la question ${i + 1}`,
     frozen: (n: number) =>
-      `${n} étudiant${n > 1 ? 's ont' : ' a'} commencé cet examen : ses questions, leurs points, les essais permis et la pénalité ne peuvent plus changer (les dates, si).`,
+      `${n} étudiant${n > 1 ? 's ont' : ' a'} commencé cet examen : ses questions, ses sections, leurs points, les essais permis et la pénalité ne peuvent plus changer (les dates, si).`,
     save: 'Enregistrer',
     create: 'Créer l’examen',
     cancel: 'Annuler',
     publish: 'Publier',
     statusLabel: 'Statut',
+  },
+  sections: {
+    title: 'Sections et tirage au sort',
+    hint: 'Chaque question appartient à une section. Une section peut tirer au sort un nombre de ses questions pour chaque étudiant (elles doivent alors valoir le même nombre de points) et donner à chacun son propre ordre. Le tirage a lieu quand l’étudiant commence, et il ne change plus.',
+    name: 'Nom de la section',
+    nameLabel: (i: number) => `Nom de la section ${i + 1}`,
+    namePlaceholder: (i: number) => `Section ${i + 1}`,
+    pick: 'Questions tirées',
+    pickLabel: (i: number) => `Questions tirées au sort dans la section ${i + 1} (vide : toutes)`,
+    all: 'Toutes',
+    shuffle: 'Ordre mélangé',
+    shuffleLabel: (i: number) => `Ordre mélangé pour chaque étudiant dans la section ${i + 1}`,
+    remove: (i: number) => `Supprimer la section ${i + 1}`,
+    removeBlocked: 'Déplacez d’abord ses questions dans une autre section.',
+    add: 'Ajouter une section',
+    summary: (count: number, pick: number | null) =>
+      count === 0
+        ? 'Aucune question pour l’instant.'
+        : pick === null || pick >= count
+          ? `${count} question${count > 1 ? 's' : ''}, toutes posées à chaque étudiant.`
+          : `${pick} question${pick > 1 ? 's' : ''} tirée${pick > 1 ? 's' : ''} au sort parmi ${count} pour chaque étudiant.`,
+    section: 'Section',
+    sectionLabel: (i: number) => `Section de la question ${i + 1}`,
+    option: (i: number, title: string) => `${i + 1}. ${title || `Section ${i + 1}`}`,
   },
   picker: {
     title: 'Ajouter des questions de la banque',

@@ -26,7 +26,7 @@ export function VerdictIcon({ state, label, size = 20 }: { state: QuestionState;
 }
 
 /** The key of the verdict icons, shown once above a table of verdicts. */
-export function VerdictLegend({ prefix }: { prefix?: string }) {
+export function VerdictLegend({ prefix, withNotDrawn = false }: { prefix?: string; withNotDrawn?: boolean }) {
   return (
     <Group gap="md" wrap="wrap" aria-hidden="true">
       {prefix ? (
@@ -43,6 +43,14 @@ export function VerdictLegend({ prefix }: { prefix?: string }) {
           </Group>
         );
       })}
+      {withNotDrawn ? (
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+          <Text size="sm">{examResultsTexts.show.notDrawn}</Text>
+        </Group>
+      ) : null}
     </Group>
   );
 }

@@ -88,6 +88,13 @@ export function ResultsTable({ data, onOpen, onExtraTime }: ResultsTableProps) {
     render: (r) => {
       const cell = r.cells[i];
       if (!cell) return null;
+      if (!cell.drawn) {
+        return (
+          <Text span c="dimmed" aria-label={t.notDrawnLabel(q.position)} title={t.notDrawn}>
+            —
+          </Text>
+        );
+      }
       return <VerdictIcon state={cell.state} label={t.cellLabel(q.position, examResultsTexts.verdict[cell.state], cell.score, q.points)} />;
     },
   }));
@@ -156,7 +163,7 @@ export function ResultsTable({ data, onOpen, onExtraTime }: ResultsTableProps) {
       title: t.colValidated,
       sortable: true,
       textAlign: 'right',
-      render: (r) => (r.status === 'NOT_STARTED' ? '—' : `${r.validated_count} / ${data.questions.length}`),
+      render: (r) => (r.status === 'NOT_STARTED' ? '—' : `${r.validated_count} / ${data.exam.question_count}`),
     },
     {
       accessor: 'time_spent_seconds',
@@ -202,7 +209,7 @@ export function ResultsTable({ data, onOpen, onExtraTime }: ResultsTableProps) {
           {t.count(rows.length, data.rows.length)}
         </Text>
       </Group>
-      <VerdictLegend prefix={t.legend} />
+      <VerdictLegend prefix={t.legend} withNotDrawn={data.rows.some((r) => r.cells.some((c) => !c.drawn))} />
       <DataTable<ExamResultRow>
         aria-label={t.tableLabel}
         withTableBorder

@@ -33,7 +33,7 @@ const facilityColor = (f: number) => (f < 0.3 ? 'red.8' : f > 0.9 ? 'orange.7' :
 
 const qLabel = (q: QuestionStatistics) => `Q${q.position}`;
 
-function QuestionsTable({ questions, participants }: { questions: QuestionStatistics[]; participants: number }) {
+function QuestionsTable({ questions }: { questions: QuestionStatistics[] }) {
   return (
     <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label={t.questionsCaption}>
       <Table striped withTableBorder withColumnBorders captionSide="top" fz="sm" data-testid="question-statistics">
@@ -54,10 +54,10 @@ function QuestionsTable({ questions, participants }: { questions: QuestionStatis
                 {qLabel(q)} · {q.title}
               </Table.Th>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {q.answered} / {participants}
+                {q.answered} / {q.given}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {q.validated} / {participants}
+                {q.validated} / {q.given}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{q.facility === null ? '—' : `${formatNumber(q.facility)} (${formatPercent(q.facility)})`}</Table.Td>
               <Table.Td>{q.discrimination === null ? t.notComputable : formatNumber(q.discrimination)}</Table.Td>
@@ -153,7 +153,7 @@ export function StatisticsCharts({ stats }: { stats: ExamStatistics }) {
               />
             </ChartCard>
           </SimpleGrid>
-          <QuestionsTable questions={stats.questions} participants={stats.participants} />
+          <QuestionsTable questions={stats.questions} />
         </>
       )}
     </Stack>

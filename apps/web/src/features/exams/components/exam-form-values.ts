@@ -29,6 +29,15 @@ export interface ExamQuestionRow {
   /** Empty: the exam's rule. */
   max_submissions: number | string;
   wrong_try_penalty: string | null;
+  /** Its section's number (from 1), as text for the select. */
+  section: string;
+}
+
+export interface ExamSectionRow {
+  title: string;
+  /** Empty: every question of the section. */
+  pick: number | string;
+  shuffle: boolean;
 }
 
 export interface ExamFormValues {
@@ -44,6 +53,7 @@ export interface ExamFormValues {
   max_submissions: number | string;
   /** A PENALTY_OPTIONS value. */
   wrong_try_penalty: string;
+  sections: ExamSectionRow[];
   questions: ExamQuestionRow[];
 }
 
@@ -67,6 +77,7 @@ export const toForm = (e?: Exam): ExamFormValues => ({
   show_solutions_after_close: e?.show_solutions_after_close === 1,
   max_submissions: e?.max_submissions ?? '',
   wrong_try_penalty: String(e?.wrong_try_penalty ?? 0),
+  sections: e?.sections.length ? e.sections.map((s) => ({ title: s.title, pick: s.pick ?? '', shuffle: s.shuffle === 1 })) : [{ title: '', pick: '', shuffle: false }],
   questions: (e?.questions ?? []).map((q) => ({
     question_id: q.question_id,
     points: q.points,
@@ -75,6 +86,7 @@ export const toForm = (e?: Exam): ExamFormValues => ({
     excerpt: q.statement_excerpt,
     max_submissions: q.max_submissions ?? '',
     wrong_try_penalty: q.wrong_try_penalty == null ? null : String(q.wrong_try_penalty),
+    section: String(q.section),
   })),
 });
 
@@ -95,7 +107,9 @@ export const toBody = (v: ExamFormValues, version?: number): ExamInput => ({
     points: Number(q.points),
     max_submissions: q.max_submissions === '' ? null : Number(q.max_submissions),
     wrong_try_penalty: q.wrong_try_penalty == null ? null : Number(q.wrong_try_penalty),
+    section: Number(q.section) || 1,
   })),
+  sections: v.sections.map((s) => ({ title: s.title, pick: s.pick === '' ? null : Number(s.pick), shuffle: s.shuffle ? 1 : 0 })),
   ...(version !== undefined ? { version } : {}),
 });
 

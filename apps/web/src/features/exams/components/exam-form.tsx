@@ -1,6 +1,7 @@
 // The exam editor (create and edit): title, description, year, parcours, opening and closing date and time (typed
-// and shown in Europe/Paris, sent in UTC), optional duration, solutions after closing, and the ordered questions
-// with their points (picked from the bank, reordered by dragging or with the arrows, removed).
+// and shown in Europe/Paris, sent in UTC), optional duration, solutions after closing, the sections (a draw and an
+// order per student), and the ordered questions with their points and section (picked from the bank, reordered by
+// dragging or with the arrows, removed).
 import { useEffect, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Alert, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -8,7 +9,7 @@ import { DatesProvider } from '@mantine/dates';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import 'dayjs/locale/fr';
 import '@mantine/dates/styles.css';
-import type { Exam, ExamInput, QuestionListItem } from '@exam/shared';
+import { perStudentTotals, type Exam, type ExamInput, type QuestionListItem } from '@exam/shared';
 import { applyApiErrors } from '@/components/form-errors';
 import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { useYearOptions } from '@/lib/reference-options';
@@ -16,6 +17,7 @@ import { examsTexts } from '../texts';
 import { QuestionPicker } from './question-picker';
 import { ExamGeneralCard } from './exam-general-card';
 import { ExamQuestionRow } from './exam-question-row';
+import { ExamSectionsCard } from './exam-sections-card';
 import { resolver, toBody, toForm, type ExamFormValues } from './exam-form-values';
 
 export { fromParis, toParis } from './exam-form-values';
@@ -52,6 +54,7 @@ export function ExamForm({
   } = useForm<ExamFormValues>({ resolver, defaultValues: toForm(exam) });
   const { fields, append, remove, move } = useFieldArray({ control, name: 'questions', keyName: 'key' });
   const rows = useWatch({ control, name: 'questions' });
+  const sections = useWatch({ control, name: 'sections' });
   useUnsavedChanges(isDirty && !isSubmitting);
 
   // A new exam defaults to the current year.
@@ -63,7 +66,10 @@ export function ExamForm({
   }, [exam, years.data, getValues, setValue]);
 
   const frozen = (exam?.started_count ?? 0) > 0;
-  const totalPoints = rows.reduce((s, q) => s + (Number(q.points) || 0), 0);
+  const perStudent = perStudentTotals(
+    sections.map((x) => ({ pick: x.pick === '' ? null : Number(x.pick) || null })),
+    rows.map((q) => ({ section: Number(q.section) || 1, points: Number(q.points) || 0 })),
+  );
 
   const save = (after?: () => Promise<unknown>) => {
     clearErrors();
@@ -78,7 +84,8 @@ export function ExamForm({
   };
 
   const addQuestion = (q: QuestionListItem) =>
-    append({ question_id: q.id, points: q.points, type: q.type, language: q.language, excerpt: q.excerpt, max_submissions: '', wrong_try_penalty: null });
+    // A new question goes to the last section (where one usually adds a pool's candidates).
+    append({ question_id: q.id, points: q.points, type: q.type, language: q.language, excerpt: q.excerpt, max_submissions: '', wrong_try_penalty: null, section: String(sections.length) });
 
   return (
     <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
@@ -93,6 +100,8 @@ export function ExamForm({
         <Stack gap="lg">
           <ExamGeneralCard control={control} register={register} errors={errors} frozen={frozen} />
 
+          <ExamSectionsCard control={control} register={register} errors={errors} frozen={frozen} />
+
           <Card withBorder radius="md" padding="lg">
             <Stack gap="sm">
               <Group justify="space-between" wrap="wrap">
@@ -100,7 +109,9 @@ export function ExamForm({
                   {t.questions}
                 </Title>
                 <Text size="sm" c="dimmed" data-testid="exam-total">
-                  {t.total(rows.length, totalPoints)}
+                  {perStudent.question_count === rows.length
+                    ? t.total(rows.length, perStudent.total_points)
+                    : t.perStudent(perStudent.question_count, perStudent.total_points, rows.length)}
                 </Text>
               </Group>
               {frozen ? (
@@ -143,7 +154,7 @@ export function ExamForm({
                     }}
                     style={{ opacity: dragIndex === i ? 0.5 : 1, borderColor: overIndex === i && dragIndex !== i ? 'var(--mantine-color-blue-5)' : undefined }}
                   >
-                    <ExamQuestionRow control={control} errors={errors} question={f} index={i} count={fields.length} frozen={frozen} onMove={move} onRemove={remove} />
+                    <ExamQuestionRow control={control} errors={errors} question={f} index={i} count={fields.length} frozen={frozen} onMove={move} onRemove={remove} sections={sections.map((x) => x.title)} />
                   </Paper>
                 ))}
               </Stack>

@@ -1,5 +1,6 @@
 // One question of the exam in the editor: its number, statement excerpt and type, its points, the arrows to move
-// it and « Retirer », then its own limit of submissions and penalty (empty: the exam's).
+// it and « Retirer », then its section (when there are several), its own limit of submissions and penalty (empty:
+// the exam's).
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';
 import { ActionIcon, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from '@tabler/icons-react';
@@ -9,6 +10,7 @@ import { examsTexts } from '../texts';
 import { penaltyOptions, type ExamFormValues, type ExamQuestionRow as Row } from './exam-form-values';
 
 const t = examsTexts.form;
+const s = examsTexts.sections;
 
 export function ExamQuestionRow({
   control,
@@ -19,6 +21,7 @@ export function ExamQuestionRow({
   frozen,
   onMove,
   onRemove,
+  sections,
 }: {
   control: Control<ExamFormValues>;
   errors: FieldErrors<ExamFormValues>;
@@ -28,6 +31,8 @@ export function ExamQuestionRow({
   frozen: boolean;
   onMove: (from: number, to: number) => void;
   onRemove: (index: number) => void;
+  /** The sections' names, in order (the select shows when there are several). */
+  sections: string[];
 }) {
   return (
     <>
@@ -80,6 +85,26 @@ export function ExamQuestionRow({
         </Group>
       </Group>
       <Group gap="xs" mt={6} ml={{ base: 0, sm: 48 }} wrap="wrap" data-testid="exam-question-rules">
+        {sections.length > 1 ? (
+          <Controller
+            control={control}
+            name={`questions.${index}.section`}
+            render={({ field }) => (
+              <Select
+                size="xs"
+                w={190}
+                label={s.section}
+                aria-label={s.sectionLabel(index)}
+                allowDeselect={false}
+                disabled={frozen}
+                data={sections.map((name, i) => ({ value: String(i + 1), label: s.option(i, name) }))}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.questions?.[index]?.section?.message}
+              />
+            )}
+          />
+        ) : null}
         <Controller
           control={control}
           name={`questions.${index}.max_submissions`}

@@ -314,8 +314,11 @@ export const examStudentResultSchema = z.object({
     .nullable(),
   /** Distinct (ip, user agent) pairs of the start and of every submission, first seen first. */
   origins: z.array(attemptOriginSchema),
+  /** The student's own questions (their draw) in their order: `position` is their number for the student. */
   questions: z.array(
     resultQuestionSchema.extend({
+      /** Its number among the exam's questions (the results table's column). */
+      exam_position: int,
       state: z.enum(QUESTION_STATES),
       /** Points of the best result. */
       score: z.number(),

@@ -120,6 +120,7 @@ export async function studentResult(db: Db, examId: number, userId: number): Pro
       .map(({ q, i, position }) => ({
       ...q,
       position,
+      exam_position: q.position,
       state: row.cells[i].state,
       score: row.cells[i].score,
       submissions: subs

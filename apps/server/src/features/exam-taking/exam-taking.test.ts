@@ -773,6 +773,9 @@ describe('every student a different exam: sections, draws and shuffled order', (
       const given = (await t.ctx.db.selectFrom('exam_attempt_questions as d').innerJoin('exam_attempts as x', 'x.id', 'd.attempt_id').select('d.question_id').where('x.exam_id', '=', id).where('x.user_id', '=', st.id).orderBy('d.position').execute()).map((r) => r.question_id);
       expect(copy.questions.map((q: { question_id: number }) => q.question_id)).toEqual(given);
       expect(copy.questions.map((q: { position: number }) => q.position)).toEqual([1, 2, 3]);
+      // Each keeps its number among the exam's questions (the results table's column).
+      const columns = new Map(results.questions.map((q: { question_id: number; position: number }) => [q.question_id, q.position]));
+      expect(copy.questions.map((q: { exam_position: number }) => q.exam_position)).toEqual(given.map((id) => columns.get(id)));
     }
     const stats = (await call(token, 'GET', `/api/admin/exam-results/${id}/statistics`)).json().data;
     const given = (qid: number) => stats.questions.find((q: { question_id: number }) => q.question_id === qid).given;

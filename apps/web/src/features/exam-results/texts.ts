@@ -161,6 +161,7 @@ export const examResultsTexts = {
     title: (name: string) => `Soumissions de ${name}`,
     loading: 'Chargement des soumissions…',
     notStarted: 'Cet étudiant n’a pas commencé l’examen.',
+    examPosition: (n: number) => `(Q${n} de l’examen)`,
     identity: 'Étudiant',
     number: L.studentNumber,
     email: L.email,

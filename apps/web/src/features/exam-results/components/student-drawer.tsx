@@ -250,6 +250,11 @@ function StudentResult({ data }: { data: ExamStudentResult }) {
                   <Accordion.Control icon={<VerdictIcon state={q.state} size={18} label={state} />}>
                     <Text size="sm" fw={500}>
                       Q{q.position} · {q.title}
+                      {q.exam_position !== q.position ? (
+                        <Text span c="dimmed" size="sm">
+                          {` ${t.examPosition(q.exam_position)}`}
+                        </Text>
+                      ) : null}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {state} · {t.earned(q.score, q.points)} · {t.submissionsCount(q.submissions.length)}

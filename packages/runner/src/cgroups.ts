@@ -182,12 +182,16 @@ export class RunGroup {
     return m ? Number(m[1]) : 0;
   }
 
-  /** Host pids of the processes in the group. */
+  /** Host pids of the processes in the group; none once the group is gone (removed while a timer was about to kill it). */
   pids(): number[] {
-    return read(this.file('pids', 'cgroup.procs'))
-      .split('\n')
-      .filter(Boolean)
-      .map(Number);
+    let text: string;
+    try {
+      text = read(this.file('pids', 'cgroup.procs'));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
+    return text.split('\n').filter(Boolean).map(Number);
   }
 
   /** Kills every process of the group. */

@@ -604,3 +604,49 @@ describe('taking an exam', () => {
     await staff.context.close();
   }, 120_000);
 });
+
+describe('the exam room live', () => {
+  it('a student reports a problem on a question; the invigilator sees them writing, the report, and marks it handled', async () => {
+    const title = `Surveillance en direct ${Date.now().toString(36)}`;
+    const id = await createExam(title);
+    const s = await newPage(browser);
+    await signInWithToken(s.context, accounts.student);
+    await s.page.goto(url(`/student/exams/${id}/handle`));
+    await s.page.getByRole('button', { name: 'Commencer l’examen' }).click();
+    await openQuestion(s.page, 2);
+    await s.page.getByRole('button', { name: 'Signaler un problème' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Signaler un problème sur la question 2' });
+    await dialog.getByRole('textbox', { name: 'Décrivez le problème' }).fill('a');
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    // Refused in French, in the dialog; the message stays to be completed.
+    await dialog.getByRole('alert').getByText('Décrivez le problème en quelques mots.').waitFor();
+    await expectAccessible(s.page, 'report dialog');
+    await dialog.getByRole('textbox', { name: 'Décrivez le problème' }).fill('La liste de notes de l’énoncé semble incomplète.');
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    await s.page.getByText('Votre signalement a été transmis aux surveillants.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const staff = await newPage(browser);
+    await signInWithToken(staff.context, accounts.teacher);
+    await staff.page.goto(url(`/dashboard/exam-results/${id}/show`));
+    await staff.page.getByRole('link', { name: 'Surveillance en direct' }).click();
+    await staff.page.waitForURL((u) => u.pathname === `/dashboard/exam-results/${id}/live`);
+    const report = staff.page.getByTestId('live-report').filter({ hasText: 'La liste de notes de l’énoncé semble incomplète.' });
+    await report.waitFor();
+    expect(await report.textContent()).toContain('Question 2');
+    await expect.poll(() => staff.page.getByTestId('live-online').textContent()).toBe('1');
+    const row = staff.page.getByTestId('live-row').filter({ hasText: 'En ligne' });
+    expect(await row.count()).toBe(1);
+    await expectAccessible(staff.page, 'live invigilation at 1280 px');
+    await report.getByRole('button', { name: /^Marquer comme traité/ }).click();
+    await report.getByText(/^Traité par .* à \d\d:\d\d:\d\d$/).waitFor();
+    await expect.poll(() => staff.page.getByTestId('live-reports').textContent()).toBe('0');
+    await staff.page.setViewportSize({ width: 375, height: 740 });
+    expect(await overflowsHorizontally(staff.page)).toBe(false);
+    await expectAccessible(staff.page, 'live invigilation at 375 px');
+    expect(s.errors).toEqual([]);
+    expect(staff.errors).toEqual([]);
+    await s.context.close();
+    await staff.context.close();
+  }, 90_000);
+});

@@ -213,6 +213,17 @@ export interface ExamSectionsTable {
   shuffle: ColumnType<number, number | undefined, number>;
 }
 
+/** A problem a student reported while taking the exam (on a question, or null: the exam as a whole). */
+export interface ExamProblemReportsTable {
+  id: Generated<number>;
+  attempt_id: number;
+  question_id: number | null;
+  message: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  handled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  handled_by: number | null;
+}
+
 /** The questions an attempt was given at its start, in its order. */
 export interface ExamAttemptQuestionsTable {
   attempt_id: number;
@@ -250,6 +261,8 @@ export interface ExamAttemptsTable {
   drafts_settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The process grading them took them at this time (taken again by another once it is old). */
   drafts_claimed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The last sign of the exam page (its attempt asked for, an answer, a draft); null before the first. */
+  last_seen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ExamSubmissionsTable {
@@ -350,6 +363,7 @@ export interface Database {
   exam_questions: ExamQuestionsTable;
   exam_sections: ExamSectionsTable;
   exam_attempt_questions: ExamAttemptQuestionsTable;
+  exam_problem_reports: ExamProblemReportsTable;
   exam_extra_time: ExamExtraTimeTable;
   exam_attempts: ExamAttemptsTable;
   exam_submissions: ExamSubmissionsTable;

@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
           screen('practiceMath', () => import('@/features/practice/routes/practice-math')),
           screen('examResults', () => import('@/features/exam-results/routes/exam-results-list')),
           screen('examResultsShow', () => import('@/features/exam-results/routes/exam-results-show')),
+          screen('examLive', () => import('@/features/exam-results/routes/exam-live')),
           screen('exams', () => import('@/features/exams/routes/exams-list')),
           screen('examsCreate', () => import('@/features/exams/routes/exam-create')),
           screen('examsEdit', () => import('@/features/exams/routes/exam-edit')),

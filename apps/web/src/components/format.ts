@@ -25,6 +25,15 @@ export function formatDateTimeSeconds(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : secondsFormat.format(date).replace(' ', ' à ');
 }
 
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** A timestamp → 'HH:MM:SS' in Europe/Paris (today's events on a live page). */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
+}
+
 /** A timestamp → 'JJ/MM/AAAA HH:MM' in Europe/Paris. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';

@@ -38,6 +38,7 @@ export const paths = {
   practiceMath: route('practice-math', '/dashboard/practice/math', 'Pratique des expressions'),
   examResults: route('exam-results', '/dashboard/exam-results', 'Moyennes'),
   examResultsShow: param('exam-results-show', '/dashboard/exam-results/:exam/show', 'Résultats de l’examen', (exam: Id) => `/dashboard/exam-results/${exam}/show`),
+  examLive: param('exam-results-live', '/dashboard/exam-results/:exam/live', 'Surveillance en direct', (exam: Id) => `/dashboard/exam-results/${exam}/live`),
   exams: route('exams', '/dashboard/exams', 'Examens'),
   examsCreate: route('exams-create', '/dashboard/exams/create', 'Nouvel examen'),
   examsEdit: param('exams-edit', '/dashboard/exams/:exam/edit', 'Modifier un examen', (exam: Id) => `/dashboard/exams/${exam}/edit`),

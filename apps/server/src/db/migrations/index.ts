@@ -11,6 +11,7 @@ import * as m008 from './008-practice';
 import * as m009 from './009-answers-kept';
 import * as m010 from './010-late-answers';
 import * as m011 from './011-exam-sections';
+import * as m015 from './015-invigilation';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-answers-kept': m009,
   '010-late-answers': m010,
   '011-exam-sections': m011,
+  '015-invigilation': m015,
 };

@@ -16,10 +16,15 @@ import {
   examResultsStudentParamsSchema,
   examStatisticsEnvelopeSchema,
   examStudentResultEnvelopeSchema,
+  examLiveEnvelopeSchema,
+  problemReportEnvelopeSchema,
+  problemReportParamsSchema,
+  INVIGILATION_TEXTS,
 } from '@exam/shared';
 import { ok, page } from '../../lib/envelope';
 import { fileReplies, replies } from '../../lib/responses';
 import { attachment, buildExport } from './export';
+import { examLive, markReportHandled } from './live';
 import { regradeExam } from './regrade';
 import { examAverages, examStatistics, listResults, showResults, studentResult } from './service';
 
@@ -74,6 +79,32 @@ export async function examResultsRoutes(base: FastifyInstance) {
       },
     },
     async (req) => ok(await showResults(app.ctx.db, req.params.examId), 'Résultats de l’examen chargés.'),
+  );
+
+  app.get(
+    '/api/admin/exam-results/:examId/live',
+    {
+      schema: {
+        tags,
+        summary: 'Surveillance en direct : qui compose, qui ne donne plus signe depuis une minute, qui a terminé, réponses et signalements',
+        params: examResultsExamParamsSchema,
+        response: replies(examLiveEnvelopeSchema, 404),
+      },
+    },
+    async (req) => ok(await examLive(app.ctx.db, req.params.examId), INVIGILATION_TEXTS.live),
+  );
+
+  app.put(
+    '/api/admin/exam-results/:examId/reports/:reportId/handled',
+    {
+      schema: {
+        tags,
+        summary: 'Marquer un signalement comme traité (qui, quand)',
+        params: problemReportParamsSchema,
+        response: replies(problemReportEnvelopeSchema, 404),
+      },
+    },
+    async (req) => ok(await markReportHandled(app.ctx.db, req.params.examId, req.params.reportId, req.user!.id), INVIGILATION_TEXTS.handled),
   );
 
   app.get(

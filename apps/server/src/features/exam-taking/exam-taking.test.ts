@@ -784,3 +784,58 @@ describe('every student a different exam: sections, draws and shuffled order', (
     expect(given(Q.algo) + given(Q.math) + given(Q.foreign)).toBe(2);
   });
 });
+
+describe('the exam room live: signs of the exam page, problem reports, what invigilators see', () => {
+  it('reports a problem on a question of the student’s exam; staff see who is in, offline, finished, and the reports', async () => {
+    const id = await exam();
+    const [inside, away, done, absent] = [await student(), await student(), await student(), await student()];
+    for (const st of [inside, away, done]) expect((await call(st.token, 'POST', `/api/student/exams/${id}/start`)).statusCode).toBe(200);
+    expect((await call(done.token, 'POST', `/api/student/exams/${id}/finish`)).statusCode).toBe(200);
+    // The exam page asks for its attempt every 10 s: that is its sign. The other one's last sign is 2 minutes old.
+    expect((await call(inside.token, 'GET', `/api/student/exams/${id}/attempt`)).statusCode).toBe(200);
+    await t.ctx.db.updateTable('exam_attempts').set({ last_seen_at: at(-2 * MIN) }).where('exam_id', '=', id).where('user_id', '=', away.id).execute();
+
+    const report = await call(inside.token, 'POST', `/api/student/exams/${id}/reports`, { question_id: Q.exact, message: 'L’énoncé parle d’une figure absente.' });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().message).toBe('Votre signalement a été transmis aux surveillants.');
+    const short = await call(inside.token, 'POST', `/api/student/exams/${id}/reports`, { message: 'a' });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors.message).toEqual(['Décrivez le problème en quelques mots.']);
+    const foreign = await call(inside.token, 'POST', `/api/student/exams/${id}/reports`, { question_id: Q.foreign, message: 'Une autre question' });
+    expect(foreign.statusCode).toBe(422);
+    expect((await call(absent.token, 'POST', `/api/student/exams/${id}/reports`, { message: 'Je ne peux pas commencer' })).statusCode).toBe(409);
+    // 20 reports per attempt, then the student is sent to an invigilator.
+    for (let i = 1; i <= 20; i++) expect((await call(away.token, 'POST', `/api/student/exams/${id}/reports`, { message: `Problème numéro ${i}` })).statusCode).toBe(200);
+    const over = await call(away.token, 'POST', `/api/student/exams/${id}/reports`, { message: 'Vingt et unième' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toContain('adressez-vous directement à un surveillant');
+
+    // A student cannot see the room.
+    expect((await call(inside.token, 'GET', `/api/admin/exam-results/${id}/live`)).statusCode).toBe(403);
+    const staff = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
+    const live = (await call(staff, 'GET', `/api/admin/exam-results/${id}/live`)).json().data;
+    const row = (u: { id: number }) => live.rows.find((r: { user_id: number }) => r.user_id === u.id);
+    expect(row(inside)).toMatchObject({ status: 'IN_PROGRESS', presence: 'ONLINE', total: 4, open_reports: 1 });
+    expect(row(away)).toMatchObject({ status: 'IN_PROGRESS', presence: 'OFFLINE', open_reports: 20 });
+    expect(row(done)).toMatchObject({ status: 'FINISHED', presence: null });
+    expect(row(absent)).toMatchObject({ status: 'NOT_STARTED', presence: null, total: 0 });
+    // Offline first, then online, not started, finished.
+    const order = live.rows.map((r: { user_id: number }) => r.user_id);
+    expect(order.indexOf(away.id)).toBeLessThan(order.indexOf(inside.id));
+    expect(order.indexOf(inside.id)).toBeLessThan(order.indexOf(absent.id));
+    expect(order.indexOf(absent.id)).toBeLessThan(order.indexOf(done.id));
+    expect(live.counts).toMatchObject({ online: 1, offline: 1, finished: 1, open_reports: 21 });
+    const mine = live.reports.find((r: { user_id: number }) => r.user_id === inside.id);
+    expect(mine).toMatchObject({ question_id: Q.exact, position: 2, message: 'L’énoncé parle d’une figure absente.', handled_at: null });
+
+    const handled = await call(staff, 'PUT', `/api/admin/exam-results/${id}/reports/${mine.id}/handled`);
+    expect(handled.statusCode, handled.body).toBe(200);
+    expect(handled.json().data.handled_at).not.toBeNull();
+    expect(handled.json().data.handled_by_name).toBeTruthy();
+    const after = (await call(staff, 'GET', `/api/admin/exam-results/${id}/live`)).json().data;
+    expect(after.counts.open_reports).toBe(20);
+    // Open reports first.
+    expect(after.reports.at(-1).id).toBe(mine.id);
+    expect((await call(staff, 'PUT', `/api/admin/exam-results/${id + 1000}/reports/${mine.id}/handled`)).statusCode).toBe(404);
+  });
+});

@@ -356,3 +356,13 @@ function drawRow(r: Omit<DrawRow, 'points' | 'wrong_try_penalty'> & { points: un
 export async function drawOf(db: Db, attemptId: number): Promise<DrawRow[]> {
   return (await drawsOf(db, [attemptId])).get(attemptId) ?? [];
 }
+
+/** A sign of the exam page: written at most every 10 s per attempt (the page asks for its attempt every 10 s). */
+export async function touchSeen(db: Db, attemptId: number): Promise<void> {
+  await db
+    .updateTable('exam_attempts')
+    .set({ last_seen_at: sql`now()` })
+    .where('id', '=', attemptId)
+    .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', sql<Date>`now() - interval '10 seconds'`)]))
+    .execute();
+}

@@ -26,6 +26,9 @@ import {
   lateAnswerParamsSchema,
   lateAnswersEnvelopeSchema,
   lateDecisionInputSchema,
+  problemReportInputSchema,
+  problemReportReceiptEnvelopeSchema,
+  INVIGILATION_TEXTS,
 } from '@exam/shared';
 import { ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
@@ -33,6 +36,7 @@ import { findExamForStudent } from '../exams';
 import { assertExam, decideLateAnswer, importEmergencyCopy, keepLateAnswers, listLateAnswers } from './late';
 import { replies } from '../../lib/responses';
 import { DRAFT_SWEEP_MS, settleDueDrafts } from './drafts';
+import { reportProblem } from './reports';
 import { attemptNow, attemptQuestions, finishExam, runExamples, saveExamDraft, showResult, startExam, studentExams, submitSolutions, type Origin } from './service';
 
 const tags = ['Examens (étudiant)'];
@@ -93,6 +97,20 @@ export async function examTakingRoutes(base: FastifyInstance) {
 
   app.post('/api/student/exams/:id/solutions', { schema: { tags, summary: 'Soumettre des réponses (corrigées aussitôt)', params: idParam, body: examSolutionsInputSchema, response: replies(examSolutionsEnvelopeSchema, 404, 409, 429) } }, async (req) =>
     ok(await submitSolutions(app.ctx, req.params.id, req.user!, req.body.answers, originOf(req), req.id), 'Réponses corrigées.'),
+  );
+
+  app.post(
+    '/api/student/exams/:id/reports',
+    {
+      schema: {
+        tags,
+        summary: 'Signaler un problème aux surveillants (sur une question de mon examen, ou sur l’examen)',
+        params: idParam,
+        body: problemReportInputSchema,
+        response: replies(problemReportReceiptEnvelopeSchema, 404, 409, 422),
+      },
+    },
+    async (req) => ok(await reportProblem(app.ctx, req.params.id, req.user!, req.body), INVIGILATION_TEXTS.reportSent),
   );
 
   app.post('/api/student/exams/:id/finish', { schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: replies(examFinishEnvelopeSchema, 404, 409, 429) } }, async (req) =>

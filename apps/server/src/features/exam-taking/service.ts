@@ -40,6 +40,7 @@ import {
   insertDraw,
   progressOf,
   saveDraft,
+  touchSeen,
   triesOf,
   type AttemptRow,
   type DrawRow,
@@ -160,6 +161,7 @@ function stateOf(p: QuestionProgress | undefined): QuestionState {
 
 export async function attemptQuestions(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamQuestionsResult> {
   const { exam, attempt } = await startedAttempt(ctx, examId, user);
+  await touchSeen(ctx.db, attempt.id);
   const order = await drawOf(ctx.db, attempt.id);
   const rules = rulesOf(order, exam);
   const stored = await questionsOfDraw(ctx.db, order);
@@ -199,6 +201,7 @@ async function drawnQuestion(ctx: AppContext, attemptId: number, questionId: num
 export async function saveExamDraft(ctx: AppContext, examId: number, user: SessionUser, questionId: number, answer: unknown) {
   const { attempt } = await openAttempt(ctx, examId, user);
   await drawnQuestion(ctx, attempt.id, questionId);
+  await touchSeen(ctx.db, attempt.id);
   const at = new Date();
   await saveDraft(ctx.db, attempt.id, questionId, answer, at);
   return { question_id: questionId, updated_at: at.toISOString() };
@@ -259,6 +262,8 @@ export async function submitSolutions(
 /** The attempt's times as they stand now (its deadline moves when staff grant extra time). */
 export async function attemptNow(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamAttemptResult> {
   const { attempt } = await startedAttempt(ctx, examId, user);
+  // The exam page asks every 10 s: its sign for the invigilators.
+  if (!attempt.finished_at) await touchSeen(ctx.db, attempt.id);
   return { ...attemptInfo(attempt), server_time: new Date().toISOString() };
 }
 

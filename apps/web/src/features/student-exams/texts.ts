@@ -79,6 +79,16 @@ export const studentExamsTexts = {
     closed: 'Cet examen est clôturé : il n’est plus possible de le commencer.',
     back: 'Retour à mes examens',
   },
+  report: {
+    open: 'Signaler un problème',
+    title: (n: number) => `Signaler un problème sur la question ${n}`,
+    hint: 'Votre message part aussitôt aux surveillants de l’examen (énoncé illisible, question qui semble fausse, souci technique). Votre réponse en cours n’est pas touchée et le temps continue de courir.',
+    message: 'Décrivez le problème',
+    send: 'Envoyer',
+    cancel: 'Annuler',
+    sentTitle: 'Signalement',
+    failed: 'Le signalement n’a pas pu être envoyé. Vérifiez votre connexion, ou adressez-vous à un surveillant.',
+  },
   taking: {
     timeLeft: 'Temps restant',
     timeUpTitle: 'Temps écoulé',

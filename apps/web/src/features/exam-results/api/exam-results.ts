@@ -1,10 +1,11 @@
 // Exam results endpoints (docs/api.md: staff resources, exam-results; shapes in packages/shared/src/exam-results.ts):
 // list, one exam's rows, one student's submissions, statistics, averages of a year and parcours, regrade, export,
-// and the extra time of one student on one exam (exams/{id}/extra-time).
+// the extra time of one student on one exam (exams/{id}/extra-time), and the room seen live with its reports.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ExamAverages,
   ExamExtraTimeInput,
+  ExamLive,
   ExamRegradeResult,
   ExamResultsListItem,
   ExamResultsShow,
@@ -25,6 +26,7 @@ export const resultKeys = {
   statistics: (id: number) => ['exam-results', 'exam', id, 'statistics'] as const,
   student: (id: number, userId: number) => ['exam-results', 'exam', id, 'student', userId] as const,
   late: (id: number) => ['exam-results', 'exam', id, 'late'] as const,
+  live: (id: number) => ['exam-results', 'exam', id, 'live'] as const,
   averages: (yearId: number, specializationId: number) => ['exam-results', 'averages', yearId, specializationId] as const,
 };
 
@@ -114,5 +116,26 @@ export function useImportEmergencyCopy(examId: number) {
   return useMutation({
     mutationFn: (copy: unknown) => api.post<{ kept: number }>(`/admin/exams/${examId}/late-answers/import`, copy, { successTitle: examResultsTexts.toast.lateImport }),
     onSuccess: () => qc.invalidateQueries({ queryKey: resultKeys.late(examId) }),
+  });
+}
+
+/** How often the live page asks for the room. */
+export const LIVE_REFRESH_MS = 5000;
+
+/** The exam room as it stands, asked again every few seconds. */
+export const useExamLive = (examId: number) =>
+  useQuery({
+    queryKey: resultKeys.live(examId),
+    queryFn: () => api.get<ExamLive>(`/admin/exam-results/${examId}/live`, undefined, { silent: true }),
+    retry: false,
+    enabled: validId(examId),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+
+export function useMarkReportHandled(examId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (reportId: number) => api.put(`/admin/exam-results/${examId}/reports/${reportId}/handled`, undefined, { successTitle: examResultsTexts.toast.report }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: resultKeys.live(examId) }),
   });
 }

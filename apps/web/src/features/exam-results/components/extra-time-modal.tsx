@@ -9,7 +9,10 @@ import { examResultsTexts } from '../texts';
 
 const t = examResultsTexts.extraTime;
 
-export function ExtraTimeModal({ examId, examTitle, row, onClose }: { examId: number; examTitle: string; row: ExamResultRow | null; onClose: () => void }) {
+/** The student it is for: a results row, or a row of the live page. */
+type ExtraTimeStudent = Pick<ExamResultRow, 'user_id' | 'first_name' | 'last_name' | 'extra_minutes' | 'extra_time_factor'>;
+
+export function ExtraTimeModal({ examId, examTitle, row, onClose }: { examId: number; examTitle: string; row: ExtraTimeStudent | null; onClose: () => void }) {
   const mutation = useExtraTime(examId);
   const [minutes, setMinutes] = useState<number | string>(0);
   useEffect(() => {

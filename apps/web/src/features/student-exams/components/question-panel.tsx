@@ -13,6 +13,7 @@ import { runExamples } from '../api/student-exams';
 import type { DraftStatus, Verdict } from '../state/use-exam-session';
 import { isBlank } from '../state/local-store';
 import { studentExamsTexts } from '../texts';
+import { ReportProblem } from './report-problem';
 import { AnswerVerdict } from '@/components/grade/answer-verdict';
 
 const t = studentExamsTexts.answer;
@@ -130,6 +131,7 @@ export function QuestionPanel(p: QuestionPanelProps) {
           >
             {p.flagged ? studentExamsTexts.taking.unflag : studentExamsTexts.taking.flag}
           </Button>
+          <ReportProblem examId={p.examId} questionId={q.id} position={p.index + 1} />
         </Group>
       </Group>
       {q.max_submissions !== null || q.wrong_try_penalty > 0 ? (

@@ -339,6 +339,20 @@ export const scoreBinSchema = z.object({
 });
 export type ScoreBin = z.infer<typeof scoreBinSchema>;
 
+/** A parameterised question's figures for one of its variants (the students who were given that variant). */
+export const variantStatisticsSchema = z.object({
+  seed: int,
+  given: int,
+  facility: z.number().nullable(),
+  discrimination: z.number().nullable(),
+  /**
+   * Its facility stands apart from the other variants' (given to at least 5, at least 0.2 away, and beyond twice the
+   * standard error of the difference): an unfair variant, easier or harder than the others.
+   */
+  stands_apart: z.boolean(),
+});
+export type VariantStatistics = z.infer<typeof variantStatisticsSchema>;
+
 export const questionStatisticsSchema = resultQuestionSchema.extend({
   /** Participants who were given this question (all of them unless a section draws). */
   given: int,
@@ -349,6 +363,8 @@ export const questionStatisticsSchema = resultQuestionSchema.extend({
   facility: z.number().nullable(),
   /** Pearson correlation of the question's points with (total − the question's points); null when undefined. */
   discrimination: z.number().nullable(),
+  /** Per variant given (parameterised questions), by seed; empty otherwise. */
+  variants: z.array(variantStatisticsSchema),
 });
 export type QuestionStatistics = z.infer<typeof questionStatisticsSchema>;
 

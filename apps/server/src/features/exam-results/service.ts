@@ -13,6 +13,7 @@ import {
   type ExamStudentResult,
   type GradeDetails,
   type StaffCaseResult,
+  type VariantStatistics,
 } from '@exam/shared';
 import type { Db } from '../../db/schema';
 import type { InternalCaseResult } from '../grading';
@@ -20,7 +21,7 @@ import { notFound } from '../../lib/errors';
 import { examOrder, findExamListItem, listExams } from '../exams';
 import { attemptStatus, examBooks, isClosed, participantsOf, publicRow, summaryOf, timeSpent, type ExamBook } from './book';
 import { examIdsOf, findSpecialization, findYear, submissionsOf, studentsOf } from './repository';
-import { distribution, mean, median, on20, pearson, r2, r3, stdDev } from './stats';
+import { distribution, mean, median, on20, pearson, r2, r3, standsApart, stdDev } from './stats';
 
 export async function listResults(db: Db, q: ExamResultsListQuery & { page: number; per_page: number }): Promise<{ rows: ExamResultsListItem[]; total: number }> {
   const { rows, total } = await listExams(
@@ -143,6 +144,24 @@ export async function studentResult(db: Db, examId: number, userId: number): Pro
   };
 }
 
+/** A parameterised question's figures per variant (seed), flagging those that stand apart. */
+function variantsOf(points: number, given: Array<{ seed: number | null; earned: number; rest: number }>): VariantStatistics[] {
+  const seeds = [...new Set(given.map((g) => g.seed).filter((x): x is number => x !== null))].sort((a, b) => a - b);
+  if (points <= 0) return [];
+  return seeds.map((seed) => {
+    const mine = given.filter((g) => g.seed === seed);
+    const others = given.filter((g) => g.seed !== seed);
+    const fractions = mine.map((g) => g.earned / points);
+    return {
+      seed,
+      given: mine.length,
+      facility: r3(mean(fractions)),
+      discrimination: r3(pearson(mine.map((g) => g.earned), mine.map((g) => g.rest))),
+      stands_apart: standsApart(fractions, others.map((g) => g.earned / points)),
+    };
+  });
+}
+
 /** Statistics over the participants (students who started). */
 export function statisticsOf(book: ExamBook): ExamStatistics {
   const participants = participantsOf(book);
@@ -171,6 +190,10 @@ export function statisticsOf(book: ExamBook): ExamStatistics {
         validated: given.filter((r) => r.cells[i].state === 'VALIDATED').length,
         facility: q.points > 0 ? r3(mean(earned.map((e) => e / q.points))) : null,
         discrimination: r3(pearson(earned, rest)),
+        variants: variantsOf(
+          q.points,
+          given.map((r, j) => ({ seed: r.draw.find((d) => d.question_id === q.question_id)?.variant_seed ?? null, earned: earned[j], rest: rest[j] })),
+        ),
       };
     }),
   };

@@ -60,3 +60,19 @@ export const on20 = (points: number, max: number) => (max > 0 ? round2((points /
 export const r2 = (n: number | null) => (n === null ? null : round2(n));
 /** Rounded to 3 decimals (indices 0..1), null kept. */
 export const r3 = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
+
+export const VARIANT_MIN_GIVEN = 5;
+export const VARIANT_MIN_GAP = 0.2;
+
+/**
+ * Whether a variant's facility stands apart from the rest of its question: given to at least 5, at least 0.2 away
+ * from the others' facility, and beyond twice the standard error of that difference (the scores' spread over the
+ * question, divided by each group's size), so that a small group's chance gap is not flagged.
+ */
+export function standsApart(variant: readonly number[], rest: readonly number[]): boolean {
+  if (variant.length < VARIANT_MIN_GIVEN || rest.length < VARIANT_MIN_GIVEN) return false;
+  const gap = Math.abs(mean(variant)! - mean(rest)!);
+  const spread = stdDev([...variant, ...rest]) ?? 0;
+  const se = spread * Math.sqrt(1 / variant.length + 1 / rest.length);
+  return gap >= VARIANT_MIN_GAP && gap > 2 * se;
+}

@@ -137,6 +137,9 @@ export const examResultsTexts = {
       'Comment lire : ≥ 0,4 très discriminante ; de 0,2 à 0,4 correcte ; < 0,2 question peu discriminante ; négative : les meilleurs étudiants la ratent plus que les autres, vérifiez la correction.',
     questionsCaption: 'Statistiques par question',
     questionsColumns: ['Question', 'Répondu', 'Validé', 'Facilité', 'Discrimination', 'Lecture'],
+    variantsLabel: (q: string) => `Variantes de ${q}`,
+    variant: (seed: number, given: number, facility: string, apart: boolean) =>
+      `Variante ${seed} : ${given} étudiant${given > 1 ? 's' : ''}, facilité ${facility}${apart ? ' — à part des autres variantes, à vérifier' : ''}`,
     facilitySummary: (easiest: string, hardest: string) => `Question la plus réussie : ${easiest} ; la moins réussie : ${hardest}.`,
     discriminationSummary: (weak: string[]) =>
       weak.length === 0 ? 'Aucune question peu discriminante (toutes ≥ 0,2 ou non calculables).' : `Peu discriminante${weak.length > 1 ? 's' : ''} (< 0,2) : ${weak.join(', ')}.`,

@@ -52,6 +52,15 @@ function QuestionsTable({ questions }: { questions: QuestionStatistics[] }) {
             <Table.Tr key={q.question_id}>
               <Table.Th scope="row" fw={500} style={{ maxWidth: 280 }}>
                 {qLabel(q)} · {q.title}
+                {q.variants.length > 0 ? (
+                  <Stack gap={0} mt={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t.variantsLabel(qLabel(q))} data-testid="question-variants">
+                    {q.variants.map((v) => (
+                      <Text key={v.seed} component="li" size="xs" fw={v.stands_apart ? 700 : 400} c={v.stands_apart ? 'red.9' : 'dimmed'}>
+                        {t.variant(v.seed, v.given, v.facility === null ? '—' : formatPercent(v.facility), v.stands_apart)}
+                      </Text>
+                    ))}
+                  </Stack>
+                ) : null}
               </Table.Th>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {q.answered} / {q.given}

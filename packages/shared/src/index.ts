@@ -15,3 +15,4 @@ export * from './exam-taking';
 export * from './answers';
 export * from './exam-results';
 export * from './practice';
+export * from './question-exchange';

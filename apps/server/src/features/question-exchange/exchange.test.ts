@@ -17,11 +17,13 @@ let t: TestApp;
 let runner: EmbeddedRunner;
 let teacher: string;
 let student: string;
+let structure: Awaited<ReturnType<typeof seedStructure>>;
 
 beforeAll(async () => {
   runner = await createEmbeddedRunner({ slots: 2 });
   t = await createTestApp({ runner });
   const s = await seedStructure(t.ctx);
+  structure = s;
   teacher = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
   student = await loginAs(t.app, await seedUser(t.ctx, 'STUDENT', { academic_year_id: s.yearId, specialization_id: s.specializationId }));
 }, 60_000);
@@ -145,6 +147,37 @@ describe('Moodle XML', () => {
     const back = await findQuestionsByIds(t.ctx.db, report.question_ids);
     expect(back.map(comparable)).toEqual(imported.map(comparable));
   }, 60_000);
+
+  it('exports an exam’s questions in the exam’s order', async () => {
+    const [mean, , , , sd] = imported;
+    const day = 24 * 3600 * 1000;
+    const exam = await t.app.inject(
+      authed(teacher, {
+        method: 'POST',
+        url: '/api/admin/exams/create',
+        payload: {
+          title: 'Partiel importé',
+          academic_year_id: structure.yearId,
+          specialization_ids: [structure.specializationId],
+          start_at: new Date(Date.now() + day).toISOString(),
+          end_at: new Date(Date.now() + 2 * day).toISOString(),
+          questions: [
+            { question_id: sd!.id, points: 1 },
+            { question_id: mean!.id, points: 2 },
+          ],
+        },
+      }),
+    );
+    expect(exam.statusCode, exam.body).toBe(200);
+    const examId = exam.json().data.id as number;
+    const exp = await t.app.inject(authed(teacher, { method: 'GET', url: `/api/admin/questions/export?format=moodle&exam_id=${examId}` }));
+    expect(exp.statusCode, exp.body).toBe(200);
+    expect(exp.headers['content-disposition']).toMatch(new RegExp(`filename="examen-${examId}-moodle-`));
+    expect([...exp.body.matchAll(/<question type="(\w+)">/g)].map((m) => m[1])).toEqual(['numerical', 'multichoice']);
+    const missing = await t.app.inject(authed(teacher, { method: 'GET', url: '/api/admin/questions/export?format=gift&exam_id=999999' }));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Cet examen est introuvable.');
+  });
 
   it('exports to GIFT the types GIFT has, and reads them back the same', async () => {
     const exp = await t.app.inject(authed(teacher, { method: 'GET', url: `/api/admin/questions/export?format=gift&ids=${imported.map((q) => q.id).join(',')}` }));

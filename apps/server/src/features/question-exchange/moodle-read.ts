@@ -217,8 +217,8 @@ function coderunner(q: XmlElement, base: Pick<Candidate, 'index' | 'line' | 'nam
 }
 
 /** Every question of a Moodle XML file, in order (categories only give tags). */
-export function readMoodleXml(source: string): Candidate[] {
-  const quiz = parseXml(source);
+export async function readMoodleXml(source: string): Promise<Candidate[]> {
+  const quiz = await parseXml(source);
   if (quiz.name !== 'quiz') {
     const m = `Ce fichier XML n’est pas un export de questions Moodle (élément racine <quiz> attendu, <${quiz.name}> trouvé).`;
     throw unprocessable({ file: [m] }, m);

@@ -166,9 +166,14 @@ export async function importFile(ctx: AppContext, caller: QuestionCaller, file: 
   if (file.content.length === 0) throw refuse('Le fichier envoyé est vide.');
   const text = decodeText(file);
   const format = formatOf(file, text);
-  const candidates = format === 'moodle' ? readMoodleXml(text) : readGift(text);
+  const candidates = format === 'moodle' ? await readMoodleXml(text) : readGift(text);
   if (!candidates.length) throw refuse('Le fichier ne contient aucune question.');
-  const checked = candidates.map((c) => checkCandidate(ctx, c));
+  const checked: Checked[] = [];
+  for (const [i, c] of candidates.entries()) {
+    checked.push(checkCandidate(ctx, c));
+    // Statements are cleaned one by one: let other requests in now and then.
+    if (i % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
+  }
   const checkMs = await checkPrograms(ctx, caller, checked);
   if (!confirm) return reportOf(format, file.name, checked, checkMs, []);
   const ids = await writeAll(ctx, caller.userId, checked.filter((c) => c.data));

@@ -1,7 +1,8 @@
 // A small element tree read from an untrusted XML file with saxes (a non-validating parser that never fetches
 // anything): any DOCTYPE is refused, so neither external entities (XXE) nor entity expansion (billion laughs) can
 // happen; only XML's five predefined entities and character references are read. Depth and element count are
-// bounded; a malformed file gives a French 422 with its line.
+// bounded; a malformed file gives a French 422 with its line. A large file is read in pieces, so that the server
+// keeps answering others meanwhile.
 import { SaxesParser } from 'saxes';
 import { unprocessable } from '../../lib/errors';
 
@@ -34,7 +35,10 @@ function frenchReason(message: string): string {
   return 'la structure n’est pas du XML valide.';
 }
 
-export function parseXml(source: string): XmlElement {
+/** Characters given to the parser at a time: between two pieces, other requests get their turn. */
+const PIECE = 256 * 1024;
+
+export async function parseXml(source: string): Promise<XmlElement> {
   const parser = new SaxesParser({ position: true });
   const root: XmlElement = { name: '#document', attrs: {}, children: [], text: '', line: 1 };
   const stack: XmlElement[] = [root];
@@ -60,7 +64,11 @@ export function parseXml(source: string): XmlElement {
   parser.on('error', (err) => {
     throw xmlRefusal(parser.line, frenchReason(err.message));
   });
-  parser.write(source).close();
+  for (let at = 0; at < source.length; at += PIECE) {
+    parser.write(source.slice(at, at + PIECE));
+    if (at + PIECE < source.length) await new Promise((resolve) => setImmediate(resolve));
+  }
+  parser.close();
   const top = root.children[0];
   if (!top) throw xmlRefusal(parser.line, 'il ne contient aucun élément.');
   return top;

@@ -30,6 +30,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/admin/users/template-import-student': 'sends the xlsx import template',
   'GET /api/admin/exam-results/:academicYearId/:specializationId/export': 'sends the xlsx export of results',
   'GET /api/admin/users/connected-count/stream': 'a server-sent-events stream',
+  'GET /api/admin/questions/export': 'sends the Moodle XML or GIFT file of the chosen questions',
 };
 
 const routes: Route[] = [];

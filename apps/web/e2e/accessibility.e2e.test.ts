@@ -78,6 +78,7 @@ const SCREENS: Record<'public' | 'admin' | 'teacher' | 'student', Screen[]> = {
     { name: 'courses-create', path: '/dashboard/courses/create' },
     { name: 'courses-edit', path: (i) => `/dashboard/courses/${i.course}/edit` },
     { name: 'questions', path: '/dashboard/questions' },
+    { name: 'questions (import dialog)', path: '/dashboard/questions', open: openDialog('Importer') },
     { name: 'questions-create', path: '/dashboard/questions/create' },
     { name: 'questions-edit', path: (i) => (i.question ? `/dashboard/questions/${i.question}/edit` : undefined) },
     { name: 'exams', path: '/dashboard/exams' },

@@ -16,3 +16,4 @@ export * from './answers';
 export * from './exam-results';
 export * from './practice';
 export * from './invigilation';
+export * from './question-exchange';

@@ -12,6 +12,7 @@ import { specializationRoutes } from './specializations';
 import { userRoutes } from './users';
 import { runnerRoutes } from './runner';
 import { questionRoutes } from './questions';
+import { questionExchangeRoutes } from './question-exchange';
 import { possibleSolutionRoutes } from './possible-solutions';
 import { examRoutes } from './exams';
 import { examTakingRoutes } from './exam-taking';
@@ -21,4 +22,4 @@ import { practiceRoutes } from './practice';
 // Students download a file through the courses that use it: courses answer which, files cannot import them.
 const fileRoutesWithCourses = (app: FastifyInstance) => fileRoutes(app, { coursesUsingFile });
 
-export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutesWithCourses, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examTakingRoutes, examResultsRoutes, practiceRoutes];
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutesWithCourses, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionExchangeRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examTakingRoutes, examResultsRoutes, practiceRoutes];

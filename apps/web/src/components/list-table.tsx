@@ -34,9 +34,16 @@ export interface ListTableProps<T> {
   /** Empty state when nothing exists yet (no search or filter). */
   empty: { title: string; description: string; actions?: ReactNode };
   ariaLabel: string;
+  /** Rows that can be checked (kept across pages by the caller), with the checkboxes' accessible names. */
+  selection?: {
+    selected: T[];
+    onChange: (rows: T[]) => void;
+    allLabel: string;
+    rowLabel: (row: T) => string;
+  };
 }
 
-export function ListTable<T extends { id: number }>({ list, result, columns, empty, ariaLabel }: ListTableProps<T>) {
+export function ListTable<T extends { id: number }>({ list, result, columns, empty, ariaLabel, selection }: ListTableProps<T>) {
   const narrow = useMediaQuery('(max-width: 36em)');
   if (result.isPending) return <TableSkeleton rows={Math.min(list.state.perPage, 8)} />;
   const rows = result.data?.data ?? [];
@@ -72,6 +79,14 @@ export function ListTable<T extends { id: number }>({ list, result, columns, emp
       loadingText={t.loading}
       paginationWrapBreakpoint="sm"
       getPaginationControlProps={(control) => ({ 'aria-label': t.pagination[control] })}
+      {...(selection
+        ? {
+            selectedRecords: selection.selected,
+            onSelectedRecordsChange: selection.onChange,
+            allRecordsSelectionCheckboxProps: { 'aria-label': selection.allLabel },
+            getRecordSelectionCheckboxProps: (row: T) => ({ 'aria-label': selection.rowLabel(row) }),
+          }
+        : {})}
     />
   );
 }

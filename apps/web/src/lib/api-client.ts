@@ -69,6 +69,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** Show a success toast with this title, the server's status as severity and its message. */
   successTitle?: string;
+  /** Multipart only: called with the share (0..1) of the body sent so far. */
+  onUploadProgress?: (sent: number) => void;
 }
 
 type Navigate = (to: string) => void;
@@ -128,6 +130,9 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     body = JSON.stringify(options.body);
   }
   try {
+    if (options.onUploadProgress && body instanceof FormData) {
+      return await sendWithProgress(buildUrl(path, options.query), options.method ?? 'POST', headers, body, options.onUploadProgress);
+    }
     return await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
@@ -135,6 +140,29 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     if (!options.silent) notifyError(error.message);
     throw error;
   }
+}
+
+/** As fetch, through XMLHttpRequest, which alone tells how much of an upload is sent; answers a Response so that
+ *  the rest of the client reads it as any other. */
+function sendWithProgress(url: string, method: string, headers: Record<string, string>, body: FormData, onProgress: (sent: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const responseHeaders = new Headers();
+      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) responseHeaders.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      resolve(new Response(xhr.responseText || null, { status: xhr.status, headers: responseHeaders }));
+    };
+    xhr.onerror = () => reject(new TypeError('network error'));
+    xhr.send(body);
+  });
 }
 
 async function readJson(res: Response): Promise<Record<string, unknown> | null> {

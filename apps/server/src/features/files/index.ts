@@ -1,5 +1,5 @@
 // Public entry of files: their routes (given the courses' answer to who may download), the attachments of
-// chapters, and the clean-up of files nothing uses any more (chapters, courses, questions).
+// chapters, files an import brings or an export embeds, and the clean-up of files nothing uses any more (chapters, courses, questions).
 export { fileRoutes } from './routes';
-export { removeStoredContent, type CoursesUsingFile } from './service';
+export { checkContent, readContent, removeStoredContent, storeContent, type CoursesUsingFile } from './service';
 export { deleteStaleUploads, deleteUnusedFiles, filesOfChapters } from './repository';

@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FileInfo } from '@exam/shared';
 import type { Db } from '../../db/schema';
+import type { Trx } from '../../lib/transaction';
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound, paymentRequired, tooLarge, unprocessable } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
 import { cleanFileName, detectType, IMAGE_MIMES } from './detect';
 import { deleteFileRow, deleteStaleUploads, findFile, firstQuestionUse, firstUse, insertFile, toFileInfo, unreferencedHashes, type FileRow } from './repository';
-import { blobPath, discard, keep, receive, removeBlobs } from './storage';
+import { blobPath, discard, keep, keepContent, receive, removeBlobs } from './storage';
 
 function formatSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} Mo`.replace('.', ',');
@@ -106,4 +107,40 @@ export function contentDisposition(kind: 'attachment' | 'inline', name: string):
   const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\;]/g, '_').trim() || 'fichier';
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Whether content received otherwise than by upload (a file embedded in an imported question) would be accepted by
+ * an upload: the same type and size rules. Its type, or the French reason.
+ */
+export function checkContent(ctx: AppContext, rawName: string, content: Buffer): { ok: true; mime: string; name: string } | { ok: false; message: string } {
+  const name = cleanFileName(rawName);
+  if (content.length === 0) return { ok: false, message: `Le fichier « ${name} » est vide.` };
+  if (content.length > ctx.config.UPLOAD_LIMIT_BYTES) {
+    return { ok: false, message: `Le fichier « ${name} » dépasse la taille maximale autorisée (${formatSize(ctx.config.UPLOAD_LIMIT_BYTES)}).` };
+  }
+  const type = detectType(name, content.subarray(0, 8192));
+  return type.ok ? { ok: true, mime: type.mime, name } : { ok: false, message: `« ${name} » : ${type.message}` };
+}
+
+/**
+ * Stores content as a file row in the caller's transaction (an import writes its questions' images with them). The
+ * content goes to disk first, under its hash: should the transaction roll back, `removeStoredContent` with the
+ * returned hash removes it.
+ */
+export async function storeContent(ctx: AppContext, trx: Trx, rawName: string, content: Buffer, userId: number): Promise<FileInfo & { hash: string }> {
+  const checked = checkContent(ctx, rawName, content);
+  if (!checked.ok) throw unprocessable({ file: [checked.message] }, checked.message);
+  const hash = await keepContent(ctx.config.dataDir, content);
+  const row = await insertFile(trx, { hash, name: checked.name, size: content.length, mime: checked.mime }, userId);
+  return { ...toFileInfo(row), hash };
+}
+
+/** A stored file's name and content (an export embeds them), or null when it is gone. */
+export async function readContent(ctx: AppContext, id: number): Promise<{ name: string; mime: string; content: Buffer } | null> {
+  const file = await findFile(ctx.db, id);
+  if (!file) return null;
+  const p = blobPath(ctx.config.dataDir, file.hash.trim());
+  if (!fs.existsSync(p)) return null;
+  return { name: file.name, mime: file.mime, content: await fs.promises.readFile(p) };
 }

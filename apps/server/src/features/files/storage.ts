@@ -72,3 +72,17 @@ export async function discard(r: Received): Promise<void> {
 export async function removeBlobs(dataDir: string, hashes: string[]): Promise<void> {
   for (const h of hashes) await fsp.rm(blobPath(dataDir, h.trim()), { force: true });
 }
+
+/** Stores content already in memory (an import's embedded files) at its content-addressed place; its hash. */
+export async function keepContent(dataDir: string, content: Buffer): Promise<string> {
+  const hash = createHash('sha256').update(content).digest('hex');
+  const target = blobPath(dataDir, hash);
+  if (fs.existsSync(target)) return hash;
+  await fsp.mkdir(path.dirname(target), { recursive: true });
+  const tmpDir = path.join(filesRoot(dataDir), 'tmp');
+  await fsp.mkdir(tmpDir, { recursive: true });
+  const tmp = path.join(tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+  await fsp.writeFile(tmp, content, { flag: 'wx', mode: 0o600 });
+  await fsp.rename(tmp, target);
+  return hash;
+}

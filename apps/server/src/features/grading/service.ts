@@ -128,15 +128,16 @@ async function gradeWith(ctx: AppContext, input: GradeInput, mode: RunMode): Pro
   }
 }
 
-/** Runs a reference solution on every case; first failing case with expected vs got, or null when all pass. */
+/** Runs a reference solution on every case; first failing case with expected vs got, or null when all pass.
+ *  `metered: false`: the caller counted the run against the user's limit already (an import counts once). */
 export async function checkReferenceSolution(
   ctx: AppContext,
-  input: GradeCaller & { question: AlgorithmQuestion; code: string },
+  input: GradeCaller & { question: AlgorithmQuestion; code: string; metered?: boolean },
 ): Promise<ReferenceFailure | null> {
   const { question } = input;
   if (question.tests.length === 0) return null;
   const runner: CodeRunner = requireRunner(ctx);
-  await checkRate(ctx, input.userId);
+  if (input.metered !== false) await checkRate(ctx, input.userId);
   const result = await onRunner(() => runCases(runner, question, input.code, question.tests, runnerSlots(ctx.config), String(input.userId)), logFailure(input));
   return firstFailure(question, result);
 }

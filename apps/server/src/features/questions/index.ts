@@ -1,5 +1,5 @@
-// Public entry of the question bank: what other features (exams, exam taking, practice) may use.
+// Public entry of the question bank: what other features (exams, exam taking, practice, question exchange) may use.
 export { questionRoutes } from './routes';
 export { toGradable, toStudentQuestion } from './shapes';
 export { findQuestion, findQuestionsByIds, plainText } from './repository';
-export { replaceQuestionSolutions, QUESTION_MISSING, type Caller as QuestionCaller } from './service';
+export { checkQuestionReference, createQuestionIn, replaceQuestionSolutions, QUESTION_MISSING, type Caller as QuestionCaller } from './service';

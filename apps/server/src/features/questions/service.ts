@@ -3,6 +3,7 @@
 // concurrent edits refused through the version, and a question used by an exam never deleted.
 import type { FastifyBaseLogger } from 'fastify';
 import { questionRuleIssues, VERDICT_LABELS, type Question, type QuestionData, type QuestionSolutionData } from '@exam/shared';
+import type { Db } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { foldSearch } from '../../lib/list';
@@ -36,6 +37,8 @@ export interface Caller {
   userId: number;
   requestId?: string;
   log?: FastifyBaseLogger;
+  /** false: the caller has already counted these runs against the user's limit (an import counts once). */
+  metered?: boolean;
 }
 
 /** Every /api/files/{id}/… address in a statement (inline images and download links). */
@@ -155,20 +158,21 @@ async function both<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
   return [ra.value, rb.value];
 }
 
-/** Sanitised statement, its checked files, and the course / chapter checked. */
-async function prepare(ctx: AppContext, data: QuestionData) {
+/** Sanitised statement, its checked files, and the course / chapter checked (read through `db`: a transaction sees
+ *  the files it has just written). */
+async function prepare(db: Db, data: QuestionData) {
   const statement = sanitizeRichText(data.statement);
   if (plainText(statement) === '' && !/<img\b/i.test(statement)) {
     throw unprocessable({ statement: ["L'énoncé est obligatoire."] }, "L'énoncé est obligatoire.");
   }
   const fileIds = referencedFileIds(statement);
-  const found = new Set(await existingFileIds(ctx.db, fileIds));
+  const found = new Set(await existingFileIds(db, fileIds));
   const missing = fileIds.filter((id) => !found.has(id));
   if (missing.length) {
     const m = `L'énoncé renvoie à un fichier introuvable (n° ${missing.join(', ')}). Téléversez-le de nouveau.`;
     throw unprocessable({ statement: [m] }, m);
   }
-  const { course, chapter } = await courseAndChapter(ctx.db, data.course_id, data.chapter_id);
+  const { course, chapter } = await courseAndChapter(db, data.course_id, data.chapter_id);
   if (data.course_id && !course) throw unprocessable({ course_id: ['Ce cours est introuvable.'] }, 'Ce cours est introuvable.');
   if (data.chapter_id) {
     if (!data.course_id) throw unprocessable({ chapter_id: ['Choisissez d’abord le cours de ce chapitre.'] }, 'Choisissez d’abord le cours de ce chapitre.');
@@ -201,15 +205,8 @@ export async function createQuestion(ctx: AppContext, caller: Caller, data: Ques
   const checking = checkReference(ctx, caller, referenceOf(data), solutions);
   // Observed here so that a refusal of the statement first never leaves the check's own refusal unhandled.
   checking.catch(() => undefined);
-  const [{ statement, fileIds }] = await both(prepare(ctx, data), settledWithin(checking, 0));
-  const values = rowValues(data, statement);
-  const write = async (trx: Trx) => {
-    const qid = await insertQuestion(trx, values, caller.userId);
-    await replaceSolutions(trx, qid, solutions, true);
-    await setTags(trx, qid, data.tags, true);
-    await setQuestionFiles(trx, qid, fileIds, true);
-    return qid;
-  };
+  const [{ statement, fileIds }] = await both(prepare(ctx.db, data), settledWithin(checking, 0));
+  const write = (trx: Trx) => writeNewQuestion(trx, caller.userId, data, statement, fileIds, solutions);
   const early = await withTransaction(ctx.db, async (trx) => {
     const id = await write(trx);
     // Read back within the transaction, still while the check runs: what the commit will make visible.
@@ -225,6 +222,30 @@ export async function createQuestion(ctx: AppContext, caller: Caller, data: Ques
   const checked = await checking;
   const id = await withTransaction(ctx.db, write);
   return { question: (await findQuestion(ctx.db, id))!, checked };
+}
+
+/** The rows of a new question, as every creation writes them (the form, an import). */
+async function writeNewQuestion(trx: Trx, userId: number, data: QuestionData, statement: string, fileIds: number[], solutions: SolutionValues[]): Promise<number> {
+  const qid = await insertQuestion(trx, rowValues(data, statement), userId);
+  await replaceSolutions(trx, qid, solutions, true);
+  await setTags(trx, qid, data.tags, true);
+  await setQuestionFiles(trx, qid, fileIds, true);
+  return qid;
+}
+
+/**
+ * A new question written in the caller's transaction (an import writes all of its questions in one): the same
+ * statement cleaning, file and course checks and rows as `createQuestion`. The reference solution is not run here:
+ * the caller runs `checkQuestionReference` first, outside the transaction. Returns the new id.
+ */
+export async function createQuestionIn(trx: Trx, userId: number, data: QuestionData): Promise<number> {
+  const { statement, fileIds } = await prepare(trx, data);
+  return writeNewQuestion(trx, userId, data, statement, fileIds, solutionValues(data.type, data.possible_solutions));
+}
+
+/** Runs a question's reference solution on every case as a save does: how many cases passed, or the save's 422. */
+export async function checkQuestionReference(ctx: AppContext, caller: Caller, data: QuestionData): Promise<number> {
+  return checkReference(ctx, caller, referenceOf(data), solutionValues(data.type, data.possible_solutions));
 }
 
 /** Longest a transaction that has written a new question waits for its reference check before giving way. */
@@ -268,7 +289,7 @@ export async function updateQuestion(ctx: AppContext, caller: Caller, id: number
   // A question changing type starts from new rows: choice ids of the old type mean nothing in the new one.
   const given = before.type === data.type ? data.possible_solutions : data.possible_solutions.map(({ id: _drop, ...p }) => p);
   const solutions = solutionValues(data.type, given);
-  const [{ statement, fileIds }, checked] = await both(prepare(ctx, data), checkReference(ctx, caller, referenceOf(data), solutions));
+  const [{ statement, fileIds }, checked] = await both(prepare(ctx.db, data), checkReference(ctx, caller, referenceOf(data), solutions));
   const values = rowValues(data, statement);
   await withTransaction(ctx.db, async (trx, afterCommit) => {
     const locked = await lockQuestion(trx, id);

@@ -1,9 +1,12 @@
 // /dashboard/questions: the question bank with search, filters (type, language, course, tag), sort and pages, the
-// number of exams using each question; duplicate, edit, delete (refused by the server while an exam uses it).
+// number of exams using each question; duplicate, edit, delete (refused by the server while an exam uses it);
+// import from Moodle (XML or GIFT) and export of the checked questions.
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Badge, Button, Group, Stack, type MantineTheme } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { QUESTION_KIND_LABELS, QUESTION_KINDS, type QuestionKind, type QuestionListItem } from '@exam/shared';
+import { Badge, Button, Group, Menu, Stack, type MantineTheme } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
+import { EXCHANGE_FORMAT_LABELS, QUESTION_KIND_LABELS, QUESTION_KINDS, type ExchangeFormat, type QuestionKind, type QuestionListItem } from '@exam/shared';
 import { QuestionTypeBadge } from '@/components/question-type-badge';
 import { StatementExcerpt, excerptText } from '@/components/statement-excerpt';
 import { PageHeader } from '@/components/page-header';
@@ -19,9 +22,15 @@ import { useHelper } from '@/app/auth/session';
 import { paths } from '@/config/paths';
 import { useCourseOptions } from '@/lib/reference-options';
 import { useDeleteQuestion, useDuplicateQuestion, useQuestionTags, useQuestionsList } from '../api/questions';
+import { exportQuestions } from '../api/question-exchange';
+import { ImportQuestionsDialog } from '../components/import-dialog';
 import { questionsTexts } from '../texts';
 
 const t = questionsTexts.list;
+const x = questionsTexts.exchange;
+
+/** What each format cannot hold: those of the selection are left out of the file. */
+const NOT_IN: Record<ExchangeFormat, QuestionKind[]> = { moodle: ['MATH'], gift: ['ALGORITHM', 'MATH'] };
 const wide = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
 const wider = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.md})`;
 
@@ -39,6 +48,22 @@ export function QuestionsListPage() {
   const tags = useQuestionTags();
   const del = useDeleteQuestion();
   const duplicate = useDuplicateQuestion();
+  const [importing, setImporting] = useState(false);
+  const [selected, setSelected] = useState<QuestionListItem[]>([]);
+  const [exporting, setExporting] = useState(false);
+
+  const exportAs = async (format: ExchangeFormat) => {
+    setExporting(true);
+    try {
+      await exportQuestions(format, selected.map((q) => q.id));
+      const omitted = selected.filter((q) => NOT_IN[format].includes(q.type)).length;
+      if (omitted) notifications.show({ title: x.exportTitle, message: x.omitted(omitted, EXCHANGE_FORMAT_LABELS[format]), color: 'yellow' });
+    } catch {
+      // The API client has shown the error.
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const typeLabel = (k: QuestionKind) => helper.data?.QUESTION_TYPE.find((x) => x.value === k)?.label ?? QUESTION_KIND_LABELS[k];
   const name = (q: QuestionListItem) => `« ${excerptText(q.excerpt).slice(0, 60) || t.untitled} »`;
@@ -59,10 +84,37 @@ export function QuestionsListPage() {
       {t.create}
     </Button>
   );
+  const headerActions = (
+    <Group gap="sm" wrap="wrap">
+      <Button variant="default" leftSection={<IconFileImport size={16} aria-hidden="true" />} onClick={() => setImporting(true)}>
+        {x.importButton}
+      </Button>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+            rightSection={<IconChevronDown size={14} aria-hidden="true" />}
+            disabled={selected.length === 0}
+            loading={exporting}
+            title={selected.length === 0 ? x.exportHint : undefined}
+          >
+            {x.exportButton(selected.length)}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => void exportAs('moodle')}>{x.exportMoodle}</Menu.Item>
+          <Menu.Item onClick={() => void exportAs('gift')}>{x.exportGift}</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {createButton}
+    </Group>
+  );
 
   return (
     <>
-      <PageHeader title={t.title} description={t.description} breadcrumbs={[{ label: t.title }]} actions={createButton} />
+      <PageHeader title={t.title} description={t.description} breadcrumbs={[{ label: t.title }]} actions={headerActions} />
+      <ImportQuestionsDialog opened={importing} onClose={() => setImporting(false)} />
       <Stack gap="md">
         <Group gap="sm" wrap="wrap" align="flex-end">
           <SearchBox value={list.state.search} onChange={list.setSearch} label={t.search} placeholder={t.searchPlaceholder} />
@@ -106,6 +158,7 @@ export function QuestionsListPage() {
           list={list}
           result={result}
           empty={{ title: t.emptyTitle, description: t.emptyDescription, actions: createButton }}
+          selection={{ selected, onChange: setSelected, allLabel: x.selectAll, rowLabel: (q) => x.selectOne(name(q)) }}
           columns={[
             {
               accessor: 'excerpt',

@@ -1,0 +1,261 @@
+// Import of a Moodle XML or GIFT file: every question read, mapped and checked (programs run on every case in the
+// sandbox) into a report before anything is written; a confirmed import writes every importable question through the
+// question bank's own create path, in one transaction, or none. Export of questions back to Moodle XML or GIFT.
+import { performance } from 'node:perf_hooks';
+import {
+  questionInputSchema,
+  type ExchangeFormat,
+  type ImportReport,
+  type ImportReportItem,
+  type Question,
+  type QuestionData,
+} from '@exam/shared';
+import type { AppContext } from '../../lib/context';
+import { HttpError, notFound, unprocessable } from '../../lib/errors';
+import { htmlToText } from '../../lib/html-text';
+import { withTransaction } from '../../lib/transaction';
+import { sanitizeRichText } from '../chapters';
+import { findExamListItem, examQuestions } from '../exams';
+import { checkContent, readContent, removeStoredContent, storeContent } from '../files';
+import { checkQuestionReference, createQuestionIn, findQuestionsByIds, type QuestionCaller } from '../questions';
+import { checkRate } from '../runner';
+import { readGift, writeGiftQuestion } from './gift';
+import { readMoodleXml } from './moodle-read';
+import { writeMoodleXml } from './moodle-write';
+import { PLUGINFILE, type Candidate, type EmbeddedFile } from './types';
+
+export interface ImportFile {
+  name: string;
+  content: Buffer;
+}
+
+const MAGIC: Array<[number[], string]> = [
+  [[0x50, 0x4b, 0x03, 0x04], 'une archive ZIP (un .mbz de sauvegarde Moodle ?)'],
+  [[0x1f, 0x8b], 'une archive compressée'],
+  [[0x25, 0x50, 0x44, 0x46], 'un PDF'],
+  [[0x89, 0x50, 0x4e, 0x47], 'une image PNG'],
+  [[0xff, 0xd8, 0xff], 'une image JPEG'],
+  [[0xd0, 0xcf, 0x11, 0xe0], 'un document Office'],
+  [[0x7f, 0x45, 0x4c, 0x46], 'un programme'],
+];
+
+const refuse = (m: string) => unprocessable({ file: [m] }, m);
+
+/** The file as text, or a French refusal for what is not a text file (a binary renamed .xml). */
+export function decodeText(file: ImportFile): string {
+  const head = file.content.subarray(0, 8);
+  const known = MAGIC.find(([bytes]) => bytes.every((b, i) => head[i] === b));
+  const binary = `Le fichier « ${file.name} » n’est pas un fichier texte${known ? ` : c’est ${known[1]}` : ''}. Importez l’export Moodle XML (.xml) ou GIFT (.txt, .gift) tel que Moodle le donne.`;
+  if (known || file.content.includes(0)) throw refuse(binary);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(file.content);
+  } catch {
+    // GIFT files written on Windows are often Latin-1: read them as such when no control byte says binary.
+    if (file.content.some((b) => b < 0x09 || (b > 0x0d && b < 0x20))) throw refuse(binary);
+    text = file.content.toString('latin1');
+  }
+  return text.replace(/^\uFEFF/, '');
+}
+
+export function formatOf(file: ImportFile, text: string): ExchangeFormat {
+  const ext = /\.([a-z0-9]{1,10})$/i.exec(file.name)?.[1]?.toLowerCase();
+  if (ext === 'xml') return 'moodle';
+  if (ext === 'gift' || ext === 'txt') return 'gift';
+  return /^\s*<(\?xml|quiz\b)/.test(text) ? 'moodle' : 'gift';
+}
+
+interface Checked {
+  item: ImportReportItem;
+  data?: QuestionData;
+  files: EmbeddedFile[];
+}
+
+/** The statement as it will be stored, with stand-in addresses for embedded files (the report writes nothing). */
+function statementIsEmpty(html: string): boolean {
+  const stand = sanitizeRichText(html.replace(/@@PLUGINFILE@@\/[^"'\s?#<>]+/g, '/api/files/1/inline/0'));
+  return htmlToText(stand).trim() === '' && !/<img\b/i.test(stand);
+}
+
+/** A candidate against our rules (the same zod schema as the question form) and its embedded files. */
+function checkCandidate(ctx: AppContext, c: Candidate): Checked {
+  const item: ImportReportItem = {
+    index: c.index,
+    line: c.line,
+    name: c.name,
+    source_type: c.source_type,
+    outcome: c.outcome,
+    type: c.input?.type ?? null,
+    language: c.input?.language ?? null,
+    notes: [...c.notes],
+    checked_cases: 0,
+  };
+  if (!c.input) return { item, files: [] };
+  const files: EmbeddedFile[] = [];
+  let statement = c.input.statement;
+  for (const f of c.files) {
+    const ok = checkContent(ctx, f.name, f.content);
+    if (ok.ok) files.push(f);
+    else {
+      item.notes.push(`${ok.message} Il est retiré de l’énoncé.`);
+      item.outcome = 'approximated';
+      statement = statement.split(`${PLUGINFILE}/${encodeURIComponent(f.name)}`).join('');
+    }
+  }
+  const parsed = questionInputSchema.safeParse({ ...c.input, statement });
+  if (!parsed.success) {
+    return { item: { ...item, outcome: 'failed', notes: [...item.notes, ...new Set(parsed.error.issues.map((i) => i.message))] }, files: [] };
+  }
+  if (statementIsEmpty(parsed.data.statement)) return { item: { ...item, outcome: 'failed', notes: [...item.notes, 'L’énoncé est vide une fois nettoyé.'] }, files: [] };
+  return { item, data: parsed.data, files };
+}
+
+/** Runs `task` on the items, at most `width` at once, keeping their order. */
+async function pool<T, R>(items: T[], width: number, task: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await task(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return out;
+}
+
+/** Programs with a reference solution: run on every case, as a save would; a failing one is `failed`. */
+async function checkPrograms(ctx: AppContext, caller: QuestionCaller, checked: Checked[]): Promise<number> {
+  const programs = checked.filter((c) => c.data?.type === 'ALGORITHM' && c.data.reference_solution);
+  if (!programs.length) return 0;
+  // The whole import is one unit of the user's run limit; its programs then run without counting each.
+  await checkRate(ctx, caller.userId);
+  const started = performance.now();
+  // Two programs at a time: each runs its cases side by side already, so the pool stays busy without one import
+  // holding every slot.
+  await pool(programs, 2, async (c) => {
+    try {
+      c.item.checked_cases = await checkQuestionReference(ctx, { ...caller, metered: false }, c.data!);
+    } catch (e) {
+      if (!(e instanceof HttpError) || e.statusCode !== 422) throw e;
+      c.item.outcome = 'failed';
+      c.item.notes.push(e.message.replace(/ Rien n’a été enregistré\.$/, ''));
+      c.data = undefined;
+    }
+  });
+  return Math.round(performance.now() - started);
+}
+
+function reportOf(format: ExchangeFormat, fileName: string, checked: Checked[], checkMs: number, ids: number[]): ImportReport {
+  const counts = { imported: 0, approximated: 0, skipped: 0, failed: 0 };
+  for (const c of checked) counts[c.item.outcome]++;
+  return {
+    format,
+    file_name: fileName,
+    total: checked.length,
+    counts,
+    importable: counts.imported + counts.approximated,
+    items: checked.map((c) => c.item),
+    question_ids: ids,
+    check_ms: checkMs,
+  };
+}
+
+/** The report of a file (nothing written), or with `confirm` the import of every importable question. */
+export async function importFile(ctx: AppContext, caller: QuestionCaller, file: ImportFile, confirm: boolean): Promise<ImportReport> {
+  if (file.content.length === 0) throw refuse('Le fichier envoyé est vide.');
+  const text = decodeText(file);
+  const format = formatOf(file, text);
+  const candidates = format === 'moodle' ? await readMoodleXml(text) : readGift(text);
+  if (!candidates.length) throw refuse('Le fichier ne contient aucune question.');
+  const checked: Checked[] = [];
+  for (const [i, c] of candidates.entries()) {
+    checked.push(checkCandidate(ctx, c));
+    // Statements are cleaned one by one: let other requests in now and then.
+    if (i % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
+  }
+  const checkMs = await checkPrograms(ctx, caller, checked);
+  if (!confirm) return reportOf(format, file.name, checked, checkMs, []);
+  const ids = await writeAll(ctx, caller.userId, checked.filter((c) => c.data));
+  return reportOf(format, file.name, checked, checkMs, ids);
+}
+
+/** Every importable question with its files, in one transaction; a refusal names the question and writes nothing. */
+async function writeAll(ctx: AppContext, userId: number, toWrite: Checked[]): Promise<number[]> {
+  const hashes: string[] = [];
+  try {
+    return await withTransaction(ctx.db, async (trx) => {
+      const ids: number[] = [];
+      for (const c of toWrite) {
+        let statement = c.data!.statement;
+        for (const f of c.files) {
+          const stored = await storeContent(ctx, trx, f.name, f.content, userId);
+          hashes.push(stored.hash);
+          const url = stored.inline_url ?? stored.url;
+          statement = statement.split(`${PLUGINFILE}/${encodeURIComponent(f.name)}`).join(url);
+        }
+        try {
+          ids.push(await createQuestionIn(trx, userId, { ...c.data!, statement }));
+        } catch (e) {
+          if (e instanceof HttpError && e.statusCode === 422) {
+            const m = `Question ${c.item.index} « ${c.item.name} » (ligne ${c.item.line}) : ${e.message} Rien n’a été enregistré.`;
+            throw unprocessable({ file: [m] }, m);
+          }
+          throw e;
+        }
+      }
+      return ids;
+    });
+  } catch (e) {
+    // Content written for a transaction that rolled back: removed unless another file row shares it.
+    await removeStoredContent(ctx, hashes).catch(() => undefined);
+    throw e;
+  }
+}
+
+
+// --- Export -------------------------------------------------------------------------------------
+
+export interface ExportResult {
+  body: string;
+  fileName: string;
+  mime: string;
+  omitted: number[];
+}
+
+export async function exportQuestions(ctx: AppContext, q: { format: ExchangeFormat; ids?: number[]; exam_id?: number }): Promise<ExportResult> {
+  let ids = q.ids ?? [];
+  let label = 'questions';
+  if (q.exam_id) {
+    const exam = await findExamListItem(ctx.db, q.exam_id);
+    if (!exam) throw notFound('Cet examen est introuvable.');
+    ids = (await examQuestions(ctx.db, q.exam_id)).map((x) => x.question_id);
+    label = `examen-${q.exam_id}`;
+  }
+  const questions = await findQuestionsByIds(ctx.db, ids);
+  if (questions.length < ids.length) {
+    const found = new Set(questions.map((x) => x.id));
+    const missing = ids.filter((id) => !found.has(id));
+    throw notFound(`Question${missing.length > 1 ? 's' : ''} introuvable${missing.length > 1 ? 's' : ''} : n° ${missing.slice(0, 20).join(', ')}.`);
+  }
+  if (!questions.length) throw unprocessable({ ids: ['Aucune question à exporter.'] }, 'Aucune question à exporter.');
+  const date = new Date().toISOString().slice(0, 10);
+  if (q.format === 'moodle') {
+    const { xml, omitted } = await writeMoodleXml(questions, async (id) => readContent(ctx, id));
+    return { body: xml, fileName: `${label}-moodle-${date}.xml`, mime: 'application/xml; charset=utf-8', omitted };
+  }
+  return { ...writeGift(questions), fileName: `${label}-gift-${date}.txt`, mime: 'text/plain; charset=utf-8' };
+}
+
+function writeGift(questions: Question[]): { body: string; omitted: number[] } {
+  const parts: string[] = [];
+  const omitted: number[] = [];
+  for (const q of questions) {
+    const g = writeGiftQuestion(q);
+    if (g === null) {
+      omitted.push(q.id);
+      parts.push(`// Question ${q.id} : ce type n’existe pas en GIFT (programme ou expression) ; exportez-la en Moodle XML.`);
+    } else parts.push(g);
+  }
+  return { body: `${parts.join('\n\n')}\n`, omitted };
+}

@@ -288,6 +288,13 @@ async function setQuestions(trx: Transaction<Database>, examId: number, question
   }
 }
 
+/** Each question of the exam pinned to a version of it (publication). */
+export async function setQuestionVersions(trx: Transaction<Database>, examId: number, versions: Map<number, number>): Promise<void> {
+  for (const [questionId, versionId] of versions) {
+    await trx.updateTable('exam_questions').set({ question_version_id: versionId }).where('exam_id', '=', examId).where('question_id', '=', questionId).execute();
+  }
+}
+
 export async function setExamStatus(trx: Transaction<Database>, id: number, status: ExamStatus): Promise<void> {
   await trx.updateTable('exams').set({ status, version: sql`version + 1`, updated_at: sql`now()` }).where('id', '=', id).execute();
 }

@@ -104,6 +104,23 @@ export const questionsTexts = {
     referenceHint: 'Exécutée sur chaque cas de test à l’enregistrement : un cas qui échoue refuse l’enregistrement.',
     referenceMissing: 'Pas de solution de référence : les cas de test ne seront pas vérifiés à l’enregistrement.',
     referenceRefused: 'La solution de référence ne passe pas ce cas de test',
+    // Generator
+    generatorSection: 'Paramètres (générateur)',
+    generatorHint:
+      'Facultatif. Un programme Python qui définit generate(seed) et rend un dictionnaire de valeurs (textes ou nombres). Chaque {{nom}} de l’énoncé, des choix, des réponses acceptées, de l’expression attendue, des entrées et des sorties attendues est remplacé par sa valeur : chaque étudiant reçoit une variante. Tirez les nombres avec random.Random(seed) pour qu’une graine donne toujours la même variante.',
+    generatorOutputHint: 'Une sortie attendue laissée vide est calculée, pour chaque variante, par la solution de référence.',
+    generatorLabel: 'Générateur (Python)',
+    generatorTry: 'Tester le générateur',
+    generatorTrying: 'Fabrication des variantes…',
+    generatorInsertExample: 'Partir d’un exemple',
+    generatorRefused: 'Le générateur ne donne pas de variante valable',
+    generatorVariants: (n: number) => `${n} variantes fabriquées et vérifiées :`,
+    seed: (s: number) => `Graine ${s}`,
+    values: 'Valeurs',
+    variantAnswers: 'Réponses de cette variante',
+    correct: 'correct',
+    caseLine: (i: number, hidden: boolean) => `Cas ${i + 1}${hidden ? ' (caché)' : ''} : entrée, puis sortie attendue`,
+    generatorExample: ['import random', '', 'def generate(seed):', '    r = random.Random(seed)', '    a = r.randint(2, 9)', '    b = r.randint(10, 99)', "    return {'a': a, 'b': b, 'produit': a * b}", ''].join('\n'),
     // MATH
     expected: 'Expression attendue',
     expectedHint: 'Comparée par équivalence mathématique (variables réelles) : 2x+2 vaut 2(x+1).',
@@ -126,5 +143,9 @@ export const questionsTexts = {
     loading: 'Chargement de l’aperçu…',
     emptyAnswer: 'Saisissez une réponse.',
     timeLimit: (s: number) => `arrêté à la limite de ${s} s`,
+    seed: 'Graine de la variante',
+    seedHint: 'Chaque graine donne une variante ; un examen publié en fabrique 20 (graines 1 à 20).',
+    showSeed: 'Afficher cette variante',
+    values: (text: string) => `Valeurs de cette variante : ${text}`,
   },
 };

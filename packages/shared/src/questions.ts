@@ -189,8 +189,12 @@ export function questionRuleIssues(q: Pick<QuestionFields, 'type' | 'language' |
   return issues;
 }
 
+/** Practice grades the question as saved, never a variant: a parameterised question is for exams only. */
+export const PRACTICE_GENERATOR_REFUSED = 'Un exercice d’entraînement ne peut pas être paramétré : retirez le générateur, ou décochez l’entraînement.';
+
 export const questionInputSchema = questionFields.superRefine((q, ctx) => {
   for (const issue of questionRuleIssues(q)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  if (q.generator && q.is_practice) ctx.addIssue({ code: 'custom', path: ['generator'], message: PRACTICE_GENERATOR_REFUSED });
 });
 export type QuestionInput = z.input<typeof questionInputSchema>;
 export type QuestionData = z.infer<typeof questionInputSchema>;

@@ -260,6 +260,13 @@ describe('saving and previewing a parameterised question', () => {
     expect(res.json().message).toContain('Rien n’a été enregistré.');
   });
 
+  it('refuses a generator on a practice exercise (practice grades the question as saved)', async () => {
+    const c = await t.ctx.db.insertInto('courses').values({ title: 'Probabilités', academic_year_id: structure.yearId }).returning('id').executeTakeFirstOrThrow();
+    const res = await call('POST', '/api/admin/questions/create', exactSum({ is_practice: 1, course_id: c.id }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.generator).toEqual(['Un exercice d’entraînement ne peut pas être paramétré : retirez le générateur, ou décochez l’entraînement.']);
+  });
+
   it('previews any variant by its seed, with a verdict on it, never its answer', async () => {
     const q = await create(exactSum());
     const shown = await call('GET', `/api/admin/questions/${q.id}/preview?seed=42`);

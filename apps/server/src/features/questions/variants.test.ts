@@ -162,6 +162,16 @@ describe('generator test', () => {
     expect(res.json().errors.generator[0]).toContain(reason);
   }, 30_000);
 
+  it('escapes the values it puts in the statement: a value never adds markup the sanitiser did not see', async () => {
+    const generator = 'def generate(seed):\n    return {"x": "<img src=x onerror=alert(1)>", "y": "a & b"}\n';
+    const res = await call('POST', '/api/admin/questions/generator/test', { generator, question: exactSum({ statement: '<p>{{x}} {{y}}</p>', possible_solutions: [{ content: '{{y}}' }] }) });
+    expect(res.statusCode, res.body).toBe(200);
+    const v = res.json().data.variants[0];
+    expect(v.statement).toBe('<p>&lt;img src=x onerror=alert(1)&gt; a &amp; b</p>');
+    // Answers are plain text, compared as typed: kept as given.
+    expect(v.possible_solutions[0].content).toBe('a & b');
+  });
+
   it('names a placeholder the generator does not give', async () => {
     const res = await call('POST', '/api/admin/questions/generator/test', { generator: SUM_GENERATOR, question: exactSum({ statement: '<p>{{a}} et {{c}}</p>' }) });
     expect(res.statusCode).toBe(422);

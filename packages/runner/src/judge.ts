@@ -4,7 +4,8 @@ import { RunnerBusyError, type CodeRunner, type RunLimits } from './types';
 
 export interface TestCase {
   stdin: string;
-  expectedOutput: string;
+  /** Absent: no comparison, the run's output is what is wanted (a reference solution computing a variant's). */
+  expectedOutput?: string;
   /** Hidden cases are judged but their content is not shown to students. */
   hidden?: boolean;
 }

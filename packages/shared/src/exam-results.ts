@@ -319,6 +319,8 @@ export const examStudentResultSchema = z.object({
     resultQuestionSchema.extend({
       /** Its number among the exam's questions (the results table's column). */
       exam_position: int,
+      /** The variant the student was given (a parameterised question); null otherwise. */
+      variant_seed: int.nullable(),
       state: z.enum(QUESTION_STATES),
       /** Points of the best result. */
       score: z.number(),

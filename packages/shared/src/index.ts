@@ -10,6 +10,7 @@ export * from './runner';
 export * from './courses';
 export * from './exams';
 export * from './questions';
+export * from './question-variants';
 export * from './grading';
 export * from './exam-taking';
 export * from './answers';

@@ -9,7 +9,7 @@ import { envelopeSchema, flag01, listQuerySchema, paginatedSchema } from './comm
 import { gradeDetailsSchema } from './grading';
 import { LANGUAGES, QUESTION_KINDS } from './helper';
 import { MAX_CODE_LENGTH, MAX_STDIN_LENGTH } from './runner';
-import { idField, optionalIdFilter } from './zod-fr';
+import { idField, intField, optionalIdFilter } from './zod-fr';
 
 // The types (QUESTION_KINDS) and their French names live with the reference lists of GET /api/helper; re-exported
 // here for the modules that import them from './questions'.
@@ -24,6 +24,8 @@ export const ALGORITHM_MAX_TESTS = 50;
 export const QUESTION_MAX_TAGS = 20;
 export const QUESTION_TAG_MAX = 50;
 export const QUESTION_POINTS_MAX = 1000;
+/** Largest generator source accepted, in characters. */
+export const QUESTION_GENERATOR_MAX = 20_000;
 /** Bounds of a question's run limits: the runner's MAX_LIMITS (packages/runner) and its floors. */
 export const QUESTION_LIMIT_BOUNDS = {
   cpu_seconds: { min: 1, max: 20 },
@@ -130,6 +132,8 @@ const questionFields = z.object({
   reference_solution: optionalText('La solution de référence', MAX_CODE_LENGTH),
   tolerance: toleranceSchema.nullish().transform((v) => v ?? null),
   limits: limitsSchema.nullish().transform((v) => v ?? null),
+  /** Python source defining `generate(seed)`: a parameterised question (docs/questions.md « Questions paramétrées »). */
+  generator: optionalText('Le générateur', QUESTION_GENERATOR_MAX),
   possible_solutions: z
     .array(questionSolutionInputSchema, { error: 'Les solutions possibles doivent être une liste.' })
     .max(ALGORITHM_MAX_TESTS, { error: `Une question ne peut pas avoir plus de ${ALGORITHM_MAX_TESTS} solutions possibles.` })
@@ -185,8 +189,12 @@ export function questionRuleIssues(q: Pick<QuestionFields, 'type' | 'language' |
   return issues;
 }
 
+/** Practice grades the question as saved, never a variant: a parameterised question is for exams only. */
+export const PRACTICE_GENERATOR_REFUSED = 'Un exercice d’entraînement ne peut pas être paramétré : retirez le générateur, ou décochez l’entraînement.';
+
 export const questionInputSchema = questionFields.superRefine((q, ctx) => {
   for (const issue of questionRuleIssues(q)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  if (q.generator && q.is_practice) ctx.addIssue({ code: 'custom', path: ['generator'], message: PRACTICE_GENERATOR_REFUSED });
 });
 export type QuestionInput = z.input<typeof questionInputSchema>;
 export type QuestionData = z.infer<typeof questionInputSchema>;
@@ -212,8 +220,19 @@ export type PossibleSolutionInput = z.input<typeof possibleSolutionInputSchema>;
 export type PossibleSolutionData = z.infer<typeof possibleSolutionInputSchema>;
 export const possibleSolutionUpdateSchema = possibleSolutionInputSchema.partial({ question_id: true });
 
-/** POST questions/{id}/preview: the answer a student would send (QCM: choice ids; others: a string). */
-export const questionPreviewSchema = z.object({ answer: z.unknown() });
+/** A variant's seed: the whole number given to `generate(seed)`. */
+export const seedField = intField('La graine', 1, 1_000_000);
+
+/** GET questions/{id}/preview?seed=: a parameterised question is shown as that variant (its first one by default). */
+export const questionPreviewQuerySchema = z.object({ seed: seedField.optional() });
+
+/** POST questions/{id}/preview: the answer a student would send (QCM: choice ids; others: a string), and for a
+ *  parameterised question the variant it answers. */
+export const questionPreviewSchema = z.object({ answer: z.unknown(), seed: seedField.optional() });
+
+/** The values a generator gave for one seed, by name. */
+export const variantValuesSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type VariantValues = z.infer<typeof variantValuesSchema>;
 
 // --- Answers -------------------------------------------------------------------------------
 
@@ -248,6 +267,7 @@ export const questionSchema = z.object({
   reference_solution: z.string().nullable(),
   tolerance: toleranceSchema.nullable(),
   limits: limitsSchema.nullable(),
+  generator: z.string().nullable(),
   possible_solutions: z.array(possibleSolutionSchema),
   files: z.array(fileRefSchema),
   exam_count: z.number().int(),
@@ -256,6 +276,8 @@ export const questionSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number().int(),
+  /** Number of the question's latest saved version (question_versions): what an exam published now would pin. */
+  version_number: z.number().int(),
 });
 export type Question = z.infer<typeof questionSchema>;
 
@@ -320,7 +342,12 @@ export const questionPageSchema = paginatedSchema(questionListItemSchema);
 export const questionDeletedEnvelopeSchema = envelopeSchema(z.object({ id: z.number().int() }));
 export const questionTagsEnvelopeSchema = envelopeSchema(z.array(questionTagSchema));
 export const questionPreviewEnvelopeSchema = envelopeSchema(
-  z.object({ question: studentQuestionSchema, result: questionPreviewResultSchema.nullable() }),
+  z.object({
+    question: studentQuestionSchema,
+    result: questionPreviewResultSchema.nullable(),
+    /** A parameterised question: the variant shown (staff only: its values are the answer's ingredients). */
+    variant: z.object({ seed: z.number().int(), values: variantValuesSchema }).nullable(),
+  }),
 );
 export const possibleSolutionEnvelopeSchema = envelopeSchema(possibleSolutionSchema);
 export const possibleSolutionDeletedEnvelopeSchema = envelopeSchema(z.object({ id: z.number().int(), question_id: z.number().int() }));
@@ -330,4 +357,5 @@ export const QUESTION_TEXTS = {
   noReferenceWarning:
     'Question enregistrée, sans solution de référence : les cas de test n’ont pas été vérifiés. Ajoutez-en une pour que chaque enregistrement les contrôle.',
   referenceChecked: (n: number) => `Question enregistrée : la solution de référence réussit les ${n} cas de test.`,
+  variantsChecked: (n: number) => `Question enregistrée : ses ${n} premières variantes ont été fabriquées et vérifiées.`,
 } as const;

@@ -139,6 +139,32 @@ export interface QuestionsTable {
   version: Generated<number>;
   /** Folded plain text of statement and tags, written by the application for the list search. */
   search_text: ColumnType<string, string | undefined, string>;
+  /** Python source of `generate(seed)` (migration 012-question-versions); null: not parameterised. */
+  generator: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One saved state of a question (migration 012-question-versions): what showing and grading it needs. */
+export interface QuestionVersionsTable {
+  id: Generated<number>;
+  question_id: number;
+  /** 1, 2, 3… per question. */
+  number: number;
+  /** JSON (QuestionSnapshot of the questions feature): write with JSON.stringify, read back parsed. */
+  snapshot: Json;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** One variant of a parameterised version: the generator's values for a seed and the content they fill. */
+export interface QuestionVariantsTable {
+  id: Generated<number>;
+  version_id: number;
+  seed: number;
+  /** JSON: write with JSON.stringify, read back parsed. */
+  values: Json;
+  /** JSON (statement and possible solutions filled in): write with JSON.stringify, read back parsed. */
+  content: Json;
+  created_at: Generated<Timestamp>;
 }
 
 export interface PossibleSolutionsTable {
@@ -200,6 +226,8 @@ export interface ExamQuestionsTable {
   /** Null: the exam's setting. */
   max_submissions: ColumnType<number | null, number | null | undefined, number | null>;
   wrong_try_penalty: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  /** The question's version pinned when the exam was published (null: not published since, the current one). */
+  question_version_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The position of its section (exam_sections). */
   section: ColumnType<number, number | undefined, number>;
 }
@@ -358,6 +386,8 @@ export interface Database {
   possible_solutions: PossibleSolutionsTable;
   question_tags: QuestionTagsTable;
   question_files: QuestionFilesTable;
+  question_versions: QuestionVersionsTable;
+  question_variants: QuestionVariantsTable;
   exams: ExamsTable;
   exam_specializations: ExamSpecializationsTable;
   exam_questions: ExamQuestionsTable;

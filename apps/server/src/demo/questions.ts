@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { sanitizeRichText } from '../features/chapters';
 import { insertQuestion, replaceSolutions, setTags } from '../features/questions/repository';
 import { searchTextOf } from '../features/questions/service';
+import { writeVersion } from '../features/questions/versions';
 import { withTransaction } from '../lib/transaction';
 
 export const DEMO_COURSE_TITLE = 'Statistique descriptive avec Python et R';
@@ -198,6 +199,7 @@ async function insertDemoQuestion(trx: Trx, input: QuestionInput, courseId: numb
       tolerance_value: q.tolerance?.value ?? null,
       cpu_seconds: q.limits?.cpu_seconds ?? null,
       memory_mb: q.limits?.memory_mb ?? null,
+      generator: q.generator,
       search_text: searchTextOf(statement, q.tags),
     },
     teacherId,
@@ -215,6 +217,7 @@ async function insertDemoQuestion(trx: Trx, input: QuestionInput, courseId: numb
     })),
   );
   await setTags(trx, id, q.tags);
+  await writeVersion(trx, id, teacherId);
 }
 
 export async function seedDemoQuestions(db: Kysely<Database>, teacherEmail: string): Promise<void> {

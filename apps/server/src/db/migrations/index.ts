@@ -11,6 +11,7 @@ import * as m008 from './008-practice';
 import * as m009 from './009-answers-kept';
 import * as m010 from './010-late-answers';
 import * as m011 from './011-exam-sections';
+import * as m012versions from './012-question-versions';
 import * as m015 from './015-invigilation';
 
 export const migrations: Record<string, Migration> = {
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '009-answers-kept': m009,
   '010-late-answers': m010,
   '011-exam-sections': m011,
+  '012-question-versions': m012versions,
   '015-invigilation': m015,
 };

@@ -122,6 +122,7 @@ export async function studentResult(db: Db, examId: number, userId: number): Pro
       ...q,
       position,
       exam_position: q.position,
+      variant_seed: row.draw.find((d) => d.question_id === q.question_id)?.variant_seed ?? null,
       state: row.cells[i].state,
       score: row.cells[i].score,
       submissions: subs

@@ -22,9 +22,9 @@ import type { AppContext } from '../../lib/context';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
 import { withTransaction } from '../../lib/transaction';
-import { examQuestions, examSections, findExamForStudent, listExamsForStudent, lockExam } from '../exams';
+import { examCandidates, examSections, findExamForStudent, listExamsForStudent, lockExam } from '../exams';
 import { grade } from '../grading';
-import { toGradable, toStudentQuestion } from '../questions';
+import { toGradable, toStudentQuestion, variantSeedsOf } from '../questions';
 import { questionsOfDraw } from './pins';
 import {
   attemptsOf,
@@ -122,11 +122,10 @@ export async function startExam(ctx: AppContext, examId: number, user: SessionUs
     const extra = await extraMinutes(trx, examId, user.id);
     const deadline = deadlineOf(now, new Date(exam.end_at), exam.duration_minutes, factor, extra);
     // This student's own questions, drawn now and kept: no sandbox run here, whatever the questions.
-    const [sections, candidates] = await Promise.all([examSections(trx, examId), examQuestions(trx, examId)]);
-    const drawn = drawQuestions(
-      sections,
-      candidates.map((c) => ({ question_id: c.question_id, section: c.section, points: c.points, question_version_id: null })),
-    );
+    const [sections, candidates] = await Promise.all([examSections(trx, examId), examCandidates(trx, examId)]);
+    // The variants were made at publication: one of each parameterised question's is drawn, none is made here.
+    const seeds = await variantSeedsOf(trx, candidates.flatMap((c) => (c.question_version_id === null ? [] : [c.question_version_id])));
+    const drawn = drawQuestions(sections, candidates, (versionId) => (versionId === null ? [] : (seeds.get(versionId) ?? [])));
     const maxScore = Math.round(drawn.reduce((t, d) => t + d.points, 0) * 100) / 100;
     await insertAttempt(trx, { exam_id: examId, user_id: user.id, started_at: now, deadline, max_score: maxScore, ...origin });
     const created = await findAttempt(trx, examId, user.id);

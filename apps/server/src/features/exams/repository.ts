@@ -165,6 +165,18 @@ export async function examQuestions(db: Db, examId: number): Promise<ExamQuestio
   }));
 }
 
+/** The candidates a student's draw is made from: each question's section, points and the version pinned at publication. */
+export async function examCandidates(db: Db, examId: number): Promise<Array<{ question_id: number; section: number; points: number; question_version_id: number | null }>> {
+  const rows = await db
+    .selectFrom('exam_questions')
+    .select(['question_id', 'section', 'points', 'question_version_id'])
+    .where('exam_id', '=', examId)
+    .orderBy('section')
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => ({ ...r, points: Number(r.points) }));
+}
+
 export async function examSections(db: Db, examId: number): Promise<ExamSection[]> {
   const rows = await db.selectFrom('exam_sections').select(['position', 'title', 'pick', 'shuffle']).where('exam_id', '=', examId).orderBy('position').execute();
   return rows.map((r) => ({ ...r, shuffle: r.shuffle ? 1 : 0 }));
@@ -303,6 +315,13 @@ async function setQuestions(trx: Transaction<Database>, examId: number, question
         })),
       )
       .execute();
+  }
+}
+
+/** Each question of the exam pinned to a version of it (publication). */
+export async function setQuestionVersions(trx: Transaction<Database>, examId: number, versions: Map<number, number>): Promise<void> {
+  for (const [questionId, versionId] of versions) {
+    await trx.updateTable('exam_questions').set({ question_version_id: versionId }).where('exam_id', '=', examId).where('question_id', '=', questionId).execute();
   }
 }
 

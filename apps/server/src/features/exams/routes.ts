@@ -1,5 +1,5 @@
 // Staff exam routes (docs/api.md: staff resources, exams, update-status, extra-time), all under /api/admin (staff).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   EXAM_STATUS_LABELS,
@@ -22,6 +22,15 @@ const tags = ['Examens'];
 
 export async function examRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  // Who publishes: the sandbox shares its slots fairly per user, and its failures are logged with the request.
+  const caller = (req: { user: { id: number } | null; id: string; log: FastifyBaseLogger }) => ({ userId: req.user!.id, requestId: req.id, log: req.log });
+  // Publishing makes variants in the sandbox: on a busy server that outlasts the 30 s an idle socket is given (nothing
+  // is sent meanwhile), so this request's socket waits as long as a whole request may take.
+  // (An injected request's socket has no timer.)
+  const mayRunLong = (req: { raw: { socket: { setTimeout?: (ms: number) => unknown } | null } }) => {
+    const socket = req.raw.socket;
+    if (typeof socket?.setTimeout === 'function') socket.setTimeout(app.ctx.config.REQUEST_TIMEOUT_SECONDS * 1000);
+  };
 
   app.get(
     '/api/admin/exams',
@@ -54,10 +63,13 @@ export async function examRoutes(base: FastifyInstance) {
         summary: 'Modifier un examen (envoyer `version` : 409 si un autre enseignant l’a modifié entre-temps)',
         params: idParam,
         body: examInputSchema,
-        response: replies(examEnvelopeSchema, 404, 409),
+        response: replies(examEnvelopeSchema, 404, 409, 429),
       },
     },
-    async (req) => ok(await editExam(app.ctx, req.params.id, req.body), 'Examen mis à jour.'),
+    async (req) => {
+      mayRunLong(req);
+      return ok(await editExam(app.ctx, req.params.id, req.body, caller(req)), 'Examen mis à jour.');
+    },
   );
 
   app.post(
@@ -93,12 +105,16 @@ export async function examRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Changer le statut : DRAFT → PUBLISHED → CLOSED → ARCHIVED, et PUBLISHED → DRAFT avant tout début',
+        summary:
+          'Changer le statut : DRAFT → PUBLISHED → CLOSED → ARCHIVED, et PUBLISHED → DRAFT avant tout début. Publier fixe la version de chaque question et fabrique et vérifie les variantes des questions paramétrées (422 nommant la question, la graine et la raison)',
         params: examStatusParamsSchema,
-        response: replies(examEnvelopeSchema, 404, 409),
+        response: replies(examEnvelopeSchema, 404, 409, 429),
       },
     },
-    async (req) => ok(await changeStatus(app.ctx, req.params.id, req.params.status), `Examen passé au statut « ${EXAM_STATUS_LABELS[req.params.status]} ».`),
+    async (req) => {
+      mayRunLong(req);
+      return ok(await changeStatus(app.ctx, req.params.id, req.params.status, caller(req)), `Examen passé au statut « ${EXAM_STATUS_LABELS[req.params.status]} ».`);
+    },
   );
 
   app.post(

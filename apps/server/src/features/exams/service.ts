@@ -2,13 +2,14 @@
 // concurrent edit; once a student has started, the questions, their points and order, the year and the parcours
 // already aimed at are frozen while dates, title and description may still move; the lifecycle is
 // DRAFT → PUBLISHED → CLOSED → ARCHIVED with PUBLISHED → DRAFT only before any start.
-import { EXAM_LIMITS, EXAM_SORTS, EXAM_STATUS_LABELS, EXAM_TRANSITIONS, type Exam, type ExamData, type ExamExtraTime, type ExamStatus } from '@exam/shared';
+import { EXAM_LIMITS, EXAM_SORTS, EXAM_STATUS_LABELS, EXAM_TRANSITIONS, VARIANTS_PER_QUESTION, type Exam, type ExamData, type ExamExtraTime, type ExamStatus } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import type { Db } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { orderFrom } from '../../lib/list';
 import { missingIds } from '../../lib/rows';
 import { withTransaction, type Trx } from '../../lib/transaction';
+import { prepareVariants, publicationPins, type QuestionCaller } from '../questions';
 import {
   countAttempts,
   deleteExam,
@@ -21,6 +22,7 @@ import {
   lockExam,
   refreshDeadline,
   setExamStatus,
+  setQuestionVersions,
   storedQuestions,
   storedTryRules,
   finishOpenAttempts,
@@ -138,7 +140,14 @@ const sameSections = (a: ExamData['sections'], b: ExamData['sections']) =>
 /** The questions as stored: by section, then position (the order the editor shows and sends back). */
 const bySection = (qs: ExamData['questions']) => qs.map((q, i) => ({ q, i })).sort((x, y) => x.q.section - y.q.section || x.i - y.i).map((x) => x.q);
 
-export async function editExam(ctx: AppContext, id: number, data: ExamData): Promise<Exam> {
+export async function editExam(ctx: AppContext, id: number, data: ExamData, caller?: QuestionCaller): Promise<Exam> {
+  // A published exam's questions are pinned again when they change (before any start): their variants are made
+  // first, outside the transaction (those already made are kept).
+  const before = await findExamListItem(ctx.db, id);
+  if (before && before.status !== 'DRAFT' && before.status !== 'ARCHIVED' && before.started_count === 0 && !sameQuestions(await storedQuestions(ctx.db, id), bySection(data.questions))) {
+    await checkReferences(ctx.db, data);
+    await prepareVariants(ctx, caller ?? { userId: 0 }, data.questions.map((q) => q.question_id));
+  }
   await withTransaction(ctx.db, async (trx) => {
     const row = await lockExam(trx, id);
     if (!row) throw notFound(NOT_FOUND);
@@ -162,6 +171,7 @@ export async function editExam(ctx: AppContext, id: number, data: ExamData): Pro
       frozenChecks(started, changed, row.academic_year_id !== data.academic_year_id, await storedSpecializationIds(trx, id), data.specialization_ids, rulesChanged);
     }
     await updateExam(trx, id, data, { questions: changed });
+    if (changed && row.status !== 'DRAFT') await pinVersions(trx, id);
   });
   return loadExam(ctx.db, id);
 }
@@ -186,19 +196,41 @@ function frozenChecks(started: number, questionsChanged: boolean, yearChanged: b
   }
 }
 
-export async function changeStatus(ctx: AppContext, id: number, target: ExamStatus): Promise<Exam> {
+/** Pins each question of the exam to its current version, whose variants must all be made. */
+async function pinVersions(trx: Trx, examId: number): Promise<void> {
+  const questionIds = (await storedQuestions(trx, examId)).map((q) => q.question_id);
+  const { pins, unready } = await publicationPins(trx, questionIds, VARIANTS_PER_QUESTION);
+  if (unready.length) {
+    const m = `${unready.length > 1 ? 'Des questions ont été modifiées' : 'Une question a été modifiée'} pendant la publication (n° ${unready.join(', ')}) : publiez de nouveau pour fabriquer leurs variantes.`;
+    throw conflict(m, { questions: [m] });
+  }
+  await setQuestionVersions(trx, examId, pins);
+}
+
+export async function changeStatus(ctx: AppContext, id: number, target: ExamStatus, caller?: QuestionCaller): Promise<Exam> {
+  if (target === 'PUBLISHED') {
+    // The checks that need no sandbox first: an exam that cannot be published makes no variant.
+    const row = await findExamListItem(ctx.db, id);
+    if (!row) throw notFound(NOT_FOUND);
+    await checkTransition(ctx.db, id, row.status, target);
+    // Variants are made in the sandbox outside any transaction; they are kept per version, so a refused or repeated
+    // publication makes none twice.
+    await prepareVariants(ctx, caller ?? { userId: 0 }, (await storedQuestions(ctx.db, id)).map((q) => q.question_id));
+  }
   await withTransaction(ctx.db, async (trx) => {
     const row = await lockExam(trx, id);
     if (!row) throw notFound(NOT_FOUND);
     await checkTransition(trx, id, row.status, target);
     await setExamStatus(trx, id, target);
+    // From now on an edit of a question changes nothing for this exam's students.
+    if (target === 'PUBLISHED') await pinVersions(trx, id);
     // Closing closes: no attempt goes on after it (their drafts are then graded by exam taking).
     if (target === 'CLOSED') await finishOpenAttempts(trx, id);
   });
   return loadExam(ctx.db, id);
 }
 
-async function checkTransition(trx: Trx, id: number, from: ExamStatus, to: ExamStatus): Promise<void> {
+async function checkTransition(trx: Db, id: number, from: ExamStatus, to: ExamStatus): Promise<void> {
   if (from === to) throw conflict(`L'examen est déjà ${label(to)}.`);
   const move = `Impossible de passer l'examen de ${label(from)} à ${label(to)}`;
   const allowed = EXAM_TRANSITIONS[from];

@@ -1,11 +1,11 @@
 // One grading service for every question type, used by the question bank (reference check, preview), exam taking
 // and practice. It holds the rules of what counts as right; the runner does the running.
-import type { CodeRunner } from '@exam/runner';
+import { judge, type CodeRunner, type TestCaseResult } from '@exam/runner';
 import { MAX_CODE_LENGTH, z } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { serviceUnavailable, unprocessable } from '../../lib/errors';
 import { checkRate, onRunner, requireRunner, runnerSlots } from '../runner';
-import { firstFailure, runCases, toOutcome } from './algorithm';
+import { firstFailure, runCases, runLimits, toOutcome } from './algorithm';
 import { matchesExact } from './exact';
 import type { AlgorithmQuestion, GradeCaller, GradeInput, GradeOutcome, ReferenceFailure } from './types';
 
@@ -143,12 +143,34 @@ export async function checkReferenceSolution(
 }
 
 /**
- * Checks that a MATH question's expected expression can be read, as a grade would read it: the French reason when it
- * cannot (the question must not be saved), else null.
+ * Runs a reference solution on every case of a question's variant, one result per case: a case whose expected
+ * output is empty is not compared (its output is the one the variant expects), the others are. Outside the
+ * per-user limit when `limitRate` is false (a publication checks many variants for one teacher's click);
+ * `concurrency`: most cases of this program at once.
  */
-export async function checkExpectedExpression(ctx: AppContext, input: GradeCaller & { expected: string }): Promise<string | null> {
+export async function runReference(
+  ctx: AppContext,
+  input: GradeCaller & { question: AlgorithmQuestion; code: string; limitRate?: boolean; concurrency?: number },
+): Promise<TestCaseResult[]> {
+  const { question } = input;
+  if (question.tests.length === 0) return [];
   const runner = requireRunner(ctx);
-  await checkRate(ctx, input.userId);
+  if (input.limitRate !== false) await checkRate(ctx, input.userId);
+  const tests = question.tests.map((t) => ({ stdin: t.stdin, expectedOutput: t.expected_output === '' ? undefined : t.expected_output, hidden: t.is_hidden }));
+  const result = await onRunner(
+    () => judge(runner, question.language, input.code, tests, { limits: runLimits(question.limits), concurrency: input.concurrency ?? runnerSlots(ctx.config), owner: String(input.userId) }),
+    logFailure(input),
+  );
+  return result.cases;
+}
+
+/**
+ * Checks that a MATH question's expected expression can be read, as a grade would read it: the French reason when it
+ * cannot (the question must not be saved), else null. `limitRate: false`: outside the per-user limit (a publication).
+ */
+export async function checkExpectedExpression(ctx: AppContext, input: GradeCaller & { expected: string; limitRate?: boolean }): Promise<string | null> {
+  const runner = requireRunner(ctx);
+  if (input.limitRate !== false) await checkRate(ctx, input.userId);
   const r = await onRunner(() => runner.compareMath(input.expected, input.expected, String(input.userId)), logFailure(input));
   return r.ok ? null : r.message;
 }

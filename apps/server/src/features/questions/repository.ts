@@ -35,6 +35,7 @@ function selectQuestions(db: Db) {
       'q.tolerance_value',
       'q.cpu_seconds',
       'q.memory_mb',
+      'q.generator',
       'q.created_by',
       authorName.as('author_name'),
       'q.created_at',
@@ -58,6 +59,7 @@ function selectQuestions(db: Db) {
           .orderBy('f.id'),
       ).as('files'),
       eb.selectFrom('exam_questions as eq').select(sql<number>`count(*)::int`.as('n')).whereRef('eq.question_id', '=', 'q.id').as('exam_count'),
+      eb.selectFrom('question_versions as qv').select(sql<number>`coalesce(max(qv.number), 0)::int`.as('n')).whereRef('qv.question_id', '=', 'q.id').as('version_number'),
     ]);
 }
 
@@ -83,6 +85,7 @@ function toQuestion(r: QuestionRow): Question {
     reference_solution: r.reference_solution,
     tolerance: r.tolerance_kind ? { kind: r.tolerance_kind, value: Number(r.tolerance_value ?? 0) } : null,
     limits: r.cpu_seconds != null && r.memory_mb != null ? { cpu_seconds: r.cpu_seconds, memory_mb: r.memory_mb } : null,
+    generator: r.generator,
     possible_solutions: r.possible_solutions.map(toSolution),
     files: r.files,
     exam_count: Number(r.exam_count ?? 0),
@@ -91,6 +94,7 @@ function toQuestion(r: QuestionRow): Question {
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
     version: r.version,
+    version_number: Number(r.version_number ?? 0),
   };
 }
 
@@ -211,6 +215,7 @@ export interface QuestionRowValues {
   tolerance_value: number | null;
   cpu_seconds: number | null;
   memory_mb: number | null;
+  generator: string | null;
   search_text: string;
 }
 

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   QUESTION_TEXTS,
+  generatorTestEnvelopeSchema,
+  generatorTestSchema,
   idParam,
   questionDeletedEnvelopeSchema,
   questionEnvelopeSchema,
@@ -10,6 +12,7 @@ import {
   questionListQuerySchema,
   questionPageSchema,
   questionPreviewEnvelopeSchema,
+  questionPreviewQuerySchema,
   questionPreviewSchema,
   questionTagsEnvelopeSchema,
 } from '@exam/shared';
@@ -20,6 +23,7 @@ import { grade } from '../grading';
 import { findQuestion, listQuestions, listTags } from './repository';
 import { QUESTION_MISSING, createQuestion, deleteQuestion, duplicateQuestion, updateQuestion, type SaveResult } from './service';
 import { toGradable, toStudentQuestion } from './shapes';
+import { questionVariant, testGenerator } from './variants';
 
 const tags = ['Questions'];
 
@@ -28,6 +32,7 @@ function saved({ question, checked }: SaveResult, message: string) {
   if (question.type === 'ALGORITHM' && !question.reference_solution) {
     return ok(question, QUESTION_TEXTS.noReferenceWarning, 'warn');
   }
+  if (question.generator) return ok(question, QUESTION_TEXTS.variantsChecked(checked));
   return ok(question, checked ? QUESTION_TEXTS.referenceChecked(checked) : message);
 }
 
@@ -109,13 +114,38 @@ export async function questionRoutes(base: FastifyInstance) {
     async (req) => ok(await duplicateQuestion(app.ctx, req.user!.id, req.params.id), 'Question dupliquée.'),
   );
 
+  app.post(
+    '/api/admin/questions/generator/test',
+    {
+      schema: {
+        tags,
+        summary: 'Tester un générateur sur le brouillon d’une question : ses premières variantes (valeurs, énoncé et solutions remplis), ou 422 avec la graine, la raison et la ligne du générateur',
+        body: generatorTestSchema,
+        response: replies(generatorTestEnvelopeSchema, 429),
+      },
+    },
+    async (req) => {
+      const variants = await testGenerator(app.ctx, caller(req), req.body);
+      return ok({ variants }, `Le générateur a donné ${variants.length} variantes.`);
+    },
+  );
+
   app.get(
     '/api/admin/questions/:id/preview',
-    { schema: { tags, summary: 'La question telle qu’un étudiant la voit', params: idParam, response: replies(questionPreviewEnvelopeSchema, 404) } },
+    {
+      schema: {
+        tags,
+        summary: 'La question telle qu’un étudiant la voit (une question paramétrée : sa variante `seed`, 1 par défaut)',
+        params: idParam,
+        querystring: questionPreviewQuerySchema,
+        response: replies(questionPreviewEnvelopeSchema, 404, 429),
+      },
+    },
     async (req) => {
       const q = await findQuestion(app.ctx.db, req.params.id);
       if (!q) throw notFound(QUESTION_MISSING);
-      return ok({ question: toStudentQuestion(q, req.user!.id), result: null }, 'Aperçu chargé.');
+      const { question, variant } = await questionVariant(app.ctx, caller(req), q, req.query.seed);
+      return ok({ question: toStudentQuestion(question, req.user!.id), result: null, variant }, 'Aperçu chargé.');
     },
   );
 
@@ -124,7 +154,7 @@ export async function questionRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Essayer une réponse : le verdict qu’un étudiant obtiendrait (sans la bonne réponse)',
+        summary: 'Essayer une réponse : le verdict qu’un étudiant obtiendrait (sans la bonne réponse ; une question paramétrée : sur sa variante `seed`)',
         params: idParam,
         body: questionPreviewSchema,
         response: replies(questionPreviewEnvelopeSchema, 404, 429),
@@ -133,12 +163,13 @@ export async function questionRoutes(base: FastifyInstance) {
     async (req) => {
       const q = await findQuestion(app.ctx.db, req.params.id);
       if (!q) throw notFound(QUESTION_MISSING);
-      const outcome = await grade(app.ctx, { ...caller(req), question: toGradable(q), answer: req.body.answer });
+      const { question, variant } = await questionVariant(app.ctx, caller(req), q, req.body.seed);
+      const outcome = await grade(app.ctx, { ...caller(req), question: toGradable(question), answer: req.body.answer });
       const result = { is_valid: outcome.is_valid, score: outcome.score, details: outcome.details };
       return {
         status: outcome.is_valid ? ('success' as const) : ('warn' as const),
         message: outcome.is_valid ? 'Réponse validée.' : 'Réponse non validée.',
-        data: { question: toStudentQuestion(q, req.user!.id), result },
+        data: { question: toStudentQuestion(question, req.user!.id), result, variant },
       };
     },
   );

@@ -11,6 +11,8 @@ import { withTransaction, type Trx } from '../../lib/transaction';
 import { sanitizeRichText } from '../chapters';
 import { deleteUnusedFiles, removeStoredContent } from '../files';
 import { checkExpectedExpression, checkReferenceSolution, type AlgorithmQuestion } from '../grading';
+import { checkVariantsOnSave } from './variants';
+import { writeVersion } from './versions';
 import {
   courseAndChapter,
   deleteQuestionRow,
@@ -80,6 +82,7 @@ function rowValues(data: QuestionData, statement: string): QuestionRowValues {
     tolerance_value: data.type === 'EXACT' && data.tolerance ? data.tolerance.value : null,
     cpu_seconds: algo && data.limits ? data.limits.cpu_seconds : null,
     memory_mb: algo && data.limits ? data.limits.memory_mb : null,
+    generator: data.generator,
     search_text: searchTextOf(statement, data.tags),
   };
 }
@@ -99,9 +102,14 @@ const shown = (s: string) => (s.trim() === '' ? '(rien)' : `« ${shorten(s.repla
 export async function checkReference(
   ctx: AppContext,
   caller: Caller,
-  q: { type: QuestionData['type']; language: QuestionData['language']; reference_solution: string | null; limits: QuestionData['limits'] },
+  q: { type: QuestionData['type']; language: QuestionData['language']; reference_solution: string | null; limits: QuestionData['limits']; generator: string | null; statement: string },
   solutions: SolutionValues[],
 ): Promise<number> {
+  // A parameterised question's answers hold `{{nom}}`: its first variants are checked instead of them.
+  if (q.generator) {
+    const possible_solutions = solutions.map((s) => ({ ...s, is_hidden: s.is_hidden ? (1 as const) : (0 as const) }));
+    return checkVariantsOnSave(ctx, caller, { ...q, generator: q.generator, possible_solutions });
+  }
   if (q.type === 'MATH') {
     for (const [i, s] of solutions.entries()) {
       const why = await checkExpectedExpression(ctx, { ...caller, expected: s.content });
@@ -144,6 +152,9 @@ function referenceOf(data: QuestionData): Parameters<typeof checkReference>[2] {
     language: algo ? data.language : null,
     reference_solution: algo ? data.reference_solution : null,
     limits: algo && data.limits ? { cpu_seconds: data.limits.cpu_seconds, memory_mb: data.limits.memory_mb } : null,
+    generator: data.generator,
+    // The statement as it will be stored: variants are made from it.
+    statement: sanitizeRichText(data.statement),
   };
 }
 
@@ -230,6 +241,8 @@ async function writeNewQuestion(trx: Trx, userId: number, data: QuestionData, st
   await replaceSolutions(trx, qid, solutions, true);
   await setTags(trx, qid, data.tags, true);
   await setQuestionFiles(trx, qid, fileIds, true);
+  // Version 1, in the same transaction: an import gets it as a typed question does.
+  await writeVersion(trx, qid, userId);
   return qid;
 }
 
@@ -301,6 +314,7 @@ export async function updateQuestion(ctx: AppContext, caller: Caller, id: number
     await replaceSolutions(trx, id, solutions);
     await setTags(trx, id, data.tags);
     await setQuestionFiles(trx, id, fileIds);
+    await writeVersion(trx, id, caller.userId);
     const orphans = await deleteUnusedFiles(trx, oldFiles.filter((f) => !fileIds.includes(f)));
     afterCommit(() => removeStoredContent(ctx, orphans));
   });
@@ -345,6 +359,7 @@ export async function duplicateQuestion(ctx: AppContext, userId: number, id: num
         tolerance_value: q.tolerance?.value ?? null,
         cpu_seconds: q.limits?.cpu_seconds ?? null,
         memory_mb: q.limits?.memory_mb ?? null,
+        generator: q.generator,
         search_text: searchTextOf(q.statement, tags),
       },
       userId,
@@ -357,6 +372,7 @@ export async function duplicateQuestion(ctx: AppContext, userId: number, id: num
     );
     await setTags(trx, qid, tags, true);
     await setQuestionFiles(trx, qid, q.files.map((f) => f.id), true);
+    await writeVersion(trx, qid, userId);
     return qid;
   });
   return (await findQuestion(ctx.db, newId))!;
@@ -384,6 +400,7 @@ export async function replaceQuestionSolutions(ctx: AppContext, caller: Caller, 
     }
     await replaceSolutions(trx, question.id, solutions);
     await touchQuestion(trx, question.id);
+    await writeVersion(trx, question.id, caller.userId);
   });
   return (await findQuestion(ctx.db, question.id))!;
 }

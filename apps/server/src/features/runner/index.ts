@@ -4,3 +4,4 @@
 export { runnerRoutes } from './routes';
 export { checkRate, compareMath, execCode, onRunner, requireRunner, PRACTICE_LIMITS } from './service';
 export { runnerSlots } from './factory';
+export { runGenerator, generatorErrorText, generatorErrorLine, type GeneratorError, type GeneratorOutcome, type GeneratedVariant, type VariantValues } from './generator';

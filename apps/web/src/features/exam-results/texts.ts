@@ -165,6 +165,7 @@ export const examResultsTexts = {
     loading: 'Chargement des soumissions…',
     notStarted: 'Cet étudiant n’a pas commencé l’examen.',
     examPosition: (n: number) => `(Q${n} de l’examen)`,
+    variant: (seed: number) => `variante ${seed}`,
     identity: 'Étudiant',
     number: L.studentNumber,
     email: L.email,

@@ -250,6 +250,11 @@ function StudentResult({ data }: { data: ExamStudentResult }) {
                   <Accordion.Control icon={<VerdictIcon state={q.state} size={18} label={state} />}>
                     <Text size="sm" fw={500}>
                       Q{q.position} · {q.title}
+                      {q.variant_seed !== null ? (
+                        <Text span c="dimmed" size="sm">
+                          {` · ${t.variant(q.variant_seed)}`}
+                        </Text>
+                      ) : null}
                       {q.exam_position !== q.position ? (
                         <Text span c="dimmed" size="sm">
                           {` ${t.examPosition(q.exam_position)}`}

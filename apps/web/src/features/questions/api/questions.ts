@@ -1,7 +1,7 @@
 // Question bank endpoints (docs/api.md: staff resources, questions): list, show, create, update, delete, duplicate,
 // preview (a student's verdict on a tried answer), tags; and the chapters of a course for the chapter select.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Chapter, GradeDetails, Question, QuestionInput, QuestionListItem, QuestionTag, StudentQuestion } from '@exam/shared';
+import type { Chapter, GeneratorTestInput, GradeDetails, Question, QuestionInput, QuestionListItem, QuestionTag, StudentQuestion, Variant, VariantValues } from '@exam/shared';
 import { api, type Query } from '@/lib/api-client';
 import { questionsTexts } from '../texts';
 
@@ -69,12 +69,26 @@ export interface PreviewOutcome {
 interface PreviewAnswer {
   question: StudentQuestion;
   result: PreviewOutcome | null;
+  variant: { seed: number; values: VariantValues } | null;
 }
 
-/** The question in its student shape, as the server sends it to a student (GET …/preview). */
-export const useStudentShape = (id: number) =>
-  useQuery({ queryKey: ['questions', 'preview', id], queryFn: async () => (await api.get<PreviewAnswer>(`/admin/questions/${id}/preview`)).question, staleTime: 0 });
+/** The question in its student shape, as the server sends it to a student (GET …/preview); a parameterised one as
+ *  its variant `seed`. */
+export const useStudentShape = (id: number, seed?: number) =>
+  useQuery({
+    queryKey: ['questions', 'preview', id, seed ?? null],
+    queryFn: async () => {
+      const r = await api.get<PreviewAnswer>(`/admin/questions/${id}/preview`, seed !== undefined ? { seed } : undefined);
+      return { question: r.question, variant: r.variant };
+    },
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 
 /** A tried answer: the verdict a student would get (the API client's toast is left out: the screen shows it). */
-export const usePreviewQuestion = (id: number) =>
-  useMutation({ mutationFn: async (answer: unknown) => (await api.post<PreviewAnswer>(`/admin/questions/${id}/preview`, { answer })).result! });
+export const usePreviewQuestion = (id: number, seed?: number) =>
+  useMutation({ mutationFn: async (answer: unknown) => (await api.post<PreviewAnswer>(`/admin/questions/${id}/preview`, { answer, ...(seed !== undefined ? { seed } : {}) })).result! });
+
+/** « Tester le générateur »: a few variants of the editor's draft (the screen shows a refusal itself). */
+export const useTestGenerator = () =>
+  useMutation({ mutationFn: async (body: GeneratorTestInput) => (await api.post<{ variants: Variant[] }>('/admin/questions/generator/test', body, { silent: true })).variants });

@@ -43,6 +43,8 @@ export interface QuestionFormValues {
   answers: Answer[];
   tests: TestCase[];
   expected: string;
+  /** Python source of generate(seed); empty: not parameterised. */
+  generator: string;
 }
 
 export type QuestionFormErrors = ReturnType<typeof useForm<QuestionFormValues>>['formState']['errors'];
@@ -82,6 +84,7 @@ export function toForm(q?: Question): QuestionFormValues {
         ? ps.map((p) => ({ id: p.id, stdin: p.stdin, expected_output: p.expected_output, is_hidden: p.is_hidden === 1, weight: p.weight }))
         : [blankTest()],
     expected: type === 'MATH' ? (ps[0]?.content ?? '') : '',
+    generator: q?.generator ?? '',
   };
 }
 
@@ -114,6 +117,7 @@ export function toBody(v: QuestionFormValues, version?: number): QuestionInput {
     reference_solution: algorithm ? v.reference_solution : null,
     tolerance: v.type === 'EXACT' && v.tolerance_on ? { kind: v.tolerance_kind, value: num(v.tolerance_value) ?? 0 } : null,
     limits: algorithm && cpu !== undefined && mem !== undefined ? { cpu_seconds: cpu, memory_mb: mem } : null,
+    generator: v.generator.trim() ? v.generator : null,
     possible_solutions,
     ...(version !== undefined ? { version } : {}),
   };

@@ -1,8 +1,8 @@
 // The question editor (create and edit): the general card (type, statement, points, course and chapter, tags,
 // practice flag), then what each type needs: QCM choices, EXACT accepted answers and tolerance, ALGORITHM language,
-// starter code, test cases, limits and reference solution, MATH expected expression. Checked with the shared schema
-// before sending; the server's French messages land next to their fields (a refused reference solution next to its
-// case).
+// starter code, test cases, limits and reference solution, MATH expected expression; then the optional generator of
+// a parameterised question. Checked with the shared schema before sending; the server's French messages land next to
+// their fields (a refused reference solution next to its case, a refused variant under the generator).
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { QUESTION_KIND_LABELS, questionInputSchema, type Question, type QuestionInput, type QuestionKind } from '@exam/shared';
@@ -14,6 +14,7 @@ import { questionsTexts } from '../texts';
 import { AlgorithmFields } from './algorithm-fields';
 import { AnswersField } from './answers-field';
 import { ChoicesField } from './choices-field';
+import { GeneratorCard } from './generator-card';
 import { QuestionGeneralCard } from './question-general-card';
 import { applyErrors, num, toBody, toForm, type QuestionFormValues } from './question-form-values';
 
@@ -40,6 +41,7 @@ export function QuestionForm({
     handleSubmit,
     setError,
     setValue,
+    getValues,
     clearErrors,
     formState: { errors, isSubmitting, isDirty },
   } = form;
@@ -104,6 +106,8 @@ export function QuestionForm({
             ) : null}
           </Stack>
         </Card>
+
+        <GeneratorCard control={control} errors={errors} getValues={getValues} setValue={setValue} />
 
         <Group justify="flex-end" gap="sm">
           {extraActions}

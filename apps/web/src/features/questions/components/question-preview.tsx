@@ -1,8 +1,9 @@
 // The question exactly as a student sees it, drawn from the student shape only (no correct flag, no accepted
 // answer, no hidden case, no reference solution, no expected expression), with an answer to try: the verdict is
-// the one a student would get ("Validé" / "Non validé", and for a program the details of the visible cases).
+// the one a student would get ("Validé" / "Non validé", and for a program the details of the visible cases). A
+// parameterised question is shown as the variant of a seed the teacher picks, with the values that made it.
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Code, Group, Loader, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Code, Group, Loader, NumberInput, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { GRADE_LABELS, testCaseLabel, type StudentQuestion } from '@exam/shared';
 import { AnswerVerdict } from '@/components/grade/answer-verdict';
@@ -15,15 +16,51 @@ import { questionsTexts } from '../texts';
 
 const t = questionsTexts.preview;
 
-/** Loads the student shape from the server (the exact payload a student gets), then shows it. */
-export function QuestionPreview({ id }: { id: number }) {
-  const shape = useStudentShape(id);
-  if (!shape.data) return <Loader size="sm" aria-label={t.loading} />;
-  return <StudentQuestionView question={shape.data} />;
+/** Loads the student shape from the server (the exact payload a student gets), then shows it; a parameterised
+ *  question as the variant of the seed chosen. */
+export function QuestionPreview({ id, parameterised = false }: { id: number; parameterised?: boolean }) {
+  const [typed, setTyped] = useState<number | string>(1);
+  const [seed, setSeed] = useState<number | undefined>(parameterised ? 1 : undefined);
+  const shape = useStudentShape(id, seed);
+  const show = () => {
+    const n = Number(typed);
+    if (Number.isInteger(n) && n >= 1) setSeed(n);
+  };
+  return (
+    <Stack gap="md">
+      {parameterised ? (
+        <Stack gap={4}>
+          <Group align="flex-end" gap="sm">
+            <NumberInput
+              label={t.seed}
+              description={t.seedHint}
+              min={1}
+              max={1_000_000}
+              allowDecimal={false}
+              allowNegative={false}
+              value={typed}
+              onChange={setTyped}
+              onKeyDown={(e) => e.key === 'Enter' && show()}
+              style={{ flex: '1 1 220px', maxWidth: 420 }}
+            />
+            <Button variant="light" onClick={show} loading={shape.isFetching}>
+              {t.showSeed}
+            </Button>
+          </Group>
+          {shape.data?.variant ? (
+            <Text size="sm" data-testid="variant-values">
+              {t.values(Object.entries(shape.data.variant.values).map(([k, v]) => `${k} = ${v}`).join(', '))}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+      {shape.data ? <StudentQuestionView key={seed ?? 0} question={shape.data.question} seed={seed} /> : <Loader size="sm" aria-label={t.loading} />}
+    </Stack>
+  );
 }
 
-function StudentQuestionView({ question }: { question: StudentQuestion }) {
-  const preview = usePreviewQuestion(question.id);
+function StudentQuestionView({ question, seed }: { question: StudentQuestion; seed?: number }) {
+  const preview = usePreviewQuestion(question.id, seed);
   const [choices, setChoices] = useState<string[]>([]);
   const [text, setText] = useState(question.type === 'ALGORITHM' ? (question.starter_code ?? '') : '');
   const [outcome, setOutcome] = useState<PreviewOutcome | null>(null);
@@ -41,8 +78,8 @@ function StudentQuestionView({ question }: { question: StudentQuestion }) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Text size="sm" c="dimmed">
+      <Group justify="space-between" align="flex-start">
+        <Text size="sm" c="dimmed" style={{ flex: '1 1 240px' }}>
           {t.intro}
         </Text>
         <Group gap={4} style={{ flexShrink: 0 }}>

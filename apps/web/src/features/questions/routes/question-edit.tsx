@@ -58,7 +58,7 @@ export function QuestionEditPage() {
         onSubmit={(body) => save.mutateAsync(body)}
       />
       <Modal opened={previewing} onClose={() => setPreviewing(false)} title={questionsTexts.preview.title} size="xl">
-        {previewing ? <QuestionPreview id={question.id} /> : null}
+        {previewing ? <QuestionPreview id={question.id} parameterised={Boolean(question.generator)} /> : null}
       </Modal>
     </>
   );

@@ -3,8 +3,8 @@
 // simultaneous submission ids counted once, grace after the deadline, finish, the result, the exams a student
 // may not take, and that no student answer ever carries a correct answer, a hidden test or a reference.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmbeddedRunner, type EmbeddedRunner } from '@exam/runner';
-import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
+import { createEmbeddedRunner, type CodeRunner, type EmbeddedRunner } from '@exam/runner';
+import { authed, createTestApp, loginAs, seedStructure, seedUser, withContext, type TestApp } from '../../../test/helper';
 import { settleDrafts, settleDueDrafts } from './drafts';
 import { deadlineOf } from './service';
 
@@ -838,4 +838,83 @@ describe('the exam room live: signs of the exam page, problem reports, what invi
     expect(after.reports.at(-1).id).toBe(mine.id);
     expect((await call(staff, 'PUT', `/api/admin/exam-results/${id + 1000}/reports/${mine.id}/handled`)).statusCode).toBe(404);
   });
+});
+
+describe('parameterised questions in an exam: a variant per student, made at publication, none at start', () => {
+  const GENERATOR = ['import random', 'def generate(seed):', '    r = random.Random(seed)', '    a, b = r.randint(10, 99), r.randint(10, 99)', "    return {'a': a, 'b': b, 's': a + b}", ''].join('\n');
+
+  it('gives each student a variant drawn among those made at publication, grades on it, and runs nothing at start', async () => {
+    const teacher = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
+    const q = await call(teacher, 'POST', '/api/admin/questions/create', {
+      type: 'EXACT',
+      statement: '<p>Combien font {{a}} + {{b}} ?</p>',
+      points: 2,
+      generator: GENERATOR,
+      possible_solutions: [{ content: '{{s}}' }],
+    });
+    expect(q.statusCode, q.body).toBe(200);
+    const created = await call(teacher, 'POST', '/api/admin/exams/create', {
+      title: 'Additions',
+      academic_year_id: s.yearId,
+      specialization_ids: [s.specializationId],
+      start_at: at(-MIN).toISOString(),
+      end_at: at(120 * MIN).toISOString(),
+      duration_minutes: 30,
+      questions: [{ question_id: q.json().data.id, points: 2 }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id;
+    const published = await call(teacher, 'PUT', `/api/admin/exams/${id}/update-status/PUBLISHED`);
+    expect(published.statusCode, published.body).toBe(200);
+
+    // Starting counts every call to the sandbox: there must be none.
+    let runs = 0;
+    const counted: CodeRunner = {
+      run: (r) => (runs++, runner.run(r)),
+      runCases: (r, c, o) => (runs++, runner.runCases!(r, c, o)),
+      compareMath: (e, x, o) => (runs++, runner.compareMath(e, x, o)),
+      close: async () => undefined,
+    };
+    const students = await Promise.all(Array.from({ length: 8 }, () => student()));
+    const statements: string[] = [];
+    await withContext(t, { runner: counted }, async () => {
+      for (const st of students) expect((await call(st.token, 'POST', `/api/student/exams/${id}/start`)).statusCode).toBe(200);
+    });
+    expect(runs).toBe(0);
+
+    for (const st of students) {
+      const [mine] = (await call(st.token, 'GET', `/api/student/exams/${id}/questions`)).json().data.questions;
+      const m = /Combien font (\d+) \+ (\d+) \?/.exec(mine.statement);
+      expect(m, mine.statement).not.toBeNull();
+      statements.push(mine.statement);
+      // The same statement on every reload.
+      expect((await call(st.token, 'GET', `/api/student/exams/${id}/questions`)).json().data.questions[0].statement).toBe(mine.statement);
+      const sum = String(Number(m![1]) + Number(m![2]));
+      const wrong = await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: mine.id, answer: String(Number(sum) + 1), submission_id: uuid() }] });
+      expect(wrong.json().data[0].is_valid).toBe(false);
+      const right = await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: mine.id, answer: sum, submission_id: uuid() }] });
+      expect(right.json().data[0].is_valid).toBe(true);
+      noSecret(JSON.stringify(mine));
+      expect(JSON.stringify(mine)).not.toContain('{{');
+    }
+    // 8 students among 20 variants: the chance that all got the same one is 20^-7.
+    expect(new Set(statements).size).toBeGreaterThan(1);
+    const seeds = await t.ctx.db
+      .selectFrom('exam_attempt_questions as d')
+      .innerJoin('exam_attempts as a', 'a.id', 'd.attempt_id')
+      .select(['d.variant_seed', 'd.question_version_id'])
+      .where('a.exam_id', '=', id)
+      .execute();
+    expect(seeds.every((r) => r.variant_seed !== null && r.question_version_id !== null)).toBe(true);
+    // Staff see which variant each student had.
+    const own = await t.ctx.db
+      .selectFrom('exam_attempt_questions as d')
+      .innerJoin('exam_attempts as a', 'a.id', 'd.attempt_id')
+      .select('d.variant_seed')
+      .where('a.exam_id', '=', id)
+      .where('a.user_id', '=', students[0].id)
+      .executeTakeFirstOrThrow();
+    const copy = (await call(teacher, 'GET', `/api/admin/exam-results/${id}/students/${students[0].id}`)).json().data;
+    expect(copy.questions[0].variant_seed).toBe(own.variant_seed);
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 // Parameterised questions end to end: a teacher writes a question with {{nom}} in its statement and answer, tests a
 // broken generator (the French reason names its line), fixes it and sees three variants, saves, then previews the
-// variant of a seed as a student would see it and tries an answer on it. Checked by axe at 1280 and 375 px.
+// variant of a seed as a student would see it and tries an answer on it; the bank marks it « Paramétrée ». Checked
+// by axe at 1280 and 375 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { accounts, apiCall, apiLogin, expectAccessible, launchBrowser, newPage, overflowsHorizontally, signInWithToken, toast, url } from './helpers';
@@ -96,6 +97,11 @@ describe('parameterised questions', () => {
     await card.getByText('3 variantes fabriquées et vérifiées').waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
     await expectAccessible(page, 'question-edit (variants, 375 px)');
+    // The bank says which questions are parameterised.
+    await page.goto(url(`/dashboard/questions?search=${stamp}`));
+    await page.getByText('Paramétrée', { exact: true }).waitFor();
+    await expectAccessible(page, 'questions (parameterised badge, 375 px)');
+    await page.goto(url(`/dashboard/questions/${questionId}/edit`));
     await page.getByRole('button', { name: 'Aperçu étudiant' }).click();
     await page.getByRole('dialog', { name: 'Aperçu étudiant' }).getByTestId('variant-values').waitFor();
     await expectAccessible(page, 'question-edit (variant preview, 375 px)');

@@ -291,6 +291,8 @@ export const questionListItemSchema = z.object({
   course_id: z.number().int().nullable(),
   course_title: z.string().nullable(),
   is_practice: z.union([z.literal(0), z.literal(1)]),
+  /** 1: the question has a generator (each student gets a variant). */
+  is_parameterised: z.union([z.literal(0), z.literal(1)]),
   tags: z.array(z.string()),
   solutions_count: z.number().int(),
   exam_count: z.number().int(),

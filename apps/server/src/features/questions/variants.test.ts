@@ -278,12 +278,14 @@ describe('saving and previewing a parameterised question', () => {
   });
 
   it('previews any variant by its seed, with a verdict on it, never its answer', async () => {
-    const q = await create(exactSum());
+    const q = await create(exactSum({ statement: '<p>Combien font {{a}} + {{b}} ? (aperçu)</p>' }));
+    const listed = await call('GET', '/api/admin/questions?search=apercu&per_page=100');
+    expect(listed.json().data.map((r: { id: number; is_parameterised: number }) => [r.id, r.is_parameterised])).toEqual([[q.id, 1]]);
     const shown = await call('GET', `/api/admin/questions/${q.id}/preview?seed=42`);
     expect(shown.statusCode, shown.body).toBe(200);
     const { question, variant } = shown.json().data;
     expect(variant.seed).toBe(42);
-    expect(question.statement).toBe(`<p>Combien font ${variant.values.a} + ${variant.values.b} ?</p>`);
+    expect(question.statement).toBe(`<p>Combien font ${variant.values.a} + ${variant.values.b} ? (aperçu)</p>`);
     expect(JSON.stringify(question)).not.toContain(String(variant.values.s));
     const right = await call('POST', `/api/admin/questions/${q.id}/preview`, { seed: 42, answer: String(variant.values.s) });
     expect(right.json().data.result.is_valid).toBe(true);

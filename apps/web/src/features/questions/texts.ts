@@ -21,6 +21,7 @@ export const questionsTexts = {
     colExams: 'Examens',
     colUpdated: 'Modifiée le',
     practice: 'Pratique',
+    parameterised: 'Paramétrée',
     emptyTitle: 'Aucune question',
     emptyDescription: 'Écrivez la première question de la banque.',
     delete: 'Supprimer',

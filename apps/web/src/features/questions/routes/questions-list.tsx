@@ -174,6 +174,11 @@ export function QuestionsListPage() {
                         {t.practice}
                       </Badge>
                     ) : null}
+                    {q.is_parameterised ? (
+                      <Badge size="xs" variant="outline" color="indigo.9">
+                        {t.parameterised}
+                      </Badge>
+                    ) : null}
                     {q.tags.map((tag) => (
                       <Badge key={tag} size="xs" variant="light" color="gray">
                         {tag}

@@ -118,6 +118,8 @@ export const EXAM_RESULTS_TEXTS = {
   regradeNothing: 'Aucune note ne change.',
   regradeDryRunDone: (n: number) => (n === 0 ? 'Simulation terminée : aucune note ne change.' : `Simulation terminée : ${n} note${n > 1 ? 's changeraient' : ' changerait'}.`),
   regradeApplied: (n: number) => (n === 0 ? 'Recorrection appliquée : aucune note ne change.' : `Recorrection appliquée : ${n} note${n > 1 ? 's ont changé' : ' a changé'}.`),
+  regradeNewGenerator: (position: number) =>
+    `La question ${position} a reçu un générateur depuis la publication : ses copies n’ont pas de variante, elles ne peuvent pas être recorrigées avec cette version. Retirez le générateur, ou créez une nouvelle question.`,
   regradeUngradable: 'Cette réponse ne peut plus être corrigée avec la question actuelle (choix supprimé, forme invalide) : elle compte comme non validée.',
   extraTimeFactorRange: EXTRA_TIME_FACTOR_MESSAGE,
   extraTimeFactorHelp:
@@ -465,9 +467,23 @@ export const regradeChangeSchema = z.object({
 export type RegradeChange = z.infer<typeof regradeChangeSchema>;
 
 /** POST /exam-results/{examId}/regrade. */
+/** A question whose current version differs from the one its exam pinned: the regrade applies the current one. */
+export const regradeVersionSchema = z.object({
+  question_id: int,
+  /** Its column in the results (the exam's order). */
+  position: int,
+  /** Version number pinned until now (null: pinned before versions existed). */
+  from: int.nullable(),
+  /** Version number the regrade applies (the question's latest). */
+  to: int,
+});
+export type RegradeVersion = z.infer<typeof regradeVersionSchema>;
+
 export const examRegradeResultSchema = z.object({
   exam_id: int,
   dry_run: z.boolean(),
+  /** The versions the regrade applies, where they change; applied, they become the exam's and its attempts' pins. */
+  versions: z.array(regradeVersionSchema),
   /** True when the changes were written (not a dry run). */
   applied: z.boolean(),
   attempts: int,

@@ -520,3 +520,50 @@ describe('POST /exam-results/{id}/regrade', () => {
     expect((await post(admin, '/api/admin/exam-results/999999/regrade', { dry_run: true })).statusCode).toBe(404);
   }, 120_000);
 });
+
+describe('regrade with question versions', () => {
+  it('names the version it applies in the dry run, pins nothing until applied, then pins the exam and its attempts to it', async () => {
+    const put = (token: string, url: string, payload: object) => t.app.inject(authed(token, { method: 'PUT', url, payload }));
+    const body = (accepted: string[]) => ({ type: 'EXACT', statement: '<p>Combien font 6 + 6 ?</p>', points: 2, possible_solutions: accepted.map((content) => ({ content })) });
+    const created = await post(teacher, '/api/admin/questions/create', body(['12']));
+    expect(created.statusCode, created.body).toBe(200);
+    const qid = created.json().data.id;
+    const e = await post(teacher, '/api/admin/exams/create', {
+      title: 'Versions',
+      academic_year_id: s.yearId,
+      specialization_ids: [s.specializationId],
+      start_at: new Date(Date.now() - 60_000).toISOString(),
+      end_at: new Date(Date.now() + 3600_000).toISOString(),
+      questions: [{ question_id: qid, points: 2 }],
+    });
+    const id = e.json().data.id;
+    expect((await put(teacher, `/api/admin/exams/${id}/update-status/PUBLISHED`, {})).statusCode).toBe(200);
+    const st = await student();
+    const tok = await loginAs(t.app, st);
+    await post(tok, `/api/student/exams/${id}/start`, {});
+    const sent = await post(tok, `/api/student/exams/${id}/solutions`, { answers: [{ question_id: qid, answer: '13', submission_id: crypto.randomUUID() }] });
+    expect(sent.json().data[0].is_valid).toBe(false);
+
+    // The teacher accepts 13 too: version 2. The students inside still have version 1.
+    const version = (await get(teacher, `/api/admin/questions/${qid}/show`)).json().data.version;
+    const edited = await put(teacher, `/api/admin/questions/${qid}/update`, { ...body(['12', '13']), statement: '<p>Combien font 6 + 6 (ou 6 + 7) ?</p>', version });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const pinned = async () => (await t.ctx.db.selectFrom('exam_questions as eq').innerJoin('question_versions as v', 'v.id', 'eq.question_version_id').select('v.number').where('eq.exam_id', '=', id).executeTakeFirstOrThrow()).number;
+    expect(await pinned()).toBe(1);
+    expect((await get(tok, `/api/student/exams/${id}/questions`)).json().data.questions[0].statement).toBe('<p>Combien font 6 + 6 ?</p>');
+
+    const dry = (await post(teacher, `/api/admin/exam-results/${id}/regrade`, { dry_run: true })).json().data;
+    expect(dry.versions).toEqual([{ question_id: qid, position: 1, from: 1, to: 2 }]);
+    expect(dry.submissions_changed).toBe(1);
+    expect(await pinned()).toBe(1);
+
+    const applied = (await post(teacher, `/api/admin/exam-results/${id}/regrade`, { dry_run: false })).json().data;
+    expect(applied).toMatchObject({ applied: true, versions: [{ question_id: qid, from: 1, to: 2 }] });
+    expect(await pinned()).toBe(2);
+    const show = (await get(tok, `/api/student/exams/${id}/show`)).json().data;
+    expect(show.score).toBe(2);
+    expect(show.questions[0].question.statement).toBe('<p>Combien font 6 + 6 (ou 6 + 7) ?</p>');
+    // Applied once: nothing left to apply.
+    expect((await post(teacher, `/api/admin/exam-results/${id}/regrade`, { dry_run: true })).json().data.versions).toEqual([]);
+  }, 60_000);
+});

@@ -10,10 +10,10 @@ import type { AppContext } from '../../lib/context';
 import { conflict, HttpError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
 import { withTransaction } from '../../lib/transaction';
-import { penalised, pinKey, pinnedQuestions, recomputeAttempt, rulesOf } from '../exam-taking';
-import { storedTryRules } from '../exams';
+import { penalised, pinKey, pinnedQuestions, recomputeAttempt, repinDraws, rulesOf } from '../exam-taking';
+import { examCandidates, setQuestionVersions, storedTryRules } from '../exams';
 import { regrade, type GradableQuestion, type GradeOutcome } from '../grading';
-import { toGradable } from '../questions';
+import { currentVersions, prepareVariants, toGradable, versionsByIds } from '../questions';
 import { stateOf } from './book';
 import { insertRegradeLog, lockAttempts, submissionsOf, updateSubmissionGrade, type RegradeLogEntry, type SubmissionRow } from './repository';
 import { examBook } from './service';
@@ -54,6 +54,40 @@ async function gradeOnce(ctx: AppContext, actor: SessionUser, q: GradableQuestio
   }
 }
 
+interface VersionMove {
+  question_id: number;
+  position: number;
+  version_id: number;
+  parameterised: boolean;
+  from: number | null;
+  to: number;
+}
+
+/** Questions whose latest version is not the one the exam pinned; their variants made if they have a generator. */
+async function versionMoves(ctx: AppContext, actor: SessionUser, examId: number, questions: ReadonlyArray<{ question_id: number; position: number }>): Promise<VersionMove[]> {
+  const pinned = new Map((await examCandidates(ctx.db, examId)).map((c) => [c.question_id, c.question_version_id]));
+  const latest = await currentVersions(
+    ctx.db,
+    questions.map((q) => q.question_id),
+  );
+  const changed = questions.filter((q) => latest.has(q.question_id) && latest.get(q.question_id)!.id !== pinned.get(q.question_id));
+  if (changed.length === 0) return [];
+  await prepareVariants(
+    ctx,
+    { userId: actor.id },
+    changed.map((q) => q.question_id),
+  );
+  const before = await versionsByIds(
+    ctx.db,
+    changed.flatMap((q) => (pinned.get(q.question_id) == null ? [] : [pinned.get(q.question_id)!])),
+  );
+  return changed.map((q) => {
+    const v = latest.get(q.question_id)!;
+    const was = pinned.get(q.question_id);
+    return { question_id: q.question_id, position: q.position, version_id: v.id, parameterised: !!v.snapshot.generator, from: was == null ? null : (before.get(was)?.number ?? null), to: v.number };
+  });
+}
+
 interface Best {
   best: number;
   validated: boolean;
@@ -83,8 +117,22 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
     ctx.db,
     started.map((r) => r.attempt!.id),
   );
-  // Each answer is graded against the question as its attempt was given it (its version, its variant).
-  const pinOf = new Map(started.flatMap((r) => r.draw.map((d) => [`${r.attempt!.id}:${d.question_id}`, d] as const)));
+  // The versions applied: each question's latest, where it differs from the one the exam pinned (its variants made
+  // first, in the sandbox, outside any transaction); the rest keep their pin.
+  const moves = await versionMoves(ctx, actor, examId, book.questions);
+  const moved = new Map(moves.map((m) => [m.question_id, m]));
+  // Each answer is graded against the question as its attempt was given it (its version, its variant), with the
+  // version the regrade applies.
+  const pinOf = new Map(
+    started.flatMap((r) =>
+      r.draw.map((d) => {
+        const m = moved.get(d.question_id);
+        const pin = m ? { ...d, question_version_id: m.version_id, variant_seed: m.parameterised ? d.variant_seed : null } : d;
+        if (m?.parameterised && pin.variant_seed === null) throw conflict(T.regradeNewGenerator(m.position));
+        return [`${r.attempt!.id}:${d.question_id}`, pin] as const;
+      }),
+    ),
+  );
   const pinned = await pinnedQuestions(ctx.db, [...pinOf.values()]);
   const gradable = new Map([...pinned].map(([key, q]) => [key, toGradable(q)]));
 
@@ -175,7 +223,7 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
     }
   }
 
-  if (!dryRun && rewritten.length > 0) {
+  if (!dryRun && (rewritten.length > 0 || moves.length > 0)) {
     const at = new Date();
     const points = new Map(book.questions.map((q) => [q.question_id, q.points]));
     await withTransaction(ctx.db, async (trx) => {
@@ -186,6 +234,9 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
         await updateSubmissionGrade(trx, s.id, { is_valid: o.is_valid, score: o.score, penalty: penalties.get(s.id) ?? 0, details: o.details, internal: o.internal });
       }
       for (const attemptId of new Set(rewritten.map((s) => s.attempt_id))) await recomputeAttempt(trx, attemptId, points);
+      // From now on the exam and its attempts are pinned to the versions applied.
+      await setQuestionVersions(trx, examId, new Map(moves.map((m) => [m.question_id, m.version_id])));
+      for (const m of moves) await repinDraws(trx, examId, m.question_id, m.version_id, m.parameterised);
       await insertRegradeLog(
         trx,
         logRows.map((r) => ({ ...r, regraded_by: actor.id })),
@@ -204,6 +255,7 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
   return {
     exam_id: examId,
     dry_run: dryRun,
+    versions: moves.map((m) => ({ question_id: m.question_id, position: m.position, from: m.from, to: m.to })),
     applied: !dryRun,
     attempts: started.length,
     submissions_checked: outcomes.size,

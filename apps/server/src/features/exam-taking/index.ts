@@ -1,5 +1,5 @@
 // Public entry of exam taking: what other features (results) may use.
 export { examTakingRoutes } from './routes';
-export { recomputeAttempt, drawsOf, type DrawRow } from './repository';
+export { recomputeAttempt, drawsOf, repinDraws, type DrawRow } from './repository';
 export { pinKey, pinnedQuestions } from './pins';
 export { penalised, rulesOf } from './submissions';

@@ -366,3 +366,13 @@ export async function touchSeen(db: Db, attemptId: number): Promise<void> {
     .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', sql<Date>`now() - interval '10 seconds'`)]))
     .execute();
 }
+
+/** A regrade applies a question's new version to every attempt of the exam (the variant seed kept when it has variants). */
+export async function repinDraws(db: Db, examId: number, questionId: number, versionId: number, keepSeed: boolean): Promise<void> {
+  await db
+    .updateTable('exam_attempt_questions')
+    .set({ question_version_id: versionId, ...(keepSeed ? {} : { variant_seed: null }) })
+    .where('question_id', '=', questionId)
+    .where('attempt_id', 'in', (eb) => eb.selectFrom('exam_attempts').select('id').where('exam_id', '=', examId))
+    .execute();
+}

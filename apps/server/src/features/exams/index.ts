@@ -3,5 +3,5 @@
 // before counting attempts, so a start and a change of questions never cross.
 export { examRoutes } from './routes';
 export { listExamsForStudent, findExamForStudent } from './student-repository';
-export { lockExam, examCandidates, examQuestions, examSections, storedTryRules, findExamListItem, listExams, statementExcerpt } from './repository';
+export { lockExam, setQuestionVersions, examCandidates, examQuestions, examSections, storedTryRules, findExamListItem, listExams, statementExcerpt } from './repository';
 export { examOrder } from './service';

@@ -244,6 +244,8 @@ export const examResultsTexts = {
     figures: (r: { attempts: number; submissions_checked: number; submissions_changed: number; programs_run: number }) =>
       `${r.attempts} ${plural(r.attempts, 'tentative', 'tentatives')}, ${r.submissions_checked} ${plural(r.submissions_checked, 'soumission vérifiée', 'soumissions vérifiées')}, ${r.submissions_changed} ${plural(r.submissions_changed, 'modifiée', 'modifiées')}, ${r.programs_run} ${plural(r.programs_run, 'programme relancé', 'programmes relancés')}.`,
     dryRunDone: 'Simulation : rien n’a été enregistré.',
+    version: (position: number, from: number | null, to: number, dry: boolean) =>
+      `Question ${position} : ${dry ? 'la recorrection appliquera' : 'recorrigée avec'} sa version ${to}${from === null ? '' : ` (les copies avaient la version ${from})`}${dry ? '' : ' ; les copies en gardent désormais cette version'}.`,
     applied: 'Recorrection appliquée et enregistrée.',
     noChange: 'Aucune note ne change.',
     changesCaption: (dry: boolean) => (dry ? 'Notes qui changeraient' : 'Notes modifiées'),

@@ -20,6 +20,11 @@ function Changes({ result }: { result: ExamRegradeResult }) {
           {dry ? t.dryRunDone : t.applied}
         </Text>
         <Text size="sm">{t.figures(result)}</Text>
+        {result.versions.map((v) => (
+          <Text key={v.question_id} size="sm" data-testid="regrade-version">
+            {t.version(v.position, v.from, v.to, dry)}
+          </Text>
+        ))}
         {result.changes.length === 0 ? <Text size="sm">{t.noChange}</Text> : null}
       </Alert>
       {result.changes.length > 0 ? (

@@ -89,7 +89,8 @@ describe('exam list', () => {
   it('duplicates an exam, takes the copy from draft to archived through the confirmed status menu, and filters by status', async () => {
     const { context, page, errors } = await newPage(browser);
     await signInWithToken(context, accounts.teacher);
-    await page.goto(url('/dashboard/exams'));
+    // Searched for: other tests' exams may have pushed it off the first page.
+    await page.goto(url(`/dashboard/exams?search=${encodeURIComponent('Examen de démonstration')}`));
     await page.getByRole('button', { name: /^Dupliquer « Examen de démonstration/ }).click();
     await toast(page, 'Duplication examen').waitFor();
     await page.waitForURL(/\/dashboard\/exams\/\d+\/edit$/);

@@ -12,6 +12,7 @@ export * from './exams';
 export * from './questions';
 export * from './grading';
 export * from './exam-taking';
+export * from './exam-access';
 export * from './answers';
 export * from './exam-results';
 export * from './practice';

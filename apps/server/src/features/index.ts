@@ -13,7 +13,7 @@ import { userRoutes } from './users';
 import { runnerRoutes } from './runner';
 import { questionRoutes } from './questions';
 import { possibleSolutionRoutes } from './possible-solutions';
-import { examRoutes } from './exams';
+import { examAccessRoutes, examRoutes } from './exams';
 import { examTakingRoutes } from './exam-taking';
 import { examResultsRoutes } from './exam-results';
 import { practiceRoutes } from './practice';
@@ -21,4 +21,4 @@ import { practiceRoutes } from './practice';
 // Students download a file through the courses that use it: courses answer which, files cannot import them.
 const fileRoutesWithCourses = (app: FastifyInstance) => fileRoutes(app, { coursesUsingFile });
 
-export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutesWithCourses, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examTakingRoutes, examResultsRoutes, practiceRoutes];
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutesWithCourses, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examAccessRoutes, examTakingRoutes, examResultsRoutes, practiceRoutes];

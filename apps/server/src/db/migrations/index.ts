@@ -10,6 +10,7 @@ import * as m007 from './007-exam-results';
 import * as m008 from './008-practice';
 import * as m009 from './009-answers-kept';
 import * as m010 from './010-late-answers';
+import * as m013 from './013-exam-room';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-practice': m008,
   '009-answers-kept': m009,
   '010-late-answers': m010,
+  '013-exam-room': m013,
 };

@@ -27,6 +27,8 @@ export const configSchema = z.object({
   PASSWORD_HASH_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Hashes allowed to wait; past it a sign-in gets 503 and tries again a few seconds later. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(100_000).default(5000),
+  /** Once the oldest waiting hash has waited this long (ms), one more thread at normal priority helps: never starved. */
+  PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /**
    * Address(es) of the reverse proxy whose X-Forwarded-For may be believed (e.g. 127.0.0.1 or 10.0.0.0/8).
    * Unset: the header is ignored, so a client cannot pick the address the login limit counts against.

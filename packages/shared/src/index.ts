@@ -13,6 +13,7 @@ export * from './questions';
 export * from './grading';
 export * from './exam-taking';
 export * from './exam-access';
+export * from './exam-journal';
 export * from './answers';
 export * from './exam-results';
 export * from './practice';

@@ -278,6 +278,20 @@ export interface ExamLateAnswersTable {
   exam_submission_id: number | null;
 }
 
+/** One event of an attempt's hash-chained journal (migration 013-exam-room); never updated nor deleted. */
+export interface ExamJournalTable {
+  id: Generated<number>;
+  attempt_id: number;
+  seq: number;
+  type: string;
+  at: Timestamp;
+  client_at: Timestamp | null;
+  /** JSON: write with JSON.stringify, read back parsed. */
+  data: Json;
+  prev_hash: string;
+  hash: string;
+}
+
 /** An exam's access rules (migration 013-exam-room); no row: no rule. */
 export interface ExamAccessRulesTable {
   exam_id: number;
@@ -356,6 +370,7 @@ export interface Database {
   regrade_log: RegradeLogTable;
   exam_access_rules: ExamAccessRulesTable;
   exam_attempt_sessions: ExamAttemptSessionsTable;
+  exam_journal: ExamJournalTable;
 }
 
 /** What repositories read and write through: the database, or a transaction open on it. */

@@ -1,5 +1,6 @@
 // The exam room: access rules per exam (access code, allowed networks, one session per attempt, Safe Exam
-// Browser, verdicts hidden until the end, time added for everyone) and the session an attempt is tied to.
+// Browser, verdicts hidden until the end, time added for everyone), the session an attempt is tied to, and the
+// hash-chained journal of each attempt.
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -25,5 +26,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('bound_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('ip', 'varchar(64)')
     .addColumn('user_agent', 'varchar(500)')
+    .execute();
+  // Append-only: each event carries the hash of the one before (prev_hash) and its own, computed over both.
+  await db.schema
+    .createTable('exam_journal')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('attempt_id', 'integer', (c) => c.notNull().references('exam_attempts.id').onDelete('cascade'))
+    .addColumn('seq', 'integer', (c) => c.notNull())
+    .addColumn('type', 'varchar(20)', (c) => c.notNull())
+    .addColumn('at', 'timestamptz', (c) => c.notNull())
+    .addColumn('client_at', 'timestamptz')
+    .addColumn('data', 'jsonb', (c) => c.notNull())
+    .addColumn('prev_hash', 'char(64)', (c) => c.notNull())
+    .addColumn('hash', 'char(64)', (c) => c.notNull())
+    .addUniqueConstraint('exam_journal_attempt_seq_uq', ['attempt_id', 'seq'])
     .execute();
 }

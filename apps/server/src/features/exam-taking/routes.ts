@@ -36,6 +36,7 @@ import { replies } from '../../lib/responses';
 import { DRAFT_SWEEP_MS, settleDueDrafts } from './drafts';
 import { guardExamCall, listWithoutVerdicts, questionsWithoutVerdicts, tieAfterStart, withoutVerdicts } from './access';
 import { examRoomRoutes } from './access-routes';
+import { journalAnswers, journalFinish, journalLate, journalRefusal, journalStart } from './journal';
 import { attemptNow, attemptQuestions, finishExam, runExamples, saveExamDraft, showResult, startExam, studentExams, submitSolutions, type Origin } from './service';
 
 const tags = ['Examens (étudiant)'];
@@ -70,7 +71,15 @@ export async function examTakingRoutes(base: FastifyInstance) {
   });
   app.addHook('onClose', async () => clearInterval(sweepTimer));
   // The exam room's rules (access.ts) guard every student call of an exam before its handler runs.
-  app.addHook('preHandler', async (req) => guardExamCall(app.ctx, req));
+  // A refusal is written in the attempt's journal (journal.ts).
+  app.addHook('preHandler', async (req) => {
+    try {
+      await guardExamCall(app.ctx, req);
+    } catch (err) {
+      await journalRefusal(app.ctx, req, err);
+      throw err;
+    }
+  });
   await examRoomRoutes(app);
 
   app.get('/api/student/exams', { schema: { tags, summary: 'Mes examens (à venir, ouverts, terminés) avec ma progression', response: replies(studentExamListEnvelopeSchema) } }, async (req) =>
@@ -83,6 +92,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
     async (req) => {
       const started = await startExam(app.ctx, req.params.id, req.user!, originOf(req));
       await tieAfterStart(app.ctx, req, req.params.id);
+      await journalStart(app.ctx, req, req.params.id);
       return ok(started, 'Examen commencé.');
     },
   );
@@ -105,12 +115,15 @@ export async function examTakingRoutes(base: FastifyInstance) {
 
   app.post('/api/student/exams/:id/solutions', { schema: { tags, summary: 'Soumettre des réponses (corrigées aussitôt)', params: idParam, body: examSolutionsInputSchema, response: replies(examSolutionsEnvelopeSchema, 404, 409, 429) } }, async (req) => {
     const results = await submitSolutions(app.ctx, req.params.id, req.user!, req.body.answers, originOf(req), req.id);
+    await journalAnswers(app.ctx, req, req.params.id, req.body.answers, results);
     return ok(await withoutVerdicts(app.ctx, req.params.id, results), 'Réponses corrigées.');
   });
 
-  app.post('/api/student/exams/:id/finish', { schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: replies(examFinishEnvelopeSchema, 404, 409, 429) } }, async (req) =>
-    ok(await finishExam(app.ctx, req.params.id, req.user!), 'Examen terminé.'),
-  );
+  app.post('/api/student/exams/:id/finish', { schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: replies(examFinishEnvelopeSchema, 404, 409, 429) } }, async (req) => {
+    const finished = await finishExam(app.ctx, req.params.id, req.user!);
+    await journalFinish(app.ctx, req, req.params.id);
+    return ok(finished, 'Examen terminé.');
+  });
 
   app.post(
     '/api/student/exams/:id/late-answers',
@@ -126,7 +139,9 @@ export async function examTakingRoutes(base: FastifyInstance) {
     async (req) => {
       const exam = await findExamForStudent(app.ctx.db, req.params.id, req.user!);
       if (!exam) throw notFound(EXAM_TAKING_TEXTS.notFound);
-      return ok(await keepLateAnswers(app.ctx, req.params.id, req.user!, exam, req.body.answers), 'Réponses gardées.');
+      const kept = await keepLateAnswers(app.ctx, req.params.id, req.user!, exam, req.body.answers);
+      await journalLate(app.ctx, req, req.params.id, req.body.answers);
+      return ok(kept, 'Réponses gardées.');
     },
   );
 

@@ -5,6 +5,7 @@ import { examAccessRulesEnvelopeSchema, examAccessRulesInputSchema, examAccessRu
 import { ok } from '../../lib/envelope';
 import { fileReplies, replies } from '../../lib/responses';
 import { loadAccessRules, saveAccessRules, SEB_MEDIA_TYPE, sebConfigFile, sebFileName } from './access-rules';
+import { journalTimeForEveryone } from './journal';
 
 const tags = ['Examens'];
 
@@ -31,6 +32,7 @@ export async function examAccessRoutes(base: FastifyInstance) {
     async (req) => {
       const { rules, moved: movedAttempts } = await saveAccessRules(app.ctx, req.params.id, req.body);
       req.log.info({ examId: req.params.id, by: req.user!.id }, 'exam access rules saved');
+      await journalTimeForEveryone(app.ctx, req, rules.time_bonus_percent, movedAttempts);
       const moved = movedAttempts.length;
       const tail = moved === 0 ? '' : moved === 1 ? ' L’échéance d’une composition en cours a été recalculée.' : ` L’échéance de ${moved} compositions en cours a été recalculée.`;
       return ok({ ...rules, deadlines_recomputed: moved }, `Règles d’accès enregistrées.${tail}`);

@@ -21,6 +21,7 @@ import { OfflineBanner } from '../components/offline-banner';
 import { itemNotes, QuestionNavigator, type NavigatorItem } from '../components/question-navigator';
 import { QuestionPanel } from '../components/question-panel';
 import { useExamSession } from '../state/use-exam-session';
+import { useJournalSignals } from '../state/use-journal-signals';
 import { durationLabel, studentExamsTexts } from '../texts';
 
 const t = studentExamsTexts;
@@ -139,6 +140,7 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
   const user = useCurrentUser();
   const navigate = useNavigate();
   const s = useExamSession({ examId: exam.id, userId: user.id, data });
+  useJournalSignals(exam.id, s.serverNow, !s.locked);
   const finish = useFinishExam(exam.id);
   const [current, setCurrent] = useState(() => Math.max(0, data.questions.findIndex((q) => q.state !== 'VALIDATED')));
   // True at first: once the exam starts (or resumes), the first question's title takes the focus.

@@ -10,6 +10,8 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from './lib/context';
 import { clientErrorHandler, registerErrorHandling } from './lib/error-handler';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { configurePasswordHashing } from './lib/password';
+import { defaultHashSlots } from './lib/hash-pool';
 import { authPlugin } from './features/auth';
 import { features } from './features';
 
@@ -45,6 +47,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('ctx', ctx);
+  configurePasswordHashing({
+    slots: ctx.config.PASSWORD_HASH_SLOTS ?? defaultHashSlots(),
+    nice: ctx.config.PASSWORD_HASH_NICE,
+    maxWaiting: ctx.config.PASSWORD_HASH_QUEUE,
+    maxWaitMs: ctx.config.PASSWORD_HASH_MAX_WAIT_MS,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -21,6 +21,14 @@ export const configSchema = z.object({
   LOGIN_BACKOFF_STEP_MS: z.coerce.number().int().min(0).default(200),
   /** …up to this wait (ms). */
   LOGIN_BACKOFF_MAX_MS: z.coerce.number().int().min(0).default(3000),
+  /** Password hashes run at once (default: every core but one, at least one); the others wait in arrival order. */
+  PASSWORD_HASH_SLOTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
+  /** Scheduling priority of the hashing threads (0 normal … 19 lowest): sign-ins take the cores the students leave. */
+  PASSWORD_HASH_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /** Hashes allowed to wait; past it a sign-in gets 503 and tries again a few seconds later. */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(100_000).default(5000),
+  /** Once the oldest waiting hash has waited this long (ms), one more thread at normal priority helps: never starved. */
+  PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /**
    * Address(es) of the reverse proxy whose X-Forwarded-For may be believed (e.g. 127.0.0.1 or 10.0.0.0/8).
    * Unset: the header is ignored, so a client cannot pick the address the login limit counts against.

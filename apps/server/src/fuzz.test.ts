@@ -31,6 +31,8 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/admin/exam-results/:academicYearId/:specializationId/export': 'sends the xlsx export of results',
   'GET /api/admin/users/connected-count/stream': 'a server-sent-events stream',
   'GET /api/admin/questions/export': 'sends the Moodle XML or GIFT file of the chosen questions',
+  'GET /api/admin/exams/:id/seb-config': 'sends the Safe Exam Browser file (.seb) of the exam',
+  'GET /api/student/exams/:id/seb-config': 'sends the Safe Exam Browser file (.seb) of the exam',
 };
 
 const routes: Route[] = [];

@@ -78,4 +78,23 @@ describe('web app serving', () => {
       expect(res.headers['cross-origin-opener-policy'], where).toBe('same-origin');
     }
   });
+
+  it('keeps authenticated JSON answers out of every cache, and hashed assets in it', async () => {
+    const student = await seedUser(t.ctx, 'STUDENT');
+    const token = await loginAs(t.app, student);
+    const answers = [
+      await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/profile' })),
+      await t.app.inject(authed(token, { method: 'GET', url: '/api/student/exams' })),
+      // An error answer and the sign-in itself (it carries the token) are kept out too.
+      await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/exams' })),
+      await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: student.email, password: student.password } }),
+    ];
+    for (const res of answers) {
+      expect(res.headers['content-type'], res.body).toMatch(/^application\/json/);
+      expect(res.headers['cache-control'], `${res.statusCode} ${res.body.slice(0, 80)}`).toBe('no-store');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard' })).headers['cache-control']).toBe('no-cache');
+  });
 });

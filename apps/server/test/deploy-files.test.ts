@@ -40,4 +40,16 @@ describe('deploy/', () => {
     expect(Number(/keepalive_timeout (\d+)s;/.exec(site)?.[1])).toBeLessThan(10);
     expect(site).toMatch(/server 127\.0\.0\.1:\d+ max_fails=\d+ fail_timeout=\d+s;/);
   });
+
+  it('sends HSTS on the HTTPS site, on every answer, and only there', () => {
+    const site = read('deploy/nginx/exam.conf');
+    const servers = site.split(/^server \{/m).slice(1);
+    const https = servers.find((s) => /listen 443 ssl/.test(s));
+    const http = servers.find((s) => /listen 80;/.test(s));
+    const hsts = /add_header Strict-Transport-Security "max-age=(\d+)[^"]*" always;/.exec(https ?? '');
+    // At least a year, as browsers' preload lists ask.
+    expect(Number(hsts?.[1])).toBeGreaterThanOrEqual(31536000);
+    expect(http).toBeDefined();
+    expect(http).not.toContain('Strict-Transport-Security');
+  });
 });

@@ -51,9 +51,13 @@ export async function openTestDb(): Promise<DbHandle> {
   return handle;
 }
 
-/** The production config, but silent and without the sign-in back-off (auth.test.ts checks that one). */
+/**
+ * The production config, but silent, without the sign-in back-off (auth.test.ts checks that one) and with password
+ * hashes at normal priority: on a machine busy with other tests, a low-priority hash would wait seconds for a core
+ * (lib/hash-pool.test.ts checks the priority).
+ */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  const c = configSchema.parse({ LOG_LEVEL: 'silent', DATA_DIR: fs.mkdtempSync('/tmp/exam-test-'), LOGIN_BACKOFF_STEP_MS: '0', ...overrides });
+  const c = configSchema.parse({ LOG_LEVEL: 'silent', DATA_DIR: fs.mkdtempSync('/tmp/exam-test-'), LOGIN_BACKOFF_STEP_MS: '0', PASSWORD_HASH_NICE: '0', ...overrides });
   return { ...c, dataDir: c.DATA_DIR };
 }
 

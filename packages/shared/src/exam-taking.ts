@@ -31,12 +31,14 @@ export const EXAM_GROUPS = ['A_VENIR', 'OUVERT', 'TERMINE'] as const;
 export type ExamGroup = (typeof EXAM_GROUPS)[number];
 export const EXAM_GROUP_LABELS: Record<ExamGroup, string> = { A_VENIR: 'À venir', OUVERT: 'Ouvert', TERMINE: 'Terminé' };
 
-export const QUESTION_STATES = ['VALIDATED', 'NOT_VALIDATED', 'UNANSWERED'] as const;
+/** ANSWERED: an answer is stored and its verdict hidden until the attempt is over (access rule « verdicts masqués »). */
+export const QUESTION_STATES = ['VALIDATED', 'NOT_VALIDATED', 'UNANSWERED', 'ANSWERED'] as const;
 export type QuestionState = (typeof QUESTION_STATES)[number];
 export const QUESTION_STATE_LABELS: Record<QuestionState, string> = {
   VALIDATED: 'Validé',
   NOT_VALIDATED: 'Non validé',
   UNANSWERED: 'Non répondu',
+  ANSWERED: 'Réponse enregistrée',
 };
 
 export const EXAM_TAKING_TEXTS = {
@@ -72,7 +74,8 @@ export const studentExamListItemSchema = z.object({
   wrong_try_penalty: z.number(),
   status: z.enum(STUDENT_VISIBLE_EXAM_STATUSES),
   group: z.enum(EXAM_GROUPS),
-  progress: z.object({ answered: z.number().int(), validated: z.number().int(), total: z.number().int() }),
+  /** `validated` is null while this exam hides verdicts and the attempt is not over. */
+  progress: z.object({ answered: z.number().int(), validated: z.number().int().nullable(), total: z.number().int() }),
   attempt: attemptSchema.nullable(),
 });
 export type StudentExamListItem = z.infer<typeof studentExamListItemSchema>;
@@ -102,7 +105,13 @@ export const takingQuestionSchema = studentQuestionSchema.extend({
 });
 export type TakingQuestion = z.infer<typeof takingQuestionSchema>;
 
-export const examQuestionsResultSchema = z.object({ attempt: attemptSchema, server_time: iso, questions: z.array(takingQuestionSchema) });
+export const examQuestionsResultSchema = z.object({
+  attempt: attemptSchema,
+  server_time: iso,
+  questions: z.array(takingQuestionSchema),
+  /** True while this exam hides verdicts: answered questions are ANSWERED, without verdict or details. */
+  verdicts_hidden: z.boolean().optional(),
+});
 export type ExamQuestionsResult = z.infer<typeof examQuestionsResultSchema>;
 
 /** Room for the longest program (MAX_CODE_LENGTH characters) once written as JSON, escapes included. */
@@ -134,8 +143,13 @@ export const examSolutionsInputSchema = z.object({
     .max(EXAM_MAX_ANSWERS_PER_CALL, { error: `Au plus ${EXAM_MAX_ANSWERS_PER_CALL} réponses par envoi.` }),
 });
 export type ExamSolutionsInput = z.input<typeof examSolutionsInputSchema>;
-/** Each answer's verdict, with the submissions used on its question once it is stored. */
-export const examSolutionsResultSchema = z.array(gradeResultSchema.extend({ tries: z.number().int() }));
+/**
+ * Each answer's verdict, with the submissions used on its question once it is stored. While the exam hides
+ * verdicts, `is_valid` and `details` are null: the answer is recorded (« Réponse enregistrée »), nothing more.
+ */
+export const examSolutionsResultSchema = z.array(
+  z.object({ question_id: z.number().int(), is_valid: z.boolean().nullable(), details: gradeDetailsSchema.nullable(), tries: z.number().int() }),
+);
 export type ExamGradeResult = z.infer<typeof examSolutionsResultSchema>[number];
 
 export const examShowResultSchema = z.object({

@@ -13,6 +13,8 @@ export * from './questions';
 export * from './question-variants';
 export * from './grading';
 export * from './exam-taking';
+export * from './exam-access';
+export * from './exam-journal';
 export * from './answers';
 export * from './exam-results';
 export * from './practice';

@@ -343,6 +343,43 @@ export interface ExamLateAnswersTable {
   exam_submission_id: number | null;
 }
 
+/** One event of an attempt's hash-chained journal (migration 013-exam-room); never updated nor deleted. */
+export interface ExamJournalTable {
+  id: Generated<number>;
+  attempt_id: number;
+  seq: number;
+  type: string;
+  at: Timestamp;
+  client_at: Timestamp | null;
+  /** JSON: write with JSON.stringify, read back parsed. */
+  data: Json;
+  prev_hash: string;
+  hash: string;
+}
+
+/** An exam's access rules (migration 013-exam-room); no row: no rule. */
+export interface ExamAccessRulesTable {
+  exam_id: number;
+  access_code: string | null;
+  /** JSON array of CIDR ranges: write with JSON.stringify, read back parsed. */
+  allowed_networks: Json;
+  single_session: ColumnType<number, number | undefined, number>;
+  seb_required: ColumnType<number, number | undefined, number>;
+  seb_config_key: string | null;
+  hide_verdicts: ColumnType<number, number | undefined, number>;
+  time_bonus_percent: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The session (hashed token) an attempt is tied to under the one-session rule (migration 013-exam-room). */
+export interface ExamAttemptSessionsTable {
+  attempt_id: number;
+  token_hash: string;
+  bound_at: ColumnType<Date, Date | undefined, never>;
+  ip: string | null;
+  user_agent: string | null;
+}
+
 /** One change of a regrade (migration 007-exam-results): a student's best result on a question, before and after. */
 export interface RegradeLogTable {
   id: Generated<number>;
@@ -401,6 +438,9 @@ export interface Database {
   exam_drafts: ExamDraftsTable;
   exam_late_answers: ExamLateAnswersTable;
   regrade_log: RegradeLogTable;
+  exam_access_rules: ExamAccessRulesTable;
+  exam_attempt_sessions: ExamAttemptSessionsTable;
+  exam_journal: ExamJournalTable;
 }
 
 /** What repositories read and write through: the database, or a transaction open on it. */

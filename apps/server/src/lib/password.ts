@@ -1,8 +1,32 @@
-// Password hashing with scrypt (node:crypto); the parameters are stored with each hash.
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+// Password hashing with scrypt (node:crypto); the parameters are stored with each hash. Every hash goes through
+// one bounded, first-come-first-served pool of low-priority threads (lib/hash-pool.ts): a rush of sign-ins waits
+// its turn instead of taking the cores from the students already inside.
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { defaultHashSlots, HashPool, HashQueueFullError, type HashPoolOptions } from './hash-pool';
+import { HttpError } from './errors';
 
-const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (e, k) => (e ? reject(e) : resolve(k))));
+const pool = new HashPool({ slots: defaultHashSlots(), nice: 10, maxWaiting: 5000, maxWaitMs: 5000 });
+
+/** Sets the pool from the configuration (PASSWORD_HASH_SLOTS, PASSWORD_HASH_NICE, PASSWORD_HASH_QUEUE, PASSWORD_HASH_MAX_WAIT_MS). */
+export function configurePasswordHashing(opts: HashPoolOptions): void {
+  pool.configure(opts);
+}
+
+/** The pool itself, for its tests and for a clean exit. */
+export const passwordHashPool = pool;
+
+const scrypt = async (pw: string, salt: Buffer, len: number, opts: ScryptOptions) => {
+  try {
+    return await pool.scrypt(pw, salt, len, opts);
+  } catch (err) {
+    if (err instanceof HashQueueFullError) {
+      throw new HttpError(503, 'Trop de connexions arrivent en même temps. Réessayez dans quelques secondes.', undefined, undefined, {
+        'retry-after': '5',
+      });
+    }
+    throw err;
+  }
+};
 
 const N = 16384;
 const R = 8;

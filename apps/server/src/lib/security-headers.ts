@@ -3,6 +3,9 @@
 // also allow 'unsafe-inline': Mantine, KaTeX, MathLive, CodeMirror and swagger-ui set style attributes and
 // inject <style> elements at run time. Images and fonts may be data: URIs (Vite inlines small assets,
 // swagger-ui draws its icons so); blob: images are previews of a file being uploaded.
+// Every JSON answer of the API is `Cache-Control: no-store` unless its route says otherwise: it may hold a
+// session token, a student's answers or marks, which no browser cache or shared proxy may keep; the web app's
+// hashed assets keep their long cache (set where they are served).
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
@@ -39,5 +42,10 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
     // HSTS is the reverse proxy's business: it alone knows whether the platform is reached over https.
     strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || reply.hasHeader('cache-control')) return;
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/json')) reply.header('cache-control', 'no-store');
   });
 }

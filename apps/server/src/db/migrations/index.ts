@@ -12,6 +12,7 @@ import * as m009 from './009-answers-kept';
 import * as m010 from './010-late-answers';
 import * as m011 from './011-exam-sections';
 import * as m012versions from './012-question-versions';
+import * as m013 from './013-exam-room';
 import * as m015 from './015-invigilation';
 
 export const migrations: Record<string, Migration> = {
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '010-late-answers': m010,
   '011-exam-sections': m011,
   '012-question-versions': m012versions,
+  '013-exam-room': m013,
   '015-invigilation': m015,
 };

@@ -13,7 +13,13 @@ export async function authRoutes(base: FastifyInstance) {
   app.post(
     '/api/users/login',
     { config: { access: 'public' }, schema: { tags: ['Session'], summary: 'Connexion', body: loginSchema, response: replies(loginEnvelopeSchema, 401, 429) } },
-    async (req) => ok(await login(app.ctx, req.body, req.ip), 'Connexion réussie.'),
+    async (req) => {
+      // During the rush of an exam start a sign-in may wait its turn for hashing (lib/hash-pool.ts) longer than the
+      // idle-socket timeout (30 s): its connection stays open meanwhile (the queue bounds how many wait; once
+      // answered, the socket is back under the keep-alive timeout).
+      req.raw.socket?.setTimeout?.(0);
+      return ok(await login(app.ctx, req.body, req.ip), 'Connexion réussie.');
+    },
   );
 
   app.post(

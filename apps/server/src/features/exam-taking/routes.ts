@@ -15,6 +15,7 @@ import {
   examSolutionsEnvelopeSchema,
   examSolutionsInputSchema,
   examStartEnvelopeSchema,
+  examStartInputSchema,
   idParam,
   studentExamListEnvelopeSchema,
   EXAM_TAKING_TEXTS,
@@ -37,6 +38,9 @@ import { assertExam, decideLateAnswer, importEmergencyCopy, keepLateAnswers, lis
 import { replies } from '../../lib/responses';
 import { DRAFT_SWEEP_MS, settleDueDrafts } from './drafts';
 import { reportProblem } from './reports';
+import { guardExamCall, listWithoutVerdicts, questionsWithoutVerdicts, tieAfterStart, withoutVerdicts } from './access';
+import { examRoomRoutes } from './access-routes';
+import { journalAnswers, journalFinish, journalLate, journalRefusal, journalStart } from './journal';
 import { attemptNow, attemptQuestions, finishExam, runExamples, saveExamDraft, showResult, startExam, studentExams, submitSolutions, type Origin } from './service';
 
 const tags = ['Examens (étudiant)'];
@@ -70,13 +74,31 @@ export async function examTakingRoutes(base: FastifyInstance) {
     sweepTimer.unref();
   });
   app.addHook('onClose', async () => clearInterval(sweepTimer));
+  // The exam room's rules (access.ts) guard every student call of an exam before its handler runs.
+  // A refusal is written in the attempt's journal (journal.ts).
+  app.addHook('preHandler', async (req) => {
+    try {
+      await guardExamCall(app.ctx, req);
+    } catch (err) {
+      await journalRefusal(app.ctx, req, err);
+      throw err;
+    }
+  });
+  await examRoomRoutes(app);
 
   app.get('/api/student/exams', { schema: { tags, summary: 'Mes examens (à venir, ouverts, terminés) avec ma progression', response: replies(studentExamListEnvelopeSchema) } }, async (req) =>
-    ok(await studentExams(app.ctx, req.user!), 'Examens chargés.'),
+    ok(await listWithoutVerdicts(app.ctx, await studentExams(app.ctx, req.user!)), 'Examens chargés.'),
   );
 
-  app.post('/api/student/exams/:id/start', { schema: { tags, summary: "Commencer l'examen (idempotent)", params: idParam, response: replies(examStartEnvelopeSchema, 404, 409) } }, async (req) =>
-    ok(await startExam(app.ctx, req.params.id, req.user!, originOf(req)), 'Examen commencé.'),
+  app.post(
+    '/api/student/exams/:id/start',
+    { schema: { tags, summary: "Commencer l'examen (idempotent ; `access_code` si l'examen en demande un)", params: idParam, body: examStartInputSchema, response: replies(examStartEnvelopeSchema, 404, 409, 429) } },
+    async (req) => {
+      const started = await startExam(app.ctx, req.params.id, req.user!, originOf(req));
+      await tieAfterStart(app.ctx, req, req.params.id);
+      await journalStart(app.ctx, req, req.params.id);
+      return ok(started, 'Examen commencé.');
+    },
   );
 
   app.get('/api/student/exams/:id/attempt', { schema: { tags, summary: 'Ma tentative : début, échéance (à jour du temps supplémentaire), fin', params: idParam, response: replies(examAttemptEnvelopeSchema, 404, 409) } }, async (req) =>
@@ -84,7 +106,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
   );
 
   app.get('/api/student/exams/:id/questions', { schema: { tags, summary: "Les questions de l'examen, mes brouillons et mes dernières réponses", params: idParam, response: replies(examQuestionsEnvelopeSchema, 404, 409) } }, async (req) =>
-    ok(await attemptQuestions(app.ctx, req.params.id, req.user!), 'Questions chargées.'),
+    ok(await questionsWithoutVerdicts(app.ctx, req.params.id, await attemptQuestions(app.ctx, req.params.id, req.user!)), 'Questions chargées.'),
   );
 
   app.put('/api/student/exams/:id/draft', { schema: { tags, summary: 'Enregistrer un brouillon (non corrigé)', params: idParam, body: examDraftInputSchema, response: replies(examDraftEnvelopeSchema, 404, 409) } }, async (req) =>
@@ -95,9 +117,11 @@ export async function examTakingRoutes(base: FastifyInstance) {
     ok(await runExamples(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer, req.id), 'Exemples exécutés.'),
   );
 
-  app.post('/api/student/exams/:id/solutions', { schema: { tags, summary: 'Soumettre des réponses (corrigées aussitôt)', params: idParam, body: examSolutionsInputSchema, response: replies(examSolutionsEnvelopeSchema, 404, 409, 429) } }, async (req) =>
-    ok(await submitSolutions(app.ctx, req.params.id, req.user!, req.body.answers, originOf(req), req.id), 'Réponses corrigées.'),
-  );
+  app.post('/api/student/exams/:id/solutions', { schema: { tags, summary: 'Soumettre des réponses (corrigées aussitôt)', params: idParam, body: examSolutionsInputSchema, response: replies(examSolutionsEnvelopeSchema, 404, 409, 429) } }, async (req) => {
+    const results = await submitSolutions(app.ctx, req.params.id, req.user!, req.body.answers, originOf(req), req.id);
+    await journalAnswers(app.ctx, req, req.params.id, req.body.answers, results);
+    return ok(await withoutVerdicts(app.ctx, req.params.id, results), 'Réponses corrigées.');
+  });
 
   app.post(
     '/api/student/exams/:id/reports',
@@ -113,9 +137,11 @@ export async function examTakingRoutes(base: FastifyInstance) {
     async (req) => ok(await reportProblem(app.ctx, req.params.id, req.user!, req.body), INVIGILATION_TEXTS.reportSent),
   );
 
-  app.post('/api/student/exams/:id/finish', { schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: replies(examFinishEnvelopeSchema, 404, 409, 429) } }, async (req) =>
-    ok(await finishExam(app.ctx, req.params.id, req.user!), 'Examen terminé.'),
-  );
+  app.post('/api/student/exams/:id/finish', { schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: replies(examFinishEnvelopeSchema, 404, 409, 429) } }, async (req) => {
+    const finished = await finishExam(app.ctx, req.params.id, req.user!);
+    await journalFinish(app.ctx, req, req.params.id);
+    return ok(finished, 'Examen terminé.');
+  });
 
   app.post(
     '/api/student/exams/:id/late-answers',
@@ -131,7 +157,9 @@ export async function examTakingRoutes(base: FastifyInstance) {
     async (req) => {
       const exam = await findExamForStudent(app.ctx.db, req.params.id, req.user!);
       if (!exam) throw notFound(EXAM_TAKING_TEXTS.notFound);
-      return ok(await keepLateAnswers(app.ctx, req.params.id, req.user!, exam, req.body.answers), 'Réponses gardées.');
+      const kept = await keepLateAnswers(app.ctx, req.params.id, req.user!, exam, req.body.answers);
+      await journalLate(app.ctx, req, req.params.id, req.body.answers);
+      return ok(kept, 'Réponses gardées.');
     },
   );
 
@@ -180,7 +208,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
     },
   );
 
-  app.get('/api/student/exams/:id/show', { schema: { tags, summary: 'Mon résultat', params: idParam, response: replies(examShowEnvelopeSchema, 404, 429) } }, async (req) =>
+  app.get('/api/student/exams/:id/show', { schema: { tags, summary: 'Mon résultat', params: idParam, response: replies(examShowEnvelopeSchema, 404, 409, 429) } }, async (req) =>
     ok(await showResult(app.ctx, req.params.id, req.user!), 'Résultat chargé.'),
   );
 }

@@ -5,3 +5,6 @@ export { examRoutes } from './routes';
 export { listExamsForStudent, findExamForStudent } from './student-repository';
 export { lockExam, setQuestionVersions, examCandidates, examQuestions, examSections, storedTryRules, findExamListItem, listExams, statementExcerpt } from './repository';
 export { examOrder } from './service';
+export { examAccessRoutes } from './access-routes';
+export { findAccessRules, findAccessRulesOf, type StoredAccessRules } from './access-rules-repository';
+export { sebConfigKey, sebConfigFile, sebFileName, SEB_MEDIA_TYPE } from './access-rules';

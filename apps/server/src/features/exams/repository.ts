@@ -2,7 +2,7 @@
 // the db or a transaction. Counts of attempts come from exam_attempts, which exam taking fills.
 import { sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { attemptDeadline, type ExamData, type ExamExtraTime, type ExamListItem, type ExamQuestion, type ExamSection, type ExamStatus } from '@exam/shared';
+import { attemptDeadline, durationWithBonus, type ExamData, type ExamExtraTime, type ExamListItem, type ExamQuestion, type ExamSection, type ExamStatus } from '@exam/shared';
 import type { Database, Db } from '../../db/schema';
 import { likePattern, paginate } from '../../lib/list';
 import { excerptOf, htmlToText } from '../../lib/html-text';
@@ -376,15 +376,17 @@ export async function refreshDeadline(trx: Transaction<Database>, examId: number
     .selectFrom('exam_attempts as a')
     .innerJoin('exams as e', 'e.id', 'a.exam_id')
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', 'a.started_at', 'a.deadline', 'a.finished_at', 'e.end_at', 'e.duration_minutes', 'u.extra_time_factor'])
+    .leftJoin('exam_access_rules as r', 'r.exam_id', 'a.exam_id')
+    .select(['a.id', 'a.started_at', 'a.deadline', 'a.finished_at', 'e.end_at', 'e.duration_minutes', 'u.extra_time_factor', 'r.time_bonus_percent'])
     .where('a.exam_id', '=', examId)
     .where('a.user_id', '=', userId)
-    .forUpdate()
+    .forUpdate('a')
     .executeTakeFirst();
   if (!a) return null;
   if (a.finished_at) return { deadline: new Date(a.deadline as unknown as string), recomputed: false };
   const factor = Math.min(3, Math.max(1, Number(a.extra_time_factor)));
-  const deadline = attemptDeadline(new Date(a.started_at as unknown as string), new Date(a.end_at as unknown as string), a.duration_minutes, factor, minutes);
+  const duration = durationWithBonus(a.duration_minutes, Number(a.time_bonus_percent ?? 0));
+  const deadline = attemptDeadline(new Date(a.started_at as unknown as string), new Date(a.end_at as unknown as string), duration, factor, minutes);
   await trx.updateTable('exam_attempts').set({ deadline }).where('id', '=', a.id).execute();
   return { deadline, recomputed: true };
 }

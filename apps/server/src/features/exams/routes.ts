@@ -15,6 +15,7 @@ import {
 } from '@exam/shared';
 import { ok, page } from '../../lib/envelope';
 import { replies } from '../../lib/responses';
+import { journalClose, journalExtraTime } from './journal';
 import { listExams } from './repository';
 import { changeStatus, createExam, duplicateExam, editExam, examOrder, loadExam, removeExam, setExtraTime } from './service';
 
@@ -113,7 +114,9 @@ export async function examRoutes(base: FastifyInstance) {
     },
     async (req) => {
       mayRunLong(req);
-      return ok(await changeStatus(app.ctx, req.params.id, req.params.status, caller(req)), `Examen passé au statut « ${EXAM_STATUS_LABELS[req.params.status]} ».`);
+      const exam = await changeStatus(app.ctx, req.params.id, req.params.status, caller(req));
+      if (req.params.status === 'CLOSED') await journalClose(app.ctx, req, req.params.id);
+      return ok(exam, `Examen passé au statut « ${EXAM_STATUS_LABELS[req.params.status]} ».`);
     },
   );
 
@@ -131,6 +134,7 @@ export async function examRoutes(base: FastifyInstance) {
     async (req) => {
       const { user_id, minutes } = req.body;
       const { extra_times, attempt } = await setExtraTime(app.ctx, req.params.id, user_id, minutes);
+      if (attempt?.recomputed) await journalExtraTime(app.ctx, req, req.params.id, user_id, minutes, attempt.deadline);
       const base = minutes === 0 ? 'Temps supplémentaire retiré.' : `Temps supplémentaire enregistré : ${minutes} min.`;
       const message = attempt?.recomputed ? `${base} L’échéance de sa composition en cours a été recalculée.` : base;
       return ok({ exam_id: req.params.id, user_id, minutes, extra_times, deadline: attempt?.deadline.toISOString() ?? null }, message);

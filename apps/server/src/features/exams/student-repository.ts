@@ -1,7 +1,7 @@
 // What a student may see of exams: PUBLISHED and CLOSED ones of their academic year, aimed at one of their
 // parcours. Drafts and archived exams, other years and other parcours never show. Exam taking builds on this.
 import { sql } from 'kysely';
-import { STUDENT_VISIBLE_EXAM_STATUSES, type StudentExamBase } from '@exam/shared';
+import { durationWithBonus, STUDENT_VISIBLE_EXAM_STATUSES, type StudentExamBase } from '@exam/shared';
 import type { Db } from '../../db/schema';
 import { perStudentCount, perStudentPoints } from './totals';
 
@@ -15,7 +15,10 @@ function selectVisible(db: Db, user: StudentExamScope) {
   const specIds = user.specializations.map((s) => s.id);
   const q = db
     .selectFrom('exams as e')
+    // « +X % pour tous » (access rules): a student's duration is the exam's with it, before their own factor.
+    .leftJoin('exam_access_rules as r', 'r.exam_id', 'e.id')
     .select([
+      'r.time_bonus_percent',
       'e.id',
       'e.title',
       'e.description',
@@ -47,7 +50,7 @@ function toStudentExam(r: VisibleRow): StudentExamBase {
     description: r.description,
     start_at: new Date(r.start_at as unknown as string).toISOString(),
     end_at: new Date(r.end_at as unknown as string).toISOString(),
-    duration_minutes: r.duration_minutes,
+    duration_minutes: durationWithBonus(r.duration_minutes, Number(r.time_bonus_percent ?? 0)),
     status: r.status as StudentExamBase['status'],
     show_solutions_after_close: r.show_solutions_after_close ? 1 : 0,
     max_submissions: r.max_submissions,

@@ -35,8 +35,10 @@ export const studentExamsTexts = {
     noDuration: 'jusqu’à la fermeture',
     yourTime: (label: string) => `${label} pour vous`,
     progress: 'Progression',
-    progressValue: (answered: number, validated: number, total: number) =>
-      `${plural(answered, 'question répondue', 'questions répondues')}, ${plural(validated, 'validée', 'validées')} sur ${total}`,
+    progressValue: (answered: number, validated: number | null, total: number) =>
+      validated === null
+        ? `${plural(answered, 'question répondue', 'questions répondues')} sur ${total} (verdicts affichés à la fin)`
+        : `${plural(answered, 'question répondue', 'questions répondues')}, ${plural(validated, 'validée', 'validées')} sur ${total}`,
     status: {
       notStarted: 'Non commencé',
       inProgress: 'En cours',
@@ -75,6 +77,17 @@ export const studentExamsTexts = {
       `Chaque réponse fausse soumise avant la bonne retire ${(Math.round(rate * 1000) / 10).toLocaleString('fr-FR')} % des points de la question (certaines questions peuvent avoir leur propre règle, indiquée avec elles).`,
     start: 'Commencer l’examen',
     starting: 'Démarrage…',
+    verdictsHiddenFirst: 'Chaque réponse est enregistrée aussitôt (« Réponse enregistrée ») ; les verdicts restent masqués et s’affichent sur votre résultat une fois votre composition terminée.',
+    codeRule: 'Un code d’accès, affiché par le surveillant dans la salle, est demandé pour commencer.',
+    networksRule: 'Cet examen ne se passe que depuis le réseau des salles d’examen.',
+    singleSessionRule: 'Une fois commencée, votre composition reste liée à ce navigateur : un autre appareil ou navigateur est refusé, sauf si un surveillant la débloque.',
+    sebRule: 'Cet examen se passe dans Safe Exam Browser : téléchargez son fichier de configuration, puis ouvrez-le pour lancer l’examen.',
+    sebDownload: 'Télécharger la configuration Safe Exam Browser',
+    bonusRule: (percent: number) => `Temps ajouté pour tous : +${percent} % (compris dans la durée ci-dessus).`,
+    codeTitle: 'Code d’accès',
+    codeLabel: 'Code d’accès',
+    codeHint: 'Affiché par le surveillant dans la salle.',
+    codeCancel: 'Annuler',
     notOpen: (when: string) => `Cet examen ouvrira le ${when}.`,
     closed: 'Cet examen est clôturé : il n’est plus possible de le commencer.',
     back: 'Retour à mes examens',
@@ -132,15 +145,16 @@ export const studentExamsTexts = {
     summaryGo: (n: number) => `Revoir la question ${n}`,
     summaryGoShort: 'Revoir',
     summaryBack: 'Retour aux questions',
-    summaryCounts: (validated: number, notValidated: number, unanswered: number, unsent: number) =>
+    summaryCounts: (validated: number, notValidated: number, unanswered: number, unsent: number, recorded = 0) =>
       [
-        plural(validated, 'validée', 'validées'),
-        plural(notValidated, 'non validée', 'non validées'),
+        // Verdicts hidden until the end: answers are only « enregistrées ».
+        ...(recorded > 0 ? [plural(recorded, 'réponse enregistrée', 'réponses enregistrées')] : [plural(validated, 'validée', 'validées'), plural(notValidated, 'non validée', 'non validées')]),
         plural(unanswered, 'non répondue', 'non répondues'),
         plural(unsent, 'brouillon non soumis', 'brouillons non soumis'),
       ].join(' · '),
     finishPending: 'Des réponses attendent encore d’être envoyées : reconnectez-vous au réseau avant de terminer.',
     finished: 'Examen terminé.',
+    progressHidden: (answered: number, total: number) => `${answered} répondue${answered > 1 ? 's' : ''} · ${total} au total`,
     progress: (validated: number, answered: number, total: number) => `${validated} validée${validated > 1 ? 's' : ''} · ${answered} répondue${answered > 1 ? 's' : ''} · ${total} au total`,
     loadError: 'Impossible de charger les questions de l’examen.',
     retry: 'Réessayer',
@@ -165,6 +179,7 @@ export const studentExamsTexts = {
     back: 'Connexion rétablie : les réponses en attente ont été envoyées.',
   },
   answer: {
+    recorded: 'Réponse enregistrée. Son verdict s’affichera sur votre résultat, une fois votre composition terminée.',
     chooseOne: 'Choisissez une réponse',
     chooseMany: 'Choisissez une ou plusieurs réponses',
     yourAnswer: 'Votre réponse',

@@ -4,6 +4,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ExamAverages,
+  ExamJournal,
   ExamExtraTimeInput,
   ExamLive,
   ExamRegradeResult,
@@ -137,5 +138,18 @@ export function useMarkReportHandled(examId: number) {
   return useMutation({
     mutationFn: (reportId: number) => api.put(`/admin/exam-results/${examId}/reports/${reportId}/handled`, undefined, { successTitle: examResultsTexts.toast.report }),
     onSuccess: () => qc.invalidateQueries({ queryKey: resultKeys.live(examId) }),
+  });
+}
+
+/** The hash-chained journal of one student's attempt (docs/examens.md « Journal d'une composition »). */
+export const useAttemptJournal = (examId: number, userId: number) =>
+  useQuery({ queryKey: ['exam-results', examId, 'journal', userId] as const, queryFn: () => api.get<ExamJournal>(`/admin/exams/${examId}/attempts/${userId}/journal`, undefined, { silent: true }), retry: false });
+
+/** Frees an attempt tied to one session (one-session rule): its next session takes it. */
+export function useUnlockAttempt(examId: number, userId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ user_id: number; unlocked: boolean }>(`/admin/exams/${examId}/attempts/${userId}/unlock`, undefined, { successTitle: examResultsTexts.journal.unlockToast }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['exam-results', examId, 'journal', userId] }),
   });
 }

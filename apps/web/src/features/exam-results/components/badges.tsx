@@ -1,7 +1,7 @@
 // Small marks of the results screens: a question's verdict (icon + text, never colour alone), an attempt's state
 // and an exam's status.
 import { Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCircleCheckFilled, IconCircleDashed, IconCircleXFilled } from '@tabler/icons-react';
+import { IconCircleCheckFilled, IconCircleDashed, IconCircleDotFilled, IconCircleXFilled } from '@tabler/icons-react';
 import { ATTEMPT_STATUS_LABELS, EXAM_STATUS_LABELS, type AttemptStatus, type ExamStatus, type QuestionState } from '@exam/shared';
 import { examResultsTexts } from '../texts';
 
@@ -9,6 +9,8 @@ const VERDICT_ICON: Record<QuestionState, { Icon: typeof IconCircleCheckFilled; 
   VALIDATED: { Icon: IconCircleCheckFilled, color: 'var(--mantine-color-teal-8)' },
   NOT_VALIDATED: { Icon: IconCircleXFilled, color: 'var(--mantine-color-red-8)' },
   UNANSWERED: { Icon: IconCircleDashed, color: 'var(--mantine-color-gray-7)' },
+  // Staff always see verdicts; this state only exists on the student's screen while verdicts are hidden.
+  ANSWERED: { Icon: IconCircleDotFilled, color: 'var(--mantine-color-blue-8)' },
 };
 
 /** The verdict of one question: a shaped icon (tick, cross, dashed circle) and the same in words for screen readers. */

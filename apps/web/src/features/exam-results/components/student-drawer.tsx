@@ -12,6 +12,7 @@ import { PageSkeleton } from '@/components/loading-skeleton';
 import { formatDateTime, formatNumber, fullName } from '@/components/format';
 import { useBankQuestion, useStudentResult } from '../api/exam-results';
 import { AttemptBadge, VerdictIcon } from './badges';
+import { AttemptJournal } from './attempt-journal';
 import { examResultsTexts } from '../texts';
 
 const t = examResultsTexts.student;
@@ -237,6 +238,7 @@ function StudentResult({ data }: { data: ExamStudentResult }) {
           </Table.ScrollContainer>
         </section>
       ) : null}
+      {a ? <AttemptJournal examId={data.exam.id} userId={data.student.user_id} /> : null}
       {a ? (
         <section aria-labelledby="student-questions">
           <Title order={3} size="h5" id="student-questions" mb={4}>

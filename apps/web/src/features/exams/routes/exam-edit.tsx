@@ -1,6 +1,6 @@
 // /dashboard/exams/{exam}/edit: the exam editor with its status and the "Publier" action (which saves first).
 import { Link, useParams } from 'react-router';
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { PageHeader } from '@/components/page-header';
 import { PageSkeleton } from '@/components/loading-skeleton';
@@ -9,6 +9,7 @@ import { idFrom, useBackToList } from '@/components/list-navigation';
 import { paths } from '@/config/paths';
 import { useExam, useSaveExam } from '../api/exams';
 import { ExamForm } from '../components/exam-form';
+import { ExamAccessCard } from '../components/exam-access-card';
 import { StatusBadge, useChangeStatus } from '../components/status-actions';
 import { examsTexts } from '../texts';
 
@@ -50,6 +51,7 @@ export function ExamEditPage() {
           </Group>
         }
       />
+      <Stack gap="lg">
       <ExamForm
         key={`${exam.id}-${exam.version}`}
         exam={exam}
@@ -64,6 +66,8 @@ export function ExamEditPage() {
           ) : null
         }
       />
+      <ExamAccessCard examId={exam.id} hasDuration={exam.duration_minutes != null} />
+      </Stack>
     </>
   );
 }

@@ -1,7 +1,7 @@
 // Calls of the student's exam screens (/api/student/exams): list, start, questions, draft, run-examples,
 // solutions, finish, show. The screens handle refusals themselves where they show them in place (silent).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExamAttemptInfo, ExamAttemptResult, ExamGradeResult, ExamQuestionsResult, ExamShowResult, ExamStartResult, GradeResult, StudentExamListItem } from '@exam/shared';
+import type { ExamAttemptInfo, ExamAttemptResult, ExamGradeResult, ExamQuestionsResult, ExamShowResult, ExamStartResult, GradeResult, StudentExamAccess, StudentExamListItem } from '@exam/shared';
 import { api } from '@/lib/api-client';
 
 const base = (examId: number) => `/student/exams/${examId}`;
@@ -51,10 +51,23 @@ export function useExamQuestions(examId: number, enabled: boolean) {
   });
 }
 
+/** Which access rules the exam applies (code asked at start, networks, one session, Safe Exam Browser…). */
+export function useExamAccess(examId: number) {
+  return useQuery({
+    queryKey: ['student', 'exams', examId, 'access'] as const,
+    queryFn: () => api.get<StudentExamAccess>(`${base(examId)}/access`, undefined, { silent: true }),
+    retry: false,
+  });
+}
+
+export const sebConfigPath = (examId: number) => `${base(examId)}/seb-config`;
+
 export function useStartExam(examId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<ExamStartResult>(`${base(examId)}/start`),
+    // With an access code, the dialog shows the refusal in place (silent).
+    mutationFn: (accessCode?: string) =>
+      accessCode === undefined ? api.post<ExamStartResult>(`${base(examId)}/start`) : api.post<ExamStartResult>(`${base(examId)}/start`, { access_code: accessCode }, { silent: true }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: studentExamKeys.list() });
     },

@@ -3,7 +3,7 @@
 // or the arrow keys inside the list, move between them.
 import { useRef, type KeyboardEvent } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCircleDashed, IconClockHour4, IconFlag, IconPencil, IconX } from '@tabler/icons-react';
+import { IconCheck, IconCircleDashed, IconClockHour4, IconDeviceFloppy, IconFlag, IconPencil, IconX } from '@tabler/icons-react';
 import { QUESTION_STATE_LABELS, type QuestionState } from '@exam/shared';
 import { studentExamsTexts } from '../texts';
 
@@ -13,6 +13,8 @@ const LOOK: Record<QuestionState, { color: string; variant: 'light' | 'default';
   VALIDATED: { color: 'teal', variant: 'light', Icon: IconCheck },
   NOT_VALIDATED: { color: 'red', variant: 'light', Icon: IconX },
   UNANSWERED: { color: 'gray', variant: 'default', Icon: IconCircleDashed },
+  // Verdicts hidden until the end: the answer is stored, nothing more is said.
+  ANSWERED: { color: 'blue', variant: 'light', Icon: IconDeviceFloppy },
 };
 
 export interface NavigatorItem {
@@ -33,7 +35,18 @@ export function itemNotes(item: NavigatorItem): string[] {
   return notes;
 }
 
-export function QuestionNavigator({ items, current, onSelect }: { items: NavigatorItem[]; current: number; onSelect: (index: number) => void }) {
+export function QuestionNavigator({
+  items,
+  current,
+  onSelect,
+  hidden = false,
+}: {
+  items: NavigatorItem[];
+  current: number;
+  onSelect: (index: number) => void;
+  /** Verdicts hidden until the end: the key says « Réponse enregistrée », not Validé / Non validé. */
+  hidden?: boolean;
+}) {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
     const to = { ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowLeft: i - 1, Home: 0, End: items.length - 1 }[e.key];
@@ -92,7 +105,7 @@ export function QuestionNavigator({ items, current, onSelect }: { items: Navigat
           })}
         </Group>
         <Stack gap={2} aria-hidden="true">
-          {(Object.keys(LOOK) as QuestionState[]).map((s) => {
+          {(Object.keys(LOOK) as QuestionState[]).filter((s) => (hidden ? s !== 'VALIDATED' && s !== 'NOT_VALIDATED' : s !== 'ANSWERED')).map((s) => {
             const { Icon, color } = LOOK[s];
             return (
               <Group key={s} gap={6} wrap="nowrap">

@@ -118,7 +118,7 @@ export function QuestionPanel(p: QuestionPanelProps) {
           <Badge variant="light" style={{ textTransform: 'none' }}>
             {studentExamsTexts.taking.points(q.points)}
           </Badge>
-          <Badge variant="light" color={p.state === 'VALIDATED' ? 'teal' : p.state === 'NOT_VALIDATED' ? 'red' : 'gray'} style={{ textTransform: 'none' }} data-testid="question-state">
+          <Badge variant="light" color={p.state === 'VALIDATED' ? 'teal' : p.state === 'NOT_VALIDATED' ? 'red' : p.state === 'ANSWERED' ? 'blue' : 'gray'} style={{ textTransform: 'none' }} data-testid="question-state">
             {QUESTION_STATE_LABELS[p.state]}
           </Badge>
           <Button
@@ -242,7 +242,11 @@ export function QuestionPanel(p: QuestionPanelProps) {
         ) : null}
       </div>
       <div aria-live="polite" aria-atomic="false">
-        {p.verdict ? (
+        {p.state === 'ANSWERED' && !p.verdict ? (
+          <Alert color="blue" variant="light" data-testid="answer-recorded">
+            {t.recorded}
+          </Alert>
+        ) : p.verdict ? (
           <Stack gap={6}>
             <AnswerVerdict valid={p.verdict.is_valid} details={p.verdict.details} title={t.lastVerdict} testId="answer-verdict" />
             {!p.verdict.is_valid && p.state === 'VALIDATED' ? (

@@ -12,13 +12,16 @@ import { formatDateTime } from '@/components/format';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError, notifyError } from '@/lib/api-client';
-import { useExamQuestions, useFinishExam, useStartExam, useStudentExams, type QuestionsWithClock } from '../api/student-exams';
+import { sebConfigPath, useExamAccess, useExamQuestions, useFinishExam, useStartExam, useStudentExams, type QuestionsWithClock } from '../api/student-exams';
+import { AccessCodeDialog } from '../components/access-code-dialog';
+import { DownloadButton } from '@/components/download-button';
 import { Countdown } from '../components/countdown';
 import { EmergencyCopyButton, LateAnswersNotice } from '../components/late-answers-notice';
 import { OfflineBanner } from '../components/offline-banner';
 import { itemNotes, QuestionNavigator, type NavigatorItem } from '../components/question-navigator';
 import { QuestionPanel } from '../components/question-panel';
 import { useExamSession } from '../state/use-exam-session';
+import { useJournalSignals } from '../state/use-journal-signals';
 import { durationLabel, studentExamsTexts } from '../texts';
 
 const t = studentExamsTexts;
@@ -32,11 +35,22 @@ function Header({ exam }: { exam: Pick<StudentExamListItem, 'title'> }) {
 
 function RulesScreen({ exam, onStarted }: { exam: StudentExamListItem; onStarted: () => void }) {
   const start = useStartExam(exam.id);
+  const access = useExamAccess(exam.id).data;
+  const [askingCode, setAskingCode] = useState(false);
   const r = t.rules;
   const upcoming = exam.group === 'A_VENIR';
   const closed = exam.group === 'TERMINE';
   const minutes = exam.allowed_minutes ?? exam.duration_minutes;
+  const startWithCode = async (code: string) => {
+    await start.mutateAsync(code);
+    setAskingCode(false);
+    onStarted();
+  };
   const begin = async () => {
+    if (access?.access_code_required) {
+      setAskingCode(true);
+      return;
+    }
     try {
       await start.mutateAsync();
       onStarted();
@@ -76,13 +90,27 @@ function RulesScreen({ exam, onStarted }: { exam: StudentExamListItem; onStarted
           </Table>
           <List spacing="xs" size="sm">
             {[
-              ...r.list,
+              ...(access?.hide_verdicts ? [r.verdictsHiddenFirst, ...r.list.slice(1)] : r.list),
+              ...(access?.access_code_required ? [r.codeRule] : []),
+              ...(access?.networks_restricted ? [r.networksRule] : []),
+              ...(access?.single_session ? [r.singleSessionRule] : []),
+              ...(access?.time_bonus_percent ? [r.bonusRule(access.time_bonus_percent)] : []),
               ...(exam.max_submissions !== null ? [r.triesRule(exam.max_submissions)] : []),
               ...(exam.wrong_try_penalty > 0 ? [r.penaltyRule(exam.wrong_try_penalty)] : []),
             ].map((line) => (
               <List.Item key={line}>{line}</List.Item>
             ))}
           </List>
+          {access?.seb_required ? (
+            <Alert color="blue" variant="light" data-testid="seb-rule">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{r.sebRule}</Text>
+                <DownloadButton path={sebConfigPath(exam.id)} variant="light" size="sm">
+                  {r.sebDownload}
+                </DownloadButton>
+              </Stack>
+            </Alert>
+          ) : null}
           {upcoming ? (
             <Alert color="blue" variant="light">
               {r.notOpen(formatDateTime(exam.start_at))}
@@ -103,6 +131,7 @@ function RulesScreen({ exam, onStarted }: { exam: StudentExamListItem; onStarted
           </Group>
         </Stack>
       </Paper>
+      <AccessCodeDialog opened={askingCode} onClose={() => setAskingCode(false)} onSubmit={startWithCode} />
     </>
   );
 }
@@ -111,6 +140,7 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
   const user = useCurrentUser();
   const navigate = useNavigate();
   const s = useExamSession({ examId: exam.id, userId: user.id, data });
+  useJournalSignals(exam.id, s.serverNow, !s.locked);
   const finish = useFinishExam(exam.id);
   const [current, setCurrent] = useState(() => Math.max(0, data.questions.findIndex((q) => q.state !== 'VALIDATED')));
   // True at first: once the exam starts (or resumes), the first question's title takes the focus.
@@ -192,7 +222,7 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
         <Group justify="space-between" gap="sm" wrap="nowrap">
           <Countdown deadline={s.deadline} serverNow={s.serverNow} timeUp={s.timeUp} />
           <Text size="sm" c="dimmed" data-testid="exam-progress" visibleFrom="sm">
-            {t.taking.progress(validated, answered, s.questions.length)}
+            {data.verdicts_hidden ? t.taking.progressHidden(answered, s.questions.length) : t.taking.progress(validated, answered, s.questions.length)}
           </Text>
           <Button
             color="red"
@@ -241,7 +271,7 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Paper withBorder radius="md" p="sm" style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 80px)' }}>
-            <QuestionNavigator items={items} current={current} onSelect={go} />
+            <QuestionNavigator items={items} current={current} onSelect={go} hidden={data.verdicts_hidden === true} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
@@ -311,7 +341,7 @@ function AttemptSummary({
         </Title>
         <Text size="sm">{t.taking.summaryIntro}</Text>
         <Text size="sm" fw={500} data-testid="exam-summary-counts">
-          {t.taking.summaryCounts(count('VALIDATED'), count('NOT_VALIDATED'), items.filter((i) => i.state === 'UNANSWERED' && !i.unsent).length, items.filter((i) => i.unsent).length)}
+          {t.taking.summaryCounts(count('VALIDATED'), count('NOT_VALIDATED'), items.filter((i) => i.state === 'UNANSWERED' && !i.unsent).length, items.filter((i) => i.unsent).length, count('ANSWERED'))}
         </Text>
         <Table.ScrollContainer minWidth={280}>
           <Table striped withTableBorder>

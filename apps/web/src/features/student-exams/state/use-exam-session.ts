@@ -30,7 +30,12 @@ export function newSubmissionId(): string {
 
 const isNetworkError = (e: unknown) => isApiError(e) && e.status === 0;
 /** Refusals that another try would not change: the answer leaves the queue with its message. */
-const isFinalRefusal = (e: unknown) => isApiError(e) && [400, 403, 404, 409, 413, 422].includes(e.status);
+const isFinalRefusal = (e: unknown) => isApiError(e) && [400, 404, 409, 413, 422].includes(e.status);
+/**
+ * An access rule of the exam refused the call (403: another session holds the attempt, not the room's network, not
+ * Safe Exam Browser): the answer stays queued and is sent again once the rule lets it through (unlocked…).
+ */
+const isAccessRefusal = (e: unknown) => isApiError(e) && e.status === 403;
 
 /** Network status: the browser's own (online/offline events) and what the last call to the server taught. */
 function useNetwork() {
@@ -135,11 +140,18 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
   );
 
   const applyResult = useCallback((r: ExamGradeResult) => {
-    setVerdicts((v) => ({ ...v, [r.question_id]: { is_valid: r.is_valid, details: r.details } }));
     setTries((n) => ({ ...n, [r.question_id]: Math.max(n[r.question_id] ?? 0, r.tries) }));
-    // The best result counts: a wrong answer after a right one leaves the question validated.
-    setStates((s) => ({ ...s, [r.question_id]: r.is_valid || s[r.question_id] === 'VALIDATED' ? 'VALIDATED' : 'NOT_VALIDATED' }));
     setRefusals((f) => ({ ...f, [r.question_id]: undefined }));
+    // The exam hides verdicts until the attempt is over: the answer is recorded, nothing more is known here.
+    if (r.is_valid === null) {
+      setVerdicts((v) => ({ ...v, [r.question_id]: undefined }));
+      setStates((s) => ({ ...s, [r.question_id]: 'ANSWERED' }));
+      return;
+    }
+    const isValid = r.is_valid;
+    setVerdicts((v) => ({ ...v, [r.question_id]: { is_valid: isValid, details: r.details } }));
+    // The best result counts: a wrong answer after a right one leaves the question validated.
+    setStates((s) => ({ ...s, [r.question_id]: isValid || s[r.question_id] === 'VALIDATED' ? 'VALIDATED' : 'NOT_VALIDATED' }));
   }, []);
 
   const maxOf = useCallback((questionId: number) => data.questions.find((q) => q.id === questionId)?.max_submissions ?? 0, [data.questions]);
@@ -161,6 +173,10 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
           setReachable(true);
           if (result) applyResult(result);
         } catch (e) {
+          if (isAccessRefusal(e)) {
+            setRefusals((f) => ({ ...f, [next.question_id]: (e as Error).message }));
+            break;
+          }
           if (isFinalRefusal(e)) {
             const message = (e as Error).message;
             // Refused because the attempt is over (it arrived after the end): kept, never dropped, for staff to decide.

@@ -1,0 +1,96 @@
+// The journal of an attempt: append-only events, each hashed with the one before (SHA-256 over the previous hash,
+// its number, type, times and data with sorted keys), so that a changed, removed or reordered event breaks the
+// chain from there on. Writing the journal never blocks the student: a failure is logged by the caller and the
+// call it records goes on.
+import { createHash } from 'node:crypto';
+import type { ExamJournal, JournalEventType } from '@exam/shared';
+import type { AppContext } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { withTransaction } from '../../lib/transaction';
+import { attemptIdOf, eventsOf, hasEventOfType, insertEvents, lastEvent, lockAttempt, openAttemptIds, type StoredEvent } from './repository';
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+export interface NewEvent {
+  type: JournalEventType;
+  data?: Record<string, unknown>;
+  client_at?: Date | null;
+}
+
+/** JSON with object keys sorted at every level: the same data always hashes the same (jsonb reorders keys). */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const o = value as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value instanceof Date ? value.toISOString() : (value ?? null));
+}
+
+export function eventHash(prev: string, e: Omit<StoredEvent, 'hash' | 'prev_hash'>): string {
+  const text = [prev, e.seq, e.type, e.at.toISOString(), e.client_at?.toISOString() ?? '', canonicalJson(e.data)].join('\n');
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Appends events to the attempt's journal, in order, after its last one. */
+export async function appendEvents(ctx: AppContext, attemptId: number, events: NewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await withTransaction(ctx.db, async (trx) => {
+    if (!(await lockAttempt(trx, attemptId))) return;
+    const last = await lastEvent(trx, attemptId);
+    let prev = last?.hash ?? GENESIS_HASH;
+    let seq = last?.seq ?? 0;
+    const at = new Date();
+    const rows = events.map((e) => {
+      seq += 1;
+      const base = { seq, type: e.type, at, client_at: e.client_at ?? null, data: JSON.parse(JSON.stringify(e.data ?? {})) as Record<string, unknown> };
+      const row: StoredEvent = { ...base, prev_hash: prev, hash: eventHash(prev, base) };
+      prev = row.hash;
+      return row;
+    });
+    await insertEvents(trx, attemptId, rows);
+  });
+}
+
+/** The same, for a student's attempt on an exam (nothing when they have not started). */
+export async function appendForStudent(ctx: AppContext, examId: number, userId: number, events: NewEvent[]): Promise<void> {
+  const attemptId = await attemptIdOf(ctx.db, examId, userId);
+  if (attemptId) await appendEvents(ctx, attemptId, events);
+}
+
+/** One event in the journal of every attempt of the exam still running (the exam closed by staff). */
+export async function appendForOpenAttempts(ctx: AppContext, examId: number, event: NewEvent): Promise<void> {
+  for (const id of await openAttemptIds(ctx.db, examId)) await appendEvents(ctx, id, [event]);
+}
+
+/** Appends the event unless the journal already has one of its type (a start or a finish said twice). */
+export async function appendOnce(ctx: AppContext, attemptId: number, event: NewEvent): Promise<void> {
+  if (!(await hasEventOfType(ctx.db, attemptId, event.type))) await appendEvents(ctx, attemptId, [event]);
+}
+
+/** The journal with its chain checked again from the first event. */
+export async function readJournal(ctx: AppContext, examId: number, userId: number): Promise<ExamJournal> {
+  const attemptId = await attemptIdOf(ctx.db, examId, userId);
+  if (!attemptId) throw notFound('Cet étudiant n’a pas commencé cet examen : sa composition n’a pas de journal.');
+  const events = await eventsOf(ctx.db, attemptId);
+  let prev = GENESIS_HASH;
+  let brokenAt: number | null = null;
+  for (const [i, e] of events.entries()) {
+    if (e.seq !== i + 1 || e.prev_hash !== prev || eventHash(prev, e) !== e.hash) {
+      brokenAt = e.seq;
+      break;
+    }
+    prev = e.hash;
+  }
+  return {
+    attempt_id: attemptId,
+    events: events.map((e) => ({ ...e, type: e.type as JournalEventType, at: e.at.toISOString(), client_at: e.client_at?.toISOString() ?? null })),
+    last_hash: events.at(-1)?.hash ?? null,
+    intact: brokenAt === null,
+    broken_at: brokenAt,
+  };
+}

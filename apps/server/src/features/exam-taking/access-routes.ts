@@ -1,0 +1,75 @@
+// Routes of the exam room (docs/examens.md « Règles d'accès »): what a student learns of an exam's rules before
+// starting, its Safe Exam Browser file, and staff unlocking an attempt tied to one session.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  EXAM_TAKING_TEXTS,
+  examClientEventsEnvelopeSchema,
+  examClientEventsInputSchema,
+  examUnlockEnvelopeSchema,
+  examUnlockParamsSchema,
+  idParam,
+  studentExamAccessEnvelopeSchema,
+} from '@exam/shared';
+import { ok } from '../../lib/envelope';
+import { conflict, notFound } from '../../lib/errors';
+import { fileReplies, replies } from '../../lib/responses';
+import { findExamForStudent, SEB_MEDIA_TYPE, sebConfigFile, sebFileName } from '../exams';
+import { studentAccess, unlockAttempt } from './access';
+import { journalClientEvents, journalUnlock } from './journal';
+import { findAttempt } from './repository';
+
+export async function examRoomRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/student/exams/:id/access',
+    { schema: { tags: ['Examens (étudiant)'], summary: 'Les règles d’accès de cet examen (sans le code)', params: idParam, response: replies(studentExamAccessEnvelopeSchema, 404) } },
+    async (req) => ok(await studentAccess(app.ctx, req.params.id, req.user!), 'Règles d’accès chargées.'),
+  );
+
+  app.get(
+    '/api/student/exams/:id/seb-config',
+    { schema: { tags: ['Examens (étudiant)'], summary: 'Le fichier Safe Exam Browser (.seb) qui ouvre cet examen', params: idParam, response: fileReplies(SEB_MEDIA_TYPE, 'Le fichier .seb.', 404) } },
+    async (req, reply) => {
+      if (!(await findExamForStudent(app.ctx.db, req.params.id, req.user!))) throw notFound(EXAM_TAKING_TEXTS.notFound);
+      return reply
+        .header('content-type', SEB_MEDIA_TYPE)
+        .header('content-disposition', `attachment; filename="${sebFileName(req.params.id)}"`)
+        .header('cache-control', 'no-store')
+        .send(sebConfigFile(`${req.protocol}://${req.host}`, req.params.id));
+    },
+  );
+
+  app.post(
+    '/api/admin/exams/:id/attempts/:userId/unlock',
+    { schema: { tags: ['Examens'], summary: 'Débloquer la composition d’un étudiant liée à un autre appareil (règle « une seule session »)', params: examUnlockParamsSchema, response: replies(examUnlockEnvelopeSchema, 404) } },
+    async (req) => {
+      const unlocked = await unlockAttempt(app.ctx, req.params.id, req.params.userId);
+      req.log.info({ examId: req.params.id, userId: req.params.userId, by: req.user!.id, unlocked }, 'exam attempt unlocked');
+      if (unlocked) await journalUnlock(app.ctx, req, req.params.id, req.params.userId);
+      return ok(
+        { user_id: req.params.userId, unlocked },
+        unlocked ? 'Composition débloquée : l’étudiant peut continuer sur l’appareil de son choix.' : 'Cette composition n’était liée à aucun appareil : rien à débloquer.',
+      );
+    },
+  );
+
+  app.post(
+    '/api/student/exams/:id/events',
+    {
+      schema: {
+        tags: ['Examens (étudiant)'],
+        summary: 'Signaux du navigateur pour le journal de ma composition (page quittée ou retrouvée, réseau perdu ou retrouvé)',
+        params: idParam,
+        body: examClientEventsInputSchema,
+        response: replies(examClientEventsEnvelopeSchema, 404, 409),
+      },
+    },
+    async (req) => {
+      if (!(await findExamForStudent(app.ctx.db, req.params.id, req.user!))) throw notFound(EXAM_TAKING_TEXTS.notFound);
+      if (!(await findAttempt(app.ctx.db, req.params.id, req.user!.id))) throw conflict(EXAM_TAKING_TEXTS.notStarted);
+      return ok({ recorded: await journalClientEvents(app.ctx, req, req.params.id, req.body) }, 'Événements enregistrés.');
+    },
+  );
+}

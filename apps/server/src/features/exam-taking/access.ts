@@ -1,0 +1,162 @@
+// The exam room's rules (docs/examens.md « Règles d'accès »), checked on start and on every student call of an exam
+// while the attempt runs: allowed networks (the request's address, as TRUST_PROXY lets the server see it), Safe Exam
+// Browser (the config-key hash SEB sends with each request, never the user agent), one session per attempt, and
+// the access code at start. Each refusal is a 403 naming the rule and what to do. Verdicts hidden until the attempt
+// is over are taken out of the answers here, after the service computed them.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import {
+  EXAM_ACCESS_LIMITS,
+  EXAM_ACCESS_TEXTS as A,
+  EXAM_GRACE_SECONDS,
+  inCidr,
+  parseCidr,
+  SEB_CONFIG_KEY_HEADER,
+  type ExamGradeResult,
+  type ExamQuestionsResult,
+  type QuestionState,
+  type StudentExamAccess,
+  type StudentExamListItem,
+} from '@exam/shared';
+import type { AppContext } from '../../lib/context';
+import { conflict, HttpError, notFound, tooManyRequests } from '../../lib/errors';
+import { findAccessRules, findAccessRulesOf, findExamForStudent, sebConfigKey, type StoredAccessRules } from '../exams';
+import { bindSession, boundSession, unbindSession } from './access-repository';
+import { attemptOver } from './drafts';
+import { findAttempt } from './repository';
+
+const BASE = '/api/student/exams/:id';
+const START = `${BASE}/start`;
+const SHOW = `${BASE}/show`;
+/** The student calls of one exam the rules guard: everything that reads or writes the attempt. */
+const GUARDED = new Set([START, `${BASE}/events`, `${BASE}/attempt`, `${BASE}/questions`, `${BASE}/draft`, `${BASE}/run-examples`, `${BASE}/solutions`, `${BASE}/finish`, `${BASE}/late-answers`, SHOW]);
+const CODE_WINDOW_SECONDS = 15 * 60;
+
+const refuse = (message: string, errors?: Record<string, string[]>) => new HttpError(403, message, errors);
+const sha256 = (s: string) => createHash('sha256').update(s).digest();
+
+const hasRoomRules = (r: StoredAccessRules) => r.access_code !== null || r.allowed_networks.length > 0 || r.single_session === 1 || r.seb_required === 1;
+
+function checkNetwork(rules: StoredAccessRules, ip: string): void {
+  if (rules.allowed_networks.length === 0) return;
+  const ok = rules.allowed_networks.some((cidr) => {
+    const range = parseCidr(cidr);
+    return range !== null && inCidr(ip, range);
+  });
+  if (!ok) throw refuse(A.network(ip));
+}
+
+/** SEB sends SHA-256(absolute URL of this request + Config Key) in hex; recomputed here for each request. */
+function checkSeb(rules: StoredAccessRules, req: FastifyRequest): void {
+  if (!rules.seb_required) return;
+  const sent = req.headers[SEB_CONFIG_KEY_HEADER];
+  const origin = `${req.protocol}://${req.host}`;
+  const expected = sha256(`${origin}${req.url}${sebConfigKey(rules, origin)}`);
+  const given = typeof sent === 'string' && /^[0-9a-fA-F]{64}$/.test(sent) ? Buffer.from(sent, 'hex') : null;
+  if (!given || !timingSafeEqual(given, expected)) throw refuse(A.seb);
+}
+
+const originOf = (req: FastifyRequest) => ({ ip: req.ip ? req.ip.slice(0, 64) : null, user_agent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'].slice(0, 500) : null });
+
+async function checkSession(ctx: AppContext, attemptId: number, req: FastifyRequest): Promise<void> {
+  const mine = req.tokenHash!;
+  const holder = (await boundSession(ctx.db, attemptId)) ?? (await bindSession(ctx.db, attemptId, mine, originOf(req)));
+  if (holder !== mine) throw refuse(A.otherSession);
+}
+
+/** Codes are compared without case or surrounding spaces, in constant time; wrong ones are counted per student and exam. */
+async function checkCode(ctx: AppContext, rules: StoredAccessRules, examId: number, userId: number, given: string | null | undefined): Promise<void> {
+  if (rules.access_code === null) return;
+  const key = `exam-code-fail:${examId}:${userId}`;
+  if ((await ctx.kv.get(key)) >= EXAM_ACCESS_LIMITS.codeFailuresMax) throw tooManyRequests(A.codeTooManyFailures, CODE_WINDOW_SECONDS);
+  if (!given) throw refuse(A.codeRequired, { access_code: [A.codeMissing] });
+  const norm = (s: string) => sha256(s.trim().toLowerCase());
+  if (!timingSafeEqual(norm(given), norm(rules.access_code))) {
+    await ctx.kv.incr(key, CODE_WINDOW_SECONDS);
+    throw refuse(A.codeWrong, { access_code: [A.codeWrong] });
+  }
+}
+
+/**
+ * The guard of every student call of an exam (a preHandler of the exam-taking routes). An exam the student cannot
+ * see is left to the route (its 404 says nothing of rules). Once the attempt is over, the result page is free of
+ * the room's rules; before, it is refused while verdicts are hidden.
+ */
+export async function guardExamCall(ctx: AppContext, req: FastifyRequest): Promise<void> {
+  const url = req.routeOptions.url;
+  const user = req.user;
+  const examId = (req.params as { id?: number } | undefined)?.id;
+  if (!url || !GUARDED.has(url) || !user || typeof examId !== 'number') return;
+  const rules = await findAccessRules(ctx.db, examId);
+  if (!hasRoomRules(rules) && !(url === SHOW && rules.hide_verdicts)) return;
+  const exam = await findExamForStudent(ctx.db, examId, user);
+  if (!exam) return;
+  const attempt = await findAttempt(ctx.db, examId, user.id);
+  const over = attempt !== undefined && attemptOver(attempt, exam);
+  if (url === SHOW && (over || !attempt)) return;
+  checkNetwork(rules, req.ip);
+  checkSeb(rules, req);
+  if (rules.single_session && attempt) await checkSession(ctx, attempt.id, req);
+  if (url === START && !attempt) await checkCode(ctx, rules, examId, user.id, (req.body as { access_code?: string | null } | null | undefined)?.access_code);
+  if (url === SHOW && rules.hide_verdicts) throw conflict(A.verdictsHidden);
+}
+
+/** After a start that created the attempt: under the one-session rule, it is tied to this session at once. */
+export async function tieAfterStart(ctx: AppContext, req: FastifyRequest, examId: number): Promise<void> {
+  const rules = await findAccessRules(ctx.db, examId);
+  if (!rules.single_session) return;
+  const attempt = await findAttempt(ctx.db, examId, req.user!.id);
+  if (attempt) await checkSession(ctx, attempt.id, req);
+}
+
+/** What a student learns of the rules before starting (never the code nor the key). */
+export async function studentAccess(ctx: AppContext, examId: number, user: NonNullable<FastifyRequest['user']>): Promise<StudentExamAccess> {
+  if (!(await findExamForStudent(ctx.db, examId, user))) throw notFound('Cet examen est introuvable ou ne vous est pas proposé.');
+  const r = await findAccessRules(ctx.db, examId);
+  return {
+    access_code_required: r.access_code !== null,
+    networks_restricted: r.allowed_networks.length > 0,
+    single_session: r.single_session === 1,
+    seb_required: r.seb_required === 1,
+    hide_verdicts: r.hide_verdicts === 1,
+    time_bonus_percent: r.time_bonus_percent,
+  };
+}
+
+// ---- Verdicts hidden until the attempt is over ------------------------------------------------------------------
+
+async function hidesVerdicts(ctx: AppContext, examId: number): Promise<boolean> {
+  return (await findAccessRules(ctx.db, examId)).hide_verdicts === 1;
+}
+
+/** Answers to `solutions`: recorded, without verdict (the attempt is open, or they would have been refused). */
+export async function withoutVerdicts(ctx: AppContext, examId: number, results: ExamGradeResult[]): Promise<ExamGradeResult[]> {
+  if (!(await hidesVerdicts(ctx, examId))) return results;
+  return results.map((r) => ({ question_id: r.question_id, is_valid: null, details: null, tries: r.tries }));
+}
+
+/** The questions of a running attempt: an answered question is ANSWERED, without its verdict or details. */
+export async function questionsWithoutVerdicts(ctx: AppContext, examId: number, result: ExamQuestionsResult): Promise<ExamQuestionsResult> {
+  const over = result.attempt.finished_at !== null || Date.now() > Date.parse(result.attempt.deadline) + EXAM_GRACE_SECONDS * 1000;
+  if (over || !(await hidesVerdicts(ctx, examId))) return { ...result, verdicts_hidden: false };
+  return {
+    ...result,
+    verdicts_hidden: true,
+    questions: result.questions.map((q) => ({ ...q, last_is_valid: null, details: null, state: (q.state === 'UNANSWERED' ? 'UNANSWERED' : 'ANSWERED') as QuestionState })),
+  };
+}
+
+/** The list: no count of validated answers for a running attempt of an exam that hides verdicts. */
+export async function listWithoutVerdicts(ctx: AppContext, items: StudentExamListItem[]): Promise<StudentExamListItem[]> {
+  const rules = await findAccessRulesOf(ctx.db, items.map((i) => i.id));
+  return items.map((i) =>
+    rules.get(i.id)?.hide_verdicts && i.group !== 'TERMINE' ? { ...i, progress: { ...i.progress, validated: null } } : i,
+  );
+}
+
+/** Staff unlock an attempt tied to one session: the next session of the student to call takes it. */
+export async function unlockAttempt(ctx: AppContext, examId: number, userId: number): Promise<boolean> {
+  const attempt = await findAttempt(ctx.db, examId, userId);
+  if (!attempt) throw notFound(A.notStarted);
+  return unbindSession(ctx.db, attempt.id);
+}

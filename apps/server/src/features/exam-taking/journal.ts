@@ -1,0 +1,105 @@
+// What exam taking writes in the attempt's journal (features/exam-journal): start, answers with their verdicts,
+// late answers, the browser's signals, refusals by an access rule, unlocks, finish. A failure to write is logged
+// and never fails the student's call.
+import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { ExamClientEventsInput, ExamGradeResult } from '@exam/shared';
+import type { AppContext } from '../../lib/context';
+import { HttpError } from '../../lib/errors';
+import { appendEvents, appendOnce, journaledSubmissions, type NewEvent } from '../exam-journal';
+import { findAttempt } from './repository';
+
+async function record(req: FastifyRequest, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    req.log.warn({ err, reqId: req.id }, 'writing the attempt journal failed');
+  }
+}
+
+const origin = (req: FastifyRequest) => ({ ip: req.ip ?? null, user_agent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'].slice(0, 300) : null });
+const answerHash = (answer: unknown) => createHash('sha256').update(JSON.stringify(answer ?? null)).digest('hex');
+
+async function attemptId(ctx: AppContext, examId: number, userId: number) {
+  return (await findAttempt(ctx.db, examId, userId))?.id;
+}
+
+export const journalStart = (ctx: AppContext, req: FastifyRequest, examId: number) =>
+  record(req, async () => {
+    const id = await attemptId(ctx, examId, req.user!.id);
+    if (id) await appendOnce(ctx, id, { type: 'START', data: origin(req) });
+  });
+
+/** Each answer stored, with its verdict and the hash of what was sent (the submission itself stays in its table). */
+export const journalAnswers = (
+  ctx: AppContext,
+  req: FastifyRequest,
+  examId: number,
+  sent: Array<{ question_id: number; answer: unknown; submission_id?: string }>,
+  results: ExamGradeResult[],
+) =>
+  record(req, async () => {
+    const id = await attemptId(ctx, examId, req.user!.id);
+    if (!id) return;
+    const known = await journaledSubmissions(ctx.db, id, sent.flatMap((a) => (a.submission_id ? [a.submission_id] : [])));
+    const events: NewEvent[] = [];
+    sent.forEach((a, i) => {
+      const r = results[i];
+      if (!r || (a.submission_id && known.has(a.submission_id))) return;
+      events.push({
+        type: 'ANSWER',
+        data: { question_id: a.question_id, submission_id: a.submission_id ?? null, answer_sha256: answerHash(a.answer), is_valid: r.is_valid, tries: r.tries, ...origin(req) },
+      });
+    });
+    await appendEvents(ctx, id, events);
+  });
+
+export const journalLate = (ctx: AppContext, req: FastifyRequest, examId: number, answers: Array<{ question_id: number; answer: unknown; submission_id: string; given_at: string; kind: string }>) =>
+  record(req, async () => {
+    const id = await attemptId(ctx, examId, req.user!.id);
+    if (!id) return;
+    await appendEvents(
+      ctx,
+      id,
+      answers.map((a) => ({ type: 'LATE_ANSWER', client_at: new Date(a.given_at), data: { question_id: a.question_id, submission_id: a.submission_id, kind: a.kind, answer_sha256: answerHash(a.answer) } })),
+    );
+  });
+
+export const journalFinish = (ctx: AppContext, req: FastifyRequest, examId: number) =>
+  record(req, async () => {
+    const id = await attemptId(ctx, examId, req.user!.id);
+    if (id) await appendOnce(ctx, id, { type: 'FINISH', data: origin(req) });
+  });
+
+export const journalUnlock = (ctx: AppContext, req: FastifyRequest, examId: number, userId: number) =>
+  record(req, async () => {
+    const id = await attemptId(ctx, examId, userId);
+    if (id) await appendEvents(ctx, id, [{ type: 'UNLOCK', data: { by: req.user!.id } }]);
+  });
+
+/** The browser's signals (focus, network), with their time as the browser says. */
+export async function journalClientEvents(ctx: AppContext, req: FastifyRequest, examId: number, input: ExamClientEventsInput): Promise<number> {
+  const id = await attemptId(ctx, examId, req.user!.id);
+  if (!id) return 0;
+  await appendEvents(
+    ctx,
+    id,
+    input.events.map((e) => ({ type: e.type, client_at: new Date(e.at) })),
+  );
+  return input.events.length;
+}
+
+/**
+ * A refusal by an access rule (403, or 429 for too many codes), once a minute per attempt and message: a browser
+ * retrying every few seconds does not fill the journal.
+ */
+export const journalRefusal = (ctx: AppContext, req: FastifyRequest, err: unknown) =>
+  record(req, async () => {
+    const examId = (req.params as { id?: number } | undefined)?.id;
+    if (!(err instanceof HttpError) || ![403, 429].includes(err.statusCode) || !req.user || typeof examId !== 'number') return;
+    const id = await attemptId(ctx, examId, req.user.id);
+    if (!id) return;
+    const key = `journal-refusal:${id}:${createHash('sha256').update(err.message).digest('hex').slice(0, 16)}`;
+    if ((await ctx.kv.incr(key, 60)) > 1) return;
+    await appendEvents(ctx, id, [{ type: 'ACCESS_REFUSED', data: { message: err.message, url: req.routeOptions.url ?? null, ...origin(req) } }]);
+  });

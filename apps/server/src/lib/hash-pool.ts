@@ -1,0 +1,198 @@
+// A small pool of worker threads for scrypt, fed by one first-come-first-served queue.
+// A sign-in costs ~50 ms of a core in scrypt. Left to libuv's pool, the rush of an exam start (hundreds of
+// sign-ins within seconds) ran four at a time and took both cores from the students already answering (answers
+// p99 5.9 s). Here at most `slots` hashes run at once, each in a thread whose scheduling priority is lowered
+// (`nice`), so the kernel gives the cores to the event loop, PostgreSQL and the sandboxes first and hashing takes
+// what is left; waiting sign-ins are served strictly in their order of arrival. So that a saturated machine never
+// starves sign-ins either, once the oldest has waited `maxWaitMs` one more thread, at normal priority, helps.
+import fs from 'node:fs';
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ScryptOptions } from 'node:crypto';
+
+export interface HashPoolOptions {
+  /** Hashes at once (worker threads). */
+  slots: number;
+  /** Scheduling priority of the hashing threads, 0 (normal) to 19 (lowest). */
+  nice: number;
+  /** Hashes allowed to wait; past it, `run` refuses at once (HashQueueFullError) rather than queue without end. */
+  maxWaiting: number;
+  /** Once the oldest waiting hash has waited this long (ms), one thread at normal priority joins in. */
+  maxWaitMs: number;
+}
+
+export class HashQueueFullError extends Error {
+  constructor() {
+    super('password hashing queue full');
+  }
+}
+
+interface Job {
+  password: string;
+  salt: Buffer;
+  keylen: number;
+  options: ScryptOptions;
+  queuedAt: number;
+  resolve: (key: Buffer) => void;
+  reject: (err: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  /** The priority the thread took when it started. */
+  nice: number;
+  /** The normal-priority helper of a queue that waits too long. */
+  urgent: boolean;
+  /** The thread's id on Linux (for its priority; tests read it back), once the worker said it. */
+  tid?: number;
+  job?: Job;
+}
+
+// Plain CommonJS run as the worker's script: it lowers its own thread's priority (Linux names the calling
+// thread in /proc/thread-self), says its thread id, then hashes one job at a time.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { scryptSync } = require('node:crypto');
+let tid = null;
+try {
+  tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  if (workerData.nice > 0) require('node:os').setPriority(tid, workerData.nice);
+} catch {}
+parentPort.postMessage({ tid });
+parentPort.on('message', (job) => {
+  try {
+    const key = scryptSync(job.password, Buffer.from(job.salt), job.keylen, job.options);
+    parentPort.postMessage({ key });
+  } catch (err) {
+    parentPort.postMessage({ error: String(err && err.message || err) });
+  }
+});
+`;
+
+export class HashPool {
+  private slots: Slot[] = [];
+  private waiting: Job[] = [];
+  private opts: HashPoolOptions;
+  private wakeUp: NodeJS.Timeout | undefined;
+
+  constructor(opts: HashPoolOptions) {
+    this.opts = { ...opts, slots: Math.max(1, Math.floor(opts.slots)) };
+  }
+
+  configure(opts: HashPoolOptions): void {
+    this.opts = { ...opts, slots: Math.max(1, Math.floor(opts.slots)) };
+    // Threads beyond the new count, or of another priority, stop once idle; new ones start as configured.
+    const idle = this.slots.filter((s) => !s.job && !s.urgent);
+    for (const s of idle.filter((s, i) => s.nice !== this.opts.nice || i >= this.opts.slots)) this.retire(s);
+    this.pump();
+  }
+
+  /** Hashes running and waiting now. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.slots.filter((s) => s.job).length, waiting: this.waiting.length };
+  }
+
+  /** Linux thread ids of the hashing threads that have started (their priority is checked by a test). */
+  threadIds(): number[] {
+    return this.slots.flatMap((s) => (s.tid && !s.urgent ? [s.tid] : []));
+  }
+
+  scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+    if (this.waiting.length >= this.opts.maxWaiting && !this.idleSlot()) return Promise.reject(new HashQueueFullError());
+    return new Promise<Buffer>((resolve, reject) => {
+      this.waiting.push({ password, salt, keylen, options, queuedAt: Date.now(), resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.wakeUp);
+    const all = this.slots;
+    this.slots = [];
+    await Promise.all(all.map((s) => s.worker.terminate()));
+  }
+
+  private idleSlot(): Slot | undefined {
+    const regular = this.slots.filter((s) => !s.urgent);
+    const idle = regular.find((s) => !s.job);
+    if (idle) return idle;
+    return regular.length < this.opts.slots ? this.spawn(false) : undefined;
+  }
+
+  /** The normal-priority helper, when the oldest waiting job has waited too long and it is free. */
+  private urgentSlot(): Slot | undefined {
+    const head = this.waiting[0];
+    if (!head || Date.now() - head.queuedAt < this.opts.maxWaitMs) return undefined;
+    const helper = this.slots.find((s) => s.urgent);
+    if (helper) return helper.job ? undefined : helper;
+    return this.spawn(true);
+  }
+
+  /** Hands the oldest waiting job to a free thread, as long as there are both. */
+  private pump(): void {
+    clearTimeout(this.wakeUp);
+    while (this.waiting.length > 0) {
+      const slot = this.idleSlot() ?? this.urgentSlot();
+      if (!slot) {
+        // Come back when the oldest job will have waited too long (the helper may then take it); past that, the
+        // next thread to finish calls again.
+        const due = this.waiting[0].queuedAt + this.opts.maxWaitMs - Date.now();
+        if (due > 0) {
+          this.wakeUp = setTimeout(() => this.pump(), due);
+          this.wakeUp.unref();
+        }
+        return;
+      }
+      const job = this.waiting.shift()!;
+      slot.job = job;
+      // A busy thread keeps the process alive until its answer arrives (a CLI awaiting a hash); an idle one does not.
+      slot.worker.ref();
+      slot.worker.postMessage({ password: job.password, salt: job.salt, keylen: job.keylen, options: job.options });
+    }
+  }
+
+  private spawn(urgent: boolean): Slot {
+    const nice = urgent ? 0 : this.opts.nice;
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { nice } });
+    const slot: Slot = { worker, nice, urgent };
+    worker.unref();
+    worker.on('message', (msg: { tid?: number | null; key?: Uint8Array; error?: string }) => {
+      if ('tid' in msg) {
+        slot.tid = msg.tid ?? undefined;
+        return;
+      }
+      const job = slot.job;
+      slot.job = undefined;
+      worker.unref();
+      if (job) {
+        if (msg.key) job.resolve(Buffer.from(msg.key.buffer, msg.key.byteOffset, msg.key.byteLength));
+        else job.reject(new Error(msg.error ?? 'scrypt failed'));
+      }
+      if (!slot.urgent && (this.slots.filter((s) => !s.urgent).indexOf(slot) >= this.opts.slots || slot.nice !== this.opts.nice)) this.retire(slot);
+      this.pump();
+    });
+    // A thread that dies fails its job only; the next job gets a new thread.
+    const lost = (err: Error) => {
+      if (!this.slots.includes(slot)) return;
+      this.slots.splice(this.slots.indexOf(slot), 1);
+      slot.job?.reject(err);
+      slot.job = undefined;
+      this.pump();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`hashing thread exited (${code})`)));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private retire(slot: Slot): void {
+    this.slots.splice(this.slots.indexOf(slot), 1);
+    void slot.worker.terminate();
+  }
+}
+
+/** The default number of hashing threads: all cores but one, at least one (2 cores: 1). */
+export const defaultHashSlots = () => Math.max(1, os.availableParallelism() - 1);
+
+/** Whether thread priorities can be read here (Linux /proc), for the test that checks them. */
+export const canReadThreadPriority = () => fs.existsSync('/proc/thread-self');

@@ -1,0 +1,90 @@
+// The journal of one student's attempt, in the student drawer: each event with its time (Paris), what it was and
+// its details, whether the hash chain holds and its last hash (to write down in an appeal), and « Débloquer la
+// composition » for an attempt tied to another device (one-session rule).
+import { Alert, Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconLockOpen } from '@tabler/icons-react';
+import { JOURNAL_EVENT_LABELS, type JournalEvent } from '@exam/shared';
+import { confirmDialog } from '@/components/confirm-dialog';
+import { formatDateTime } from '@/components/format';
+import { useAttemptJournal, useUnlockAttempt } from '../api/exam-results';
+import { examResultsTexts } from '../texts';
+
+const t = examResultsTexts.journal;
+
+function details(e: JournalEvent): string {
+  const d = e.data as Record<string, unknown>;
+  const parts: string[] = [];
+  if (typeof d.question_id === 'number') parts.push(t.question(d.question_id));
+  if (e.type === 'ANSWER') parts.push(d.is_valid === true ? t.valid : d.is_valid === false ? t.invalid : t.hidden);
+  if (typeof d.message === 'string') parts.push(d.message);
+  if (typeof d.extra_minutes === 'number') parts.push(t.minutes(d.extra_minutes));
+  if (typeof d.time_bonus_percent === 'number') parts.push(t.bonus(d.time_bonus_percent));
+  if (typeof d.deadline === 'string') parts.push(t.deadline(formatDateTime(d.deadline)));
+  if (typeof d.ip === 'string') parts.push(d.ip);
+  if (e.client_at) parts.push(t.clientTime(formatDateTime(e.client_at)));
+  return parts.join(' · ');
+}
+
+export function AttemptJournal({ examId, userId }: { examId: number; userId: number }) {
+  const journal = useAttemptJournal(examId, userId);
+  const unlock = useUnlockAttempt(examId, userId);
+  const data = journal.data;
+  const onUnlock = async () => {
+    if (await confirmDialog({ message: t.unlockConfirm })) await unlock.mutateAsync().catch(() => undefined);
+  };
+  return (
+    <section aria-labelledby="student-journal">
+      <Group justify="space-between" align="flex-start" gap="xs" mb={4}>
+        <Title order={3} size="h5" id="student-journal">
+          {t.title}
+        </Title>
+        <Button size="compact-sm" variant="light" leftSection={<IconLockOpen size={14} aria-hidden="true" />} onClick={() => void onUnlock()} loading={unlock.isPending}>
+          {t.unlock}
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed" mb="xs">
+        {t.help} {t.unlockHelp}
+      </Text>
+      {data ? (
+        <Stack gap="xs">
+          <Group gap="xs" wrap="wrap">
+            <Badge variant="light" color={data.intact ? 'teal' : 'red'} style={{ textTransform: 'none' }} data-testid="journal-chain">
+              {data.intact ? t.intact : t.broken(data.broken_at ?? 0)}
+            </Badge>
+            {data.last_hash ? (
+              <Text size="xs">
+                {t.lastHash} : <Code style={{ wordBreak: 'break-all' }}>{data.last_hash}</Code>
+              </Text>
+            ) : null}
+          </Group>
+          {data.events.length === 0 ? (
+            <Alert color="gray">{t.empty}</Alert>
+          ) : (
+            <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label={t.table}>
+              <Table fz="xs" withTableBorder striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">#</Table.Th>
+                    <Table.Th scope="col">{t.when}</Table.Th>
+                    <Table.Th scope="col">{t.event}</Table.Th>
+                    <Table.Th scope="col">{t.details}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.events.map((e) => (
+                    <Table.Tr key={e.seq}>
+                      <Table.Td>{e.seq}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</Table.Td>
+                      <Table.Td>{JOURNAL_EVENT_LABELS[e.type]}</Table.Td>
+                      <Table.Td style={{ wordBreak: 'break-word' }}>{details(e)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      ) : null}
+    </section>
+  );
+}

@@ -33,6 +33,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/admin/questions/export': 'sends the Moodle XML or GIFT file of the chosen questions',
   'GET /api/admin/exams/:id/seb-config': 'sends the Safe Exam Browser file (.seb) of the exam',
   'GET /api/student/exams/:id/seb-config': 'sends the Safe Exam Browser file (.seb) of the exam',
+  'GET /api/admin/exam-results/:examId/students/:userId/appeal': 'sends the appeal file (PDF) of one attempt',
 };
 
 const routes: Route[] = [];

@@ -16,6 +16,7 @@ export const JOURNAL_EVENT_TYPES = [
   'ACCESS_REFUSED',
   'TIME_GRANTED',
   'UNLOCK',
+  'REPORT',
   'FINISH',
   'CLOSE',
 ] as const;
@@ -32,6 +33,7 @@ export const JOURNAL_EVENT_LABELS: Record<JournalEventType, string> = {
   ACCESS_REFUSED: 'Accès refusé par une règle',
   TIME_GRANTED: 'Temps accordé',
   UNLOCK: 'Composition débloquée par l’équipe',
+  REPORT: 'Problème signalé aux surveillants',
   FINISH: 'Composition terminée par l’étudiant',
   CLOSE: 'Examen clôturé par l’équipe',
 };

@@ -23,6 +23,7 @@ import {
 } from '@exam/shared';
 import { ok, page } from '../../lib/envelope';
 import { fileReplies, replies } from '../../lib/responses';
+import { buildAppealFile } from './appeal';
 import { attachment, buildExport } from './export';
 import { examLive, markReportHandled } from './live';
 import { regradeExam } from './regrade';
@@ -79,6 +80,23 @@ export async function examResultsRoutes(base: FastifyInstance) {
       },
     },
     async (req) => ok(await showResults(app.ctx.db, req.params.examId), 'Résultats de l’examen chargés.'),
+  );
+
+  app.get(
+    '/api/admin/exam-results/:examId/students/:userId/appeal',
+    {
+      schema: {
+        tags,
+        summary: 'Dossier de réclamation (PDF) : la copie telle que l’étudiant l’a donnée, les verdicts, le journal et sa dernière empreinte',
+        params: examResultsStudentParamsSchema,
+        response: fileReplies('application/pdf', 'Le dossier de réclamation de cette composition.', 404),
+      },
+    },
+    async (req, reply) => {
+      const author = `${req.user!.first_name} ${req.user!.last_name}`;
+      const { buffer, filename } = await buildAppealFile(app.ctx, req.params.examId, req.params.userId, author);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', attachment(filename)).header('cache-control', 'no-store').send(buffer);
+    },
   );
 
   app.get(

@@ -29,7 +29,7 @@ const BASE = '/api/student/exams/:id';
 const START = `${BASE}/start`;
 const SHOW = `${BASE}/show`;
 /** The student calls of one exam the rules guard: everything that reads or writes the attempt. */
-const GUARDED = new Set([START, `${BASE}/events`, `${BASE}/attempt`, `${BASE}/questions`, `${BASE}/draft`, `${BASE}/run-examples`, `${BASE}/solutions`, `${BASE}/finish`, `${BASE}/late-answers`, SHOW]);
+const GUARDED = new Set([START, `${BASE}/events`, `${BASE}/reports`, `${BASE}/attempt`, `${BASE}/questions`, `${BASE}/draft`, `${BASE}/run-examples`, `${BASE}/solutions`, `${BASE}/finish`, `${BASE}/late-answers`, SHOW]);
 const CODE_WINDOW_SECONDS = 15 * 60;
 
 const refuse = (message: string, errors?: Record<string, string[]>) => new HttpError(403, message, errors);

@@ -918,3 +918,40 @@ describe('parameterised questions in an exam: a variant per student, made at pub
     expect(copy.questions[0].variant_seed).toBe(own.variant_seed);
   }, 120_000);
 });
+
+describe('the appeal file', () => {
+  it('gives staff a PDF of the copy as given, its verdicts and the journal with its last hash; never to a student', async () => {
+    const id = await exam();
+    const st = await student();
+    await call(st.token, 'POST', `/api/student/exams/${id}/start`);
+    await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: Q.exact, answer: 'ma réponse « exacte »', submission_id: uuid() }] });
+    await call(st.token, 'POST', `/api/student/exams/${id}/reports`, { question_id: Q.exact, message: 'Énoncé ambigu' });
+    await call(st.token, 'POST', `/api/student/exams/${id}/finish`);
+    const url = `/api/admin/exam-results/${id}/students/${st.id}/appeal`;
+    expect((await call(st.token, 'GET', url)).statusCode).toBe(403);
+    const staff = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
+    const res = await call(staff, 'GET', url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename=".*\.pdf"; filename\*=UTF-8''R%C3%A9clamation/);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The last hash of the journal is written in the file (the text streams are compressed: read them back).
+    const journal = (await call(staff, 'GET', `/api/admin/exams/${id}/attempts/${st.id}/journal`)).json().data;
+    expect(journal.intact).toBe(true);
+    const { inflateSync } = await import('node:zlib');
+    const pdf = res.rawPayload.toString('latin1');
+    const text = [...pdf.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
+      .map((m) => {
+        try {
+          return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+        } catch {
+          return '';
+        }
+      })
+      .join('\n');
+    const shown = [...text.matchAll(/<([0-9a-f]+)>/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1')).join('');
+    expect(shown).toContain(journal.last_hash.slice(0, 20));
+    expect(shown).toContain('Problème signalé aux surveillants');
+    expect((await call(staff, 'GET', `/api/admin/exam-results/${id}/students/999999/appeal`)).statusCode).toBe(404);
+  });
+});

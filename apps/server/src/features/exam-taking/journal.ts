@@ -77,6 +77,13 @@ export const journalUnlock = (ctx: AppContext, req: FastifyRequest, examId: numb
     if (id) await appendEvents(ctx, id, [{ type: 'UNLOCK', data: { by: req.user!.id } }]);
   });
 
+/** « Signaler un problème »: the report, in the journal of the attempt it was sent from. */
+export const journalReport = (ctx: AppContext, req: FastifyRequest, examId: number, report: { id: number; question_id: number | null }, message: string) =>
+  record(req, async () => {
+    const id = await attemptId(ctx, examId, req.user!.id);
+    if (id) await appendEvents(ctx, id, [{ type: 'REPORT', data: { report_id: report.id, question_id: report.question_id, message } }]);
+  });
+
 /** The browser's signals (focus, network), with their time as the browser says. */
 export async function journalClientEvents(ctx: AppContext, req: FastifyRequest, examId: number, input: ExamClientEventsInput): Promise<number> {
   const id = await attemptId(ctx, examId, req.user!.id);

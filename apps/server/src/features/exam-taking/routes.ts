@@ -40,7 +40,7 @@ import { DRAFT_SWEEP_MS, settleDueDrafts } from './drafts';
 import { reportProblem } from './reports';
 import { guardExamCall, listWithoutVerdicts, questionsWithoutVerdicts, tieAfterStart, withoutVerdicts } from './access';
 import { examRoomRoutes } from './access-routes';
-import { journalAnswers, journalFinish, journalLate, journalRefusal, journalStart } from './journal';
+import { journalAnswers, journalFinish, journalLate, journalRefusal, journalReport, journalStart } from './journal';
 import { attemptNow, attemptQuestions, finishExam, runExamples, saveExamDraft, showResult, startExam, studentExams, submitSolutions, type Origin } from './service';
 
 const tags = ['Examens (étudiant)'];
@@ -134,7 +134,11 @@ export async function examTakingRoutes(base: FastifyInstance) {
         response: replies(problemReportReceiptEnvelopeSchema, 404, 409, 422),
       },
     },
-    async (req) => ok(await reportProblem(app.ctx, req.params.id, req.user!, req.body), INVIGILATION_TEXTS.reportSent),
+    async (req) => {
+      const report = await reportProblem(app.ctx, req.params.id, req.user!, req.body);
+      await journalReport(app.ctx, req, req.params.id, report, req.body.message);
+      return ok(report, INVIGILATION_TEXTS.reportSent);
+    },
   );
 
   app.post('/api/student/exams/:id/finish', { schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: replies(examFinishEnvelopeSchema, 404, 409, 429) } }, async (req) => {

@@ -7,6 +7,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { durationLabel, type ExamStudentResult, type StaffSubmission } from '@exam/shared';
 import { CodeView } from '@/components/code-view';
+import { DownloadButton } from '@/components/download-button';
 import { VerdictBadge } from '@/components/verdict-badge';
 import { PageSkeleton } from '@/components/loading-skeleton';
 import { formatDateTime, formatNumber, fullName } from '@/components/format';
@@ -237,6 +238,16 @@ function StudentResult({ data }: { data: ExamStudentResult }) {
             </Table>
           </Table.ScrollContainer>
         </section>
+      ) : null}
+      {a ? (
+        <Group>
+          <DownloadButton path={`/admin/exam-results/${data.exam.id}/students/${data.student.user_id}/appeal`} variant="light" size="sm" data-testid="appeal-file">
+            {t.appeal}
+          </DownloadButton>
+          <Text size="xs" c="dimmed" style={{ flex: '1 1 14rem' }}>
+            {t.appealHint}
+          </Text>
+        </Group>
       ) : null}
       {a ? <AttemptJournal examId={data.exam.id} userId={data.student.user_id} /> : null}
       {a ? (

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconClockPlus, IconWifiOff } from '@tabler/icons-react';
+import { IconClockPlus, IconLockOpen, IconWifiOff } from '@tabler/icons-react';
 import type { LiveRow, ProblemReport } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
@@ -13,7 +13,7 @@ import { PageSkeleton } from '@/components/loading-skeleton';
 import { formatDateTime, formatTime, fullName } from '@/components/format';
 import { idFrom } from '@/components/list-navigation';
 import { paths } from '@/config/paths';
-import { useExamLive, useMarkReportHandled } from '../api/exam-results';
+import { useExamLive, useMarkReportHandled, useUnlockAttempt } from '../api/exam-results';
 import { ExtraTimeModal } from '../components/extra-time-modal';
 import { examResultsTexts } from '../texts';
 
@@ -38,6 +38,16 @@ function StateBadge({ row }: { row: LiveRow }) {
     <Badge color="gray" variant="light" style={{ textTransform: 'none', minWidth: 'max-content' }}>
       {row.status === 'FINISHED' ? t.finished : t.notStarted}
     </Badge>
+  );
+}
+
+/** Under the one-session rule, another device is refused until staff unlock the attempt (the journal keeps who). */
+function UnlockButton({ examId, row }: { examId: number; row: LiveRow }) {
+  const unlock = useUnlockAttempt(examId, row.user_id);
+  return (
+    <Button size="compact-sm" variant="subtle" color="gray" leftSection={<IconLockOpen size={14} aria-hidden="true" />} aria-label={t.unlockLabel(fullName(row))} title={examResultsTexts.journal.unlockHelp} loading={unlock.isPending} onClick={() => unlock.mutate()}>
+      {t.unlock}
+    </Button>
   );
 }
 
@@ -193,9 +203,12 @@ export function ExamLivePage() {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.deadline && r.status === 'IN_PROGRESS' ? formatTime(r.deadline) : t.none}</Table.Td>
                     <Table.Td>{r.open_reports > 0 ? <Badge color="orange">{r.open_reports}</Badge> : t.none}</Table.Td>
                     <Table.Td>
-                      <Button size="compact-sm" variant="subtle" leftSection={<IconClockPlus size={14} aria-hidden="true" />} aria-label={t.extraTime(fullName(r))} onClick={() => setExtraTime(r)} disabled={r.status === 'FINISHED'}>
-                        {examResultsTexts.toast.extraTime}
-                      </Button>
+                      <Group gap={4} wrap="nowrap">
+                        {r.status === 'IN_PROGRESS' ? <UnlockButton examId={examId} row={r} /> : null}
+                        <Button size="compact-sm" variant="subtle" leftSection={<IconClockPlus size={14} aria-hidden="true" />} aria-label={t.extraTime(fullName(r))} onClick={() => setExtraTime(r)} disabled={r.status === 'FINISHED'}>
+                          {examResultsTexts.toast.extraTime}
+                        </Button>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -7,6 +7,7 @@ import { idField } from './zod-fr';
 
 export const JOURNAL_EVENT_TYPES = [
   'START',
+  'DRAFT',
   'ANSWER',
   'LATE_ANSWER',
   'FOCUS_LOST',
@@ -19,11 +20,13 @@ export const JOURNAL_EVENT_TYPES = [
   'REPORT',
   'FINISH',
   'CLOSE',
+  'REGRADE',
 ] as const;
 export type JournalEventType = (typeof JOURNAL_EVENT_TYPES)[number];
 
 export const JOURNAL_EVENT_LABELS: Record<JournalEventType, string> = {
   START: 'Début de la composition',
+  DRAFT: 'Brouillon enregistré',
   ANSWER: 'Réponse soumise',
   LATE_ANSWER: 'Réponse arrivée après la fin',
   FOCUS_LOST: 'Page de l’examen quittée (autre onglet ou fenêtre)',
@@ -36,6 +39,7 @@ export const JOURNAL_EVENT_LABELS: Record<JournalEventType, string> = {
   REPORT: 'Problème signalé aux surveillants',
   FINISH: 'Composition terminée par l’étudiant',
   CLOSE: 'Examen clôturé par l’équipe',
+  REGRADE: 'Recorrection appliquée',
 };
 
 /** The signals only the browser sees, which the exam page reports. */

@@ -563,6 +563,10 @@ describe('regrade with question versions', () => {
     const show = (await get(tok, `/api/student/exams/${id}/show`)).json().data;
     expect(show.score).toBe(2);
     expect(show.questions[0].question.statement).toBe('<p>Combien font 6 + 6 (ou 6 + 7) ?</p>');
+    // The copy's journal says so.
+    const journal = (await get(teacher, `/api/admin/exams/${id}/attempts/${st.id}/journal`)).json().data;
+    expect(journal.events.at(-1)).toMatchObject({ type: 'REGRADE', data: { old_score: 0, new_score: 2, versions: [{ question_id: qid, from: 1, to: 2 }] } });
+    expect(journal.intact).toBe(true);
     // Applied once: nothing left to apply.
     expect((await post(teacher, `/api/admin/exam-results/${id}/regrade`, { dry_run: true })).json().data.versions).toEqual([]);
   }, 60_000);

@@ -926,6 +926,8 @@ describe('the appeal file', () => {
     await call(st.token, 'POST', `/api/student/exams/${id}/start`);
     await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: Q.exact, answer: 'ma réponse « exacte »', submission_id: uuid() }] });
     await call(st.token, 'POST', `/api/student/exams/${id}/reports`, { question_id: Q.exact, message: 'Énoncé ambigu' });
+    // Drafts saved every few seconds are journaled once a minute per question.
+    for (const answer of ['4', '42', '421']) expect((await call(st.token, 'PUT', `/api/student/exams/${id}/draft`, { question_id: Q.exact, answer })).statusCode).toBe(200);
     await call(st.token, 'POST', `/api/student/exams/${id}/finish`);
     const url = `/api/admin/exam-results/${id}/students/${st.id}/appeal`;
     expect((await call(st.token, 'GET', url)).statusCode).toBe(403);
@@ -938,6 +940,7 @@ describe('the appeal file', () => {
     // The last hash of the journal is written in the file (the text streams are compressed: read them back).
     const journal = (await call(staff, 'GET', `/api/admin/exams/${id}/attempts/${st.id}/journal`)).json().data;
     expect(journal.intact).toBe(true);
+    expect(journal.events.map((e: { type: string }) => e.type)).toEqual(['START', 'ANSWER', 'REPORT', 'DRAFT', 'FINISH']);
     const { inflateSync } = await import('node:zlib');
     const pdf = res.rawPayload.toString('latin1');
     const text = [...pdf.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]

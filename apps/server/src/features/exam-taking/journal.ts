@@ -31,6 +31,23 @@ export const journalStart = (ctx: AppContext, req: FastifyRequest, examId: numbe
   });
 
 /** Each answer stored, with its verdict and the hash of what was sent (the submission itself stays in its table). */
+/** A draft is journaled at most once a minute per question (drafts are saved every few seconds while typing). */
+export const DRAFT_JOURNAL_MS = 60_000;
+const lastDraft = new Map<string, number>();
+
+export const journalDraft = (ctx: AppContext, req: FastifyRequest, examId: number, questionId: number, answer: unknown) =>
+  record(req, async () => {
+    const id = await attemptId(ctx, examId, req.user!.id);
+    if (!id) return;
+    const key = `${id}:${questionId}`;
+    const now = Date.now();
+    if (now - (lastDraft.get(key) ?? 0) < DRAFT_JOURNAL_MS) return;
+    lastDraft.set(key, now);
+    // Kept small: the entries of the last minute only matter.
+    if (lastDraft.size > 50_000) for (const [k, at] of lastDraft) if (now - at >= DRAFT_JOURNAL_MS) lastDraft.delete(k);
+    await appendEvents(ctx, id, [{ type: 'DRAFT', data: { question_id: questionId, answer_sha256: answerHash(answer) } }]);
+  });
+
 export const journalAnswers = (
   ctx: AppContext,
   req: FastifyRequest,

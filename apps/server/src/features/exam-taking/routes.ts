@@ -40,7 +40,7 @@ import { DRAFT_SWEEP_MS, settleDueDrafts } from './drafts';
 import { reportProblem } from './reports';
 import { guardExamCall, listWithoutVerdicts, questionsWithoutVerdicts, tieAfterStart, withoutVerdicts } from './access';
 import { examRoomRoutes } from './access-routes';
-import { journalAnswers, journalFinish, journalLate, journalRefusal, journalReport, journalStart } from './journal';
+import { journalAnswers, journalDraft, journalFinish, journalLate, journalRefusal, journalReport, journalStart } from './journal';
 import { attemptNow, attemptQuestions, finishExam, runExamples, saveExamDraft, showResult, startExam, studentExams, submitSolutions, type Origin } from './service';
 
 const tags = ['Examens (étudiant)'];
@@ -109,9 +109,11 @@ export async function examTakingRoutes(base: FastifyInstance) {
     ok(await questionsWithoutVerdicts(app.ctx, req.params.id, await attemptQuestions(app.ctx, req.params.id, req.user!)), 'Questions chargées.'),
   );
 
-  app.put('/api/student/exams/:id/draft', { schema: { tags, summary: 'Enregistrer un brouillon (non corrigé)', params: idParam, body: examDraftInputSchema, response: replies(examDraftEnvelopeSchema, 404, 409) } }, async (req) =>
-    ok(await saveExamDraft(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer), 'Brouillon enregistré.'),
-  );
+  app.put('/api/student/exams/:id/draft', { schema: { tags, summary: 'Enregistrer un brouillon (non corrigé)', params: idParam, body: examDraftInputSchema, response: replies(examDraftEnvelopeSchema, 404, 409) } }, async (req) => {
+    const saved = await saveExamDraft(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer);
+    await journalDraft(app.ctx, req, req.params.id, req.body.question_id, req.body.answer);
+    return ok(saved, 'Brouillon enregistré.');
+  });
 
   app.post('/api/student/exams/:id/run-examples', { schema: { tags, summary: 'Tester un programme sur les exemples visibles (non compté)', params: idParam, body: examRunExamplesInputSchema, response: replies(examRunExamplesEnvelopeSchema, 404, 409, 429) } }, async (req) =>
     ok(await runExamples(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer, req.id), 'Exemples exécutés.'),

@@ -101,7 +101,7 @@ describe('exam list', () => {
     // The copy keeps the questions, shown with their French type names.
     await expect.poll(() => page.getByTestId('exam-question').count(), WAIT).toBeGreaterThan(1);
     await page.getByTestId('exam-question').getByText('Choix multiple', { exact: true }).first().waitFor();
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await toast(page, 'Mis à jour examen').waitFor();
 
     await page.goto(url(`/dashboard/exams?search=${stamp}`));

@@ -186,13 +186,13 @@ describe('question bank and exam authoring', () => {
     }
     // Drawing 3 out of 2 is refused on the field, in French, before anything is sent.
     await page.getByRole('textbox', { name: /^Questions tirées au sort dans la section 2/ }).fill('3');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.getByText('La section 2 tire 3 questions mais n’en contient que 2.').waitFor();
     await page.getByRole('textbox', { name: /^Questions tirées au sort dans la section 2/ }).fill('1');
     await expect.poll(() => page.getByTestId('exam-total').textContent()).toBe('Chaque étudiant : 3 questions, 6 points (4 proposées)');
     await expect.poll(() => page.getByTestId('exam-section-summary').nth(1).textContent()).toBe('1 question tirée au sort parmi 2 pour chaque étudiant.');
     await expectAccessible(page, 'éditeur d’examen à deux sections');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await toast(page, 'Mis à jour examen').waitFor();
 
     const stored = await apiCall<{ data: { question_count: number; total_points: number; sections: unknown[]; questions: Array<{ section: number }> } }>(`/api/admin/exams/${examId}/show`, token);

@@ -26,7 +26,9 @@ export async function startServer(env = {}, opts = {}) {
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'exam-bench-'));
   const t0 = performance.now();
-  const child = spawn(process.execPath, [main], {
+  // SERVER_CPU_PROF=dir: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const prof = process.env.SERVER_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, main], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,7 +5,6 @@
 // (`nice`), so the kernel gives the cores to the event loop, PostgreSQL and the sandboxes first and hashing takes
 // what is left; waiting sign-ins are served strictly in their order of arrival. So that a saturated machine never
 // starves sign-ins either, once the oldest has waited `maxWaitMs` one more thread, at normal priority, helps.
-import fs from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ScryptOptions } from 'node:crypto';
@@ -193,6 +192,3 @@ export class HashPool {
 
 /** The default number of hashing threads: all cores but one, at least one (2 cores: 1). */
 export const defaultHashSlots = () => Math.max(1, os.availableParallelism() - 1);
-
-/** Whether thread priorities can be read here (Linux /proc), for the test that checks them. */
-export const canReadThreadPriority = () => fs.existsSync('/proc/thread-self');

@@ -177,13 +177,18 @@ describe('question bank and exam authoring', () => {
     // Questions drawn from one section must be worth the same: every question gets 2 points.
     for (let i = 1; i <= 4; i++) await page.getByRole('textbox', { name: `Points de la question ${i}` }).fill('2');
     await page.getByRole('button', { name: 'Ajouter une section' }).click();
+    await page.getByRole('button', { name: 'Ajouter une section' }).click();
     await page.getByRole('textbox', { name: 'Nom de la section 1' }).fill('Cours');
     await page.getByRole('switch', { name: 'Ordre mélangé pour chaque étudiant dans la section 1' }).check({ force: true });
-    await page.getByRole('textbox', { name: 'Nom de la section 2' }).fill('Exercice');
+    await page.getByRole('textbox', { name: 'Nom de la section 3' }).fill('Exercice');
     for (const i of [3, 4]) {
       await page.getByRole('combobox', { name: `Section de la question ${i}` }).click();
-      await page.getByRole('option', { name: '2. Exercice' }).click();
+      await page.getByRole('option', { name: '3. Exercice' }).click();
     }
+    // Removing the empty section between them renumbers the one after it: its questions follow.
+    await page.getByRole('button', { name: 'Supprimer la section 2' }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Section de la question 3' }).inputValue()).toBe('2. Exercice');
+    expect(await page.getByRole('combobox', { name: 'Section de la question 4' }).inputValue()).toBe('2. Exercice');
     // Drawing 3 out of 2 is refused on the field, in French, before anything is sent.
     await page.getByRole('textbox', { name: /^Questions tirées au sort dans la section 2/ }).fill('3');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();

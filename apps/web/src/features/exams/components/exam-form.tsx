@@ -83,6 +83,13 @@ export function ExamForm({
     })();
   };
 
+  // Removing an (empty) section renumbers the sections after it: their questions follow.
+  const renumberAfter = (removed: number) =>
+    getValues('questions').forEach((q, k) => {
+      const n = Number(q.section);
+      if (n > removed + 1) setValue(`questions.${k}.section`, String(n - 1), { shouldDirty: true });
+    });
+
   const addQuestion = (q: QuestionListItem) =>
     // A new question goes to the last section (where one usually adds a pool's candidates).
     append({ question_id: q.id, points: q.points, type: q.type, language: q.language, excerpt: q.excerpt, max_submissions: '', wrong_try_penalty: null, section: String(sections.length) });
@@ -100,7 +107,7 @@ export function ExamForm({
         <Stack gap="lg">
           <ExamGeneralCard control={control} register={register} errors={errors} frozen={frozen} />
 
-          <ExamSectionsCard control={control} register={register} errors={errors} frozen={frozen} />
+          <ExamSectionsCard control={control} register={register} errors={errors} frozen={frozen} onRemoved={renumberAfter} />
 
           <Card withBorder radius="md" padding="lg">
             <Stack gap="sm">

@@ -14,11 +14,14 @@ export function ExamSectionsCard({
   register,
   errors,
   frozen,
+  onRemoved,
 }: {
   control: Control<ExamFormValues>;
   register: UseFormRegister<ExamFormValues>;
   errors: FieldErrors<ExamFormValues>;
   frozen: boolean;
+  /** A section was removed: the questions of the sections after it follow their section's new number. */
+  onRemoved: (index: number) => void;
 }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'sections', keyName: 'key' });
   const questions = useWatch({ control, name: 'questions' });
@@ -83,7 +86,10 @@ export function ExamSectionsCard({
                     aria-label={t.remove(i)}
                     title={count > 0 ? t.removeBlocked : undefined}
                     disabled={frozen || fields.length === 1 || count > 0}
-                    onClick={() => remove(i)}
+                    onClick={() => {
+                      remove(i);
+                      onRemoved(i);
+                    }}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>

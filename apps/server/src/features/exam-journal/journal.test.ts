@@ -3,6 +3,8 @@
 // before; staff read it with its last hash, and a change made afterwards in the database shows where it was made.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
+import { insertEvents, lastEvent } from './repository';
+import { appendEvents, eventHash, readJournal } from './service';
 
 let t: TestApp;
 let s: Awaited<ReturnType<typeof seedStructure>>;
@@ -94,5 +96,32 @@ describe('attempt journal', () => {
 
     const nobody = await seedUser(t.ctx, 'STUDENT', { academic_year_id: s.yearId, specialization_id: s.specializationId });
     expect((await call(staff, 'GET', `/api/admin/exams/${id}/attempts/${nobody.id}/journal`)).statusCode).toBe(404);
+  });
+
+  it('keeps one unbroken chain when appends cross: twenty at once, and another process appending meanwhile', async () => {
+    const id = await exam();
+    const u = await seedUser(t.ctx, 'STUDENT', { academic_year_id: s.yearId, specialization_id: s.specializationId });
+    const token = await loginAs(t.app, u);
+    expect((await call(token, 'POST', `/api/student/exams/${id}/start`)).statusCode).toBe(200);
+    const attemptId = (await t.ctx.db.selectFrom('exam_attempts').select('id').where('exam_id', '=', id).where('user_id', '=', u.id).executeTakeFirstOrThrow()).id;
+
+    // Twenty appends in flight together, each built on the same last event: the database takes one per number.
+    await Promise.all(Array.from({ length: 20 }, (_, i) => appendEvents(t.ctx, attemptId, [{ type: 'FOCUS_LOST', data: { n: i } }, { type: 'FOCUS_BACK', data: { n: i } }])));
+    // Another API process appends: this one's idea of the last event is now out of date.
+    const head = (await lastEvent(t.ctx.db, attemptId))!;
+    const base = { seq: head.seq + 1, type: 'OFFLINE', at: new Date(), client_at: null, data: { from: 'autre processus' } };
+    await insertEvents(t.ctx.db, attemptId, [{ ...base, prev_hash: head.hash, hash: eventHash(head.hash, base) }]);
+    await appendEvents(t.ctx, attemptId, [{ type: 'ONLINE' }]);
+
+    const journal = await readJournal(t.ctx, id, u.id);
+    expect(journal).toMatchObject({ intact: true, broken_at: null });
+    expect(journal.events.map((e) => e.seq)).toEqual(Array.from({ length: 43 }, (_, i) => i + 1));
+    expect(journal.events.slice(-2).map((e) => e.type)).toEqual(['OFFLINE', 'ONLINE']);
+    // Each append's two events stay together, in their order.
+    const pairs = journal.events.slice(1, 41);
+    for (let i = 0; i < pairs.length; i += 2) {
+      expect([pairs[i].type, pairs[i + 1].type]).toEqual(['FOCUS_LOST', 'FOCUS_BACK']);
+      expect(pairs[i].data).toEqual(pairs[i + 1].data);
+    }
   });
 });

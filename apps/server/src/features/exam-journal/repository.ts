@@ -1,8 +1,7 @@
-// Reads and appends of exam_journal. Appends to one attempt run one at a time (its attempt row locked), so that
-// each event's sequence number and previous hash are those of the event just before.
+// Reads and appends of exam_journal. An insert of events is one statement: the unique (attempt, number) constraint
+// refuses it whole when its numbers are taken, so that each event's previous hash is that of the event just before.
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
-import type { Trx } from '../../lib/transaction';
 
 export interface StoredEvent {
   seq: number;
@@ -16,16 +15,12 @@ export interface StoredEvent {
 
 const toDate = (v: unknown) => (v instanceof Date ? v : new Date(v as string));
 
-export async function lockAttempt(trx: Trx, attemptId: number): Promise<boolean> {
-  return (await trx.selectFrom('exam_attempts').select('id').where('id', '=', attemptId).forUpdate().executeTakeFirst()) !== undefined;
-}
-
 export async function lastEvent(db: Db, attemptId: number): Promise<{ seq: number; hash: string } | undefined> {
   return db.selectFrom('exam_journal').select(['seq', 'hash']).where('attempt_id', '=', attemptId).orderBy('seq', 'desc').limit(1).executeTakeFirst();
 }
 
-export async function insertEvents(trx: Trx, attemptId: number, events: StoredEvent[]): Promise<void> {
-  await trx
+export async function insertEvents(db: Db, attemptId: number, events: StoredEvent[]): Promise<void> {
+  await db
     .insertInto('exam_journal')
     .values(events.map((e) => ({ attempt_id: attemptId, ...e, data: JSON.stringify(e.data) })))
     .execute();

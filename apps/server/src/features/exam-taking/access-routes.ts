@@ -12,12 +12,12 @@ import {
   studentExamAccessEnvelopeSchema,
 } from '@exam/shared';
 import { ok } from '../../lib/envelope';
-import { conflict, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { fileReplies, replies } from '../../lib/responses';
 import { findExamForStudent, SEB_MEDIA_TYPE, sebConfigFile, sebFileName } from '../exams';
 import { studentAccess, unlockAttempt } from './access';
 import { journalClientEvents, journalUnlock } from './journal';
-import { findAttempt } from './repository';
+import { startedCall } from './call';
 
 export async function examRoomRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -67,9 +67,8 @@ export async function examRoomRoutes(base: FastifyInstance) {
       },
     },
     async (req) => {
-      if (!(await findExamForStudent(app.ctx.db, req.params.id, req.user!))) throw notFound(EXAM_TAKING_TEXTS.notFound);
-      if (!(await findAttempt(app.ctx.db, req.params.id, req.user!.id))) throw conflict(EXAM_TAKING_TEXTS.notStarted);
-      return ok({ recorded: await journalClientEvents(app.ctx, req, req.params.id, req.body) }, 'Événements enregistrés.');
+      const call = await startedCall(app.ctx, req);
+      return ok({ recorded: await journalClientEvents(app.ctx, call.attempt.id, req.body) }, 'Événements enregistrés.');
     },
   );
 }

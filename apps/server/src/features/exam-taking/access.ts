@@ -21,6 +21,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { conflict, HttpError, notFound, tooManyRequests } from '../../lib/errors';
 import { findAccessRules, findAccessRulesOf, findExamForStudent, sebConfigKey, type StoredAccessRules } from '../exams';
+import { examCallOf } from './call';
 import { bindSession, boundSession, unbindSession } from './access-repository';
 import { attemptOver } from './drafts';
 import { findAttempt } from './repository';
@@ -87,11 +88,10 @@ export async function guardExamCall(ctx: AppContext, req: FastifyRequest): Promi
   const user = req.user;
   const examId = (req.params as { id?: number } | undefined)?.id;
   if (!url || !GUARDED.has(url) || !user || typeof examId !== 'number') return;
-  const rules = await findAccessRules(ctx.db, examId);
+  const call = await examCallOf(ctx, req);
+  if (!call) return;
+  const { rules, exam, attempt } = call;
   if (!hasRoomRules(rules) && !(url === SHOW && rules.hide_verdicts)) return;
-  const exam = await findExamForStudent(ctx.db, examId, user);
-  if (!exam) return;
-  const attempt = await findAttempt(ctx.db, examId, user.id);
   const over = attempt !== undefined && attemptOver(attempt, exam);
   if (url === SHOW && (over || !attempt)) return;
   checkNetwork(rules, req.ip);
@@ -102,11 +102,8 @@ export async function guardExamCall(ctx: AppContext, req: FastifyRequest): Promi
 }
 
 /** After a start that created the attempt: under the one-session rule, it is tied to this session at once. */
-export async function tieAfterStart(ctx: AppContext, req: FastifyRequest, examId: number): Promise<void> {
-  const rules = await findAccessRules(ctx.db, examId);
-  if (!rules.single_session) return;
-  const attempt = await findAttempt(ctx.db, examId, req.user!.id);
-  if (attempt) await checkSession(ctx, attempt.id, req);
+export async function tieAfterStart(ctx: AppContext, req: FastifyRequest, rules: StoredAccessRules, attemptId: number): Promise<void> {
+  if (rules.single_session) await checkSession(ctx, attemptId, req);
 }
 
 /** What a student learns of the rules before starting (never the code nor the key). */
@@ -125,20 +122,17 @@ export async function studentAccess(ctx: AppContext, examId: number, user: NonNu
 
 // ---- Verdicts hidden until the attempt is over ------------------------------------------------------------------
 
-async function hidesVerdicts(ctx: AppContext, examId: number): Promise<boolean> {
-  return (await findAccessRules(ctx.db, examId)).hide_verdicts === 1;
-}
-
 /** Answers to `solutions`: recorded, without verdict (the attempt is open, or they would have been refused). */
-export async function withoutVerdicts(ctx: AppContext, examId: number, results: ExamGradeResult[]): Promise<ExamGradeResult[]> {
-  if (!(await hidesVerdicts(ctx, examId))) return results;
-  return results.map((r) => ({ question_id: r.question_id, is_valid: null, details: null, tries: r.tries }));
+export function withoutVerdicts(rules: StoredAccessRules, results: ExamGradeResult[]): ExamGradeResult[] {
+  return results.map((r) =>
+    rules.hide_verdicts ? { question_id: r.question_id, is_valid: null, details: null, tries: r.tries } : { question_id: r.question_id, is_valid: r.is_valid, details: r.details, tries: r.tries },
+  );
 }
 
 /** The questions of a running attempt: an answered question is ANSWERED, without its verdict or details. */
-export async function questionsWithoutVerdicts(ctx: AppContext, examId: number, result: ExamQuestionsResult): Promise<ExamQuestionsResult> {
+export function questionsWithoutVerdicts(rules: StoredAccessRules, result: ExamQuestionsResult): ExamQuestionsResult {
   const over = result.attempt.finished_at !== null || Date.now() > Date.parse(result.attempt.deadline) + EXAM_GRACE_SECONDS * 1000;
-  if (over || !(await hidesVerdicts(ctx, examId))) return { ...result, verdicts_hidden: false };
+  if (over || !rules.hide_verdicts) return { ...result, verdicts_hidden: false };
   return {
     ...result,
     verdicts_hidden: true,

@@ -7,6 +7,7 @@ import type { ExamClientEventsInput, ExamGradeResult } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/errors';
 import { appendEvents, appendOnce, journaledSubmissions, type NewEvent } from '../exam-journal';
+import { examCallOf } from './call';
 import { findAttempt } from './repository';
 
 async function record(req: FastifyRequest, work: () => Promise<void>): Promise<void> {
@@ -24,21 +25,16 @@ async function attemptId(ctx: AppContext, examId: number, userId: number) {
   return (await findAttempt(ctx.db, examId, userId))?.id;
 }
 
-export const journalStart = (ctx: AppContext, req: FastifyRequest, examId: number) =>
-  record(req, async () => {
-    const id = await attemptId(ctx, examId, req.user!.id);
-    if (id) await appendOnce(ctx, id, { type: 'START', data: origin(req) });
-  });
+// The student's calls pass the id of the attempt their call read (call.ts): no statement to find it again.
 
-/** Each answer stored, with its verdict and the hash of what was sent (the submission itself stays in its table). */
+export const journalStart = (ctx: AppContext, req: FastifyRequest, id: number) => record(req, () => appendOnce(ctx, id, { type: 'START', data: origin(req) }));
+
 /** A draft is journaled at most once a minute per question (drafts are saved every few seconds while typing). */
 export const DRAFT_JOURNAL_MS = 60_000;
 const lastDraft = new Map<string, number>();
 
-export const journalDraft = (ctx: AppContext, req: FastifyRequest, examId: number, questionId: number, answer: unknown) =>
+export const journalDraft = (ctx: AppContext, req: FastifyRequest, id: number, questionId: number, answer: unknown) =>
   record(req, async () => {
-    const id = await attemptId(ctx, examId, req.user!.id);
-    if (!id) return;
     const key = `${id}:${questionId}`;
     const now = Date.now();
     if (now - (lastDraft.get(key) ?? 0) < DRAFT_JOURNAL_MS) return;
@@ -48,21 +44,25 @@ export const journalDraft = (ctx: AppContext, req: FastifyRequest, examId: numbe
     await appendEvents(ctx, id, [{ type: 'DRAFT', data: { question_id: questionId, answer_sha256: answerHash(answer) } }]);
   });
 
+/**
+ * Each answer stored, with its verdict and the hash of what was sent (the submission itself stays in its table). An
+ * answer stored by this call is new to the journal; one sent again (same submission id) is looked up, in case the
+ * journal missed it the first time.
+ */
 export const journalAnswers = (
   ctx: AppContext,
   req: FastifyRequest,
-  examId: number,
+  id: number,
   sent: Array<{ question_id: number; answer: unknown; submission_id?: string }>,
-  results: ExamGradeResult[],
+  results: Array<ExamGradeResult & { stored: boolean }>,
 ) =>
   record(req, async () => {
-    const id = await attemptId(ctx, examId, req.user!.id);
-    if (!id) return;
-    const known = await journaledSubmissions(ctx.db, id, sent.flatMap((a) => (a.submission_id ? [a.submission_id] : [])));
+    const again = sent.flatMap((a, i) => (a.submission_id && results[i] && !results[i].stored ? [a.submission_id] : []));
+    const known = await journaledSubmissions(ctx.db, id, again);
     const events: NewEvent[] = [];
     sent.forEach((a, i) => {
       const r = results[i];
-      if (!r || (a.submission_id && known.has(a.submission_id))) return;
+      if (!r || (a.submission_id && !r.stored && known.has(a.submission_id))) return;
       events.push({
         type: 'ANSWER',
         data: { question_id: a.question_id, submission_id: a.submission_id ?? null, answer_sha256: answerHash(a.answer), is_valid: r.is_valid, tries: r.tries, ...origin(req) },
@@ -71,10 +71,8 @@ export const journalAnswers = (
     await appendEvents(ctx, id, events);
   });
 
-export const journalLate = (ctx: AppContext, req: FastifyRequest, examId: number, answers: Array<{ question_id: number; answer: unknown; submission_id: string; given_at: string; kind: string }>) =>
+export const journalLate = (ctx: AppContext, req: FastifyRequest, id: number, answers: Array<{ question_id: number; answer: unknown; submission_id: string; given_at: string; kind: string }>) =>
   record(req, async () => {
-    const id = await attemptId(ctx, examId, req.user!.id);
-    if (!id) return;
     await appendEvents(
       ctx,
       id,
@@ -82,11 +80,7 @@ export const journalLate = (ctx: AppContext, req: FastifyRequest, examId: number
     );
   });
 
-export const journalFinish = (ctx: AppContext, req: FastifyRequest, examId: number) =>
-  record(req, async () => {
-    const id = await attemptId(ctx, examId, req.user!.id);
-    if (id) await appendOnce(ctx, id, { type: 'FINISH', data: origin(req) });
-  });
+export const journalFinish = (ctx: AppContext, req: FastifyRequest, id: number) => record(req, () => appendOnce(ctx, id, { type: 'FINISH', data: origin(req) }));
 
 export const journalUnlock = (ctx: AppContext, req: FastifyRequest, examId: number, userId: number) =>
   record(req, async () => {
@@ -95,16 +89,11 @@ export const journalUnlock = (ctx: AppContext, req: FastifyRequest, examId: numb
   });
 
 /** « Signaler un problème »: the report, in the journal of the attempt it was sent from. */
-export const journalReport = (ctx: AppContext, req: FastifyRequest, examId: number, report: { id: number; question_id: number | null }, message: string) =>
-  record(req, async () => {
-    const id = await attemptId(ctx, examId, req.user!.id);
-    if (id) await appendEvents(ctx, id, [{ type: 'REPORT', data: { report_id: report.id, question_id: report.question_id, message } }]);
-  });
+export const journalReport = (ctx: AppContext, req: FastifyRequest, id: number, report: { id: number; question_id: number | null }, message: string) =>
+  record(req, () => appendEvents(ctx, id, [{ type: 'REPORT', data: { report_id: report.id, question_id: report.question_id, message } }]));
 
 /** The browser's signals (focus, network), with their time as the browser says. */
-export async function journalClientEvents(ctx: AppContext, req: FastifyRequest, examId: number, input: ExamClientEventsInput): Promise<number> {
-  const id = await attemptId(ctx, examId, req.user!.id);
-  if (!id) return 0;
+export async function journalClientEvents(ctx: AppContext, id: number, input: ExamClientEventsInput): Promise<number> {
   await appendEvents(
     ctx,
     id,
@@ -121,7 +110,8 @@ export const journalRefusal = (ctx: AppContext, req: FastifyRequest, err: unknow
   record(req, async () => {
     const examId = (req.params as { id?: number } | undefined)?.id;
     if (!(err instanceof HttpError) || ![403, 429].includes(err.statusCode) || !req.user || typeof examId !== 'number') return;
-    const id = await attemptId(ctx, examId, req.user.id);
+    // The guard read the call before refusing it.
+    const id = (await examCallOf(ctx, req))?.attempt?.id;
     if (!id) return;
     const key = `journal-refusal:${id}:${createHash('sha256').update(err.message).digest('hex').slice(0, 16)}`;
     if ((await ctx.kv.incr(key, 60)) > 1) return;

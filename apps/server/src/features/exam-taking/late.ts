@@ -18,6 +18,7 @@ import type { SessionUser } from '../../lib/session-user';
 import { findExamListItem, storedTryRules } from '../exams';
 import { grade } from '../grading';
 import { toGradable } from '../questions';
+import type { StartedCall } from './call';
 import { questionsOfDraw } from './pins';
 import { attemptOver } from './drafts';
 import type { Db } from '../../db/schema';
@@ -59,11 +60,9 @@ async function keep(db: Db, attempt: AttemptRow, examId: number, answers: LateIn
 }
 
 /** The exam page keeps on the server the answers refused because they arrived after the end. */
-export async function keepLateAnswers(ctx: AppContext, examId: number, user: SessionUser, exam: { status: string; end_at: string }, answers: LateInput[]) {
-  const attempt = await findAttempt(ctx.db, examId, user.id);
-  if (!attempt) throw conflict(T.notStarted);
-  if (!attemptOver(attempt, exam as never)) throw conflict(L.stillOpen);
-  return { kept: await keep(ctx.db, attempt, examId, answers, 'QUEUE', Date.now()) };
+export async function keepLateAnswers(ctx: AppContext, call: StartedCall, answers: LateInput[]) {
+  if (!attemptOver(call.attempt, call.exam)) throw conflict(L.stillOpen);
+  return { kept: await keep(ctx.db, call.attempt, call.exam.id, answers, 'QUEUE', Date.now()) };
 }
 
 /** Staff bring a student's emergency copy: its answers are kept as late answers of that student's attempt. */

@@ -38,13 +38,37 @@ export async function pinnedQuestions(db: Db, pins: readonly Pin[]): Promise<Map
   return out;
 }
 
+/**
+ * A question at a pinned version never changes (versions and variants are written once, never updated), and exam
+ * taking reads only what a version sets (statement, choices, tests, limits): each process keeps the last ones it
+ * read, so that the drafts and answers of an exam room do not read the same questions again at every call.
+ */
+const PINNED_KEPT = 5000;
+const pinnedKept = new Map<string, QuestionRow>();
+
+function keep(key: string, q: QuestionRow): void {
+  pinnedKept.delete(key);
+  pinnedKept.set(key, q);
+  if (pinnedKept.size > PINNED_KEPT) pinnedKept.delete(pinnedKept.keys().next().value!);
+}
+
 /** The questions of one attempt's draw, by question id (a question appears once in a draw). */
 export async function questionsOfDraw(db: Db, draw: readonly Pin[]): Promise<Map<number, QuestionRow>> {
-  const pinned = await pinnedQuestions(db, draw);
   const out = new Map<number, QuestionRow>();
+  const missing: Pin[] = [];
   for (const d of draw) {
-    const q = pinned.get(pinKey(d));
-    if (q) out.set(d.question_id, q);
+    const kept = d.question_version_id === null ? undefined : pinnedKept.get(pinKey(d));
+    if (kept) out.set(d.question_id, kept);
+    else missing.push(d);
   }
-  return out;
+  if (missing.length === 0) return out;
+  const pinned = await pinnedQuestions(db, missing);
+  for (const d of missing) {
+    const q = pinned.get(pinKey(d));
+    if (!q) continue;
+    out.set(d.question_id, q);
+    if (d.question_version_id !== null) keep(pinKey(d), q);
+  }
+  // In the draw's order, as before.
+  return new Map(draw.flatMap((d) => (out.has(d.question_id) ? [[d.question_id, out.get(d.question_id)!] as const] : [])));
 }

@@ -2,16 +2,12 @@
 // the exam as a whole), kept with the attempt for the invigilators, who see it live and mark it handled.
 import { INVIGILATION_TEXTS as R, EXAM_TAKING_TEXTS as T, REPORT_LIMITS } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
-import { conflict, notFound, unprocessable } from '../../lib/errors';
-import type { SessionUser } from '../../lib/session-user';
-import { findExamForStudent } from '../exams';
-import { drawOf, findAttempt } from './repository';
+import { conflict, unprocessable } from '../../lib/errors';
+import type { StartedCall } from './call';
 
-export async function reportProblem(ctx: AppContext, examId: number, user: SessionUser, input: { question_id: number | null; message: string }) {
-  if (!(await findExamForStudent(ctx.db, examId, user))) throw notFound(T.notFound);
-  const attempt = await findAttempt(ctx.db, examId, user.id);
-  if (!attempt) throw conflict(T.notStarted);
-  if (input.question_id !== null && !(await drawOf(ctx.db, attempt.id)).some((d) => d.question_id === input.question_id)) {
+export async function reportProblem(ctx: AppContext, call: StartedCall, input: { question_id: number | null; message: string }) {
+  const { attempt } = call;
+  if (input.question_id !== null && !call.draw.some((d) => d.question_id === input.question_id)) {
     throw unprocessable({ question_id: [T.questionNotInExam] }, T.questionNotInExam);
   }
   const held = await ctx.db

@@ -36,6 +36,38 @@ export async function findAttempt(db: Db, examId: number, userId: number, lock =
   return r ? attemptOf(r) : undefined;
 }
 
+/** Holds the attempt's row until the transaction ends: its writers (answers stored, scores) go one at a time. */
+export async function lockAttemptRow(db: Db, attemptId: number): Promise<void> {
+  await db.selectFrom('exam_attempts').select('id').where('id', '=', attemptId).forUpdate().execute();
+}
+
+/**
+ * The student's attempt with its draw (the questions it was given, in its order, with the exam's rules for each), in
+ * one statement: what every call of an exam reads. An attempt without a stored draw falls back to `drawsOf`.
+ */
+export async function findAttemptWithDraw(db: Db, examId: number, userId: number): Promise<{ attempt: AttemptRow; draw: DrawRow[] } | undefined> {
+  const r = await db
+    .selectFrom('exam_attempts as a')
+    .select([
+      ...attemptColumns.map((c) => `a.${c}` as const),
+      sql<DrawRow[] | null>`(
+        select json_agg(json_build_object(
+          'question_id', d.question_id, 'position', d.position, 'section', d.section, 'points', d.points,
+          'question_version_id', d.question_version_id, 'variant_seed', d.variant_seed,
+          'max_submissions', eq.max_submissions, 'wrong_try_penalty', eq.wrong_try_penalty) order by d.position)
+        from exam_attempt_questions d
+        left join exam_questions eq on eq.exam_id = a.exam_id and eq.question_id = d.question_id
+        where d.attempt_id = a.id)`.as('draw'),
+    ])
+    .where('a.exam_id', '=', examId)
+    .where('a.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!r) return undefined;
+  const attempt = attemptOf(r);
+  const stored = typeof r.draw === 'string' ? (JSON.parse(r.draw) as DrawRow[] | null) : r.draw;
+  return { attempt, draw: stored && stored.length > 0 ? stored.map(drawRow) : await drawOf(db, attempt.id) };
+}
+
 /** The student's attempts on these exams with how many questions they answered. */
 export async function attemptsOf(db: Db, userId: number, examIds: number[]): Promise<Map<number, AttemptRow & { answered: number }>> {
   if (examIds.length === 0) return new Map();
@@ -51,15 +83,18 @@ export async function attemptsOf(db: Db, userId: number, examIds: number[]): Pro
   return new Map(rows.map((r) => [r.exam_id, { ...attemptOf(r), answered: Number(r.answered ?? 0) }]));
 }
 
+/** The new attempt, or undefined when the student's attempt exists already (a start that crossed this one). */
 export async function insertAttempt(
   db: Db,
   v: { exam_id: number; user_id: number; started_at: Date; deadline: Date; max_score: number; ip: string | null; user_agent: string | null },
-): Promise<void> {
-  await db
+): Promise<AttemptRow | undefined> {
+  const r = await db
     .insertInto('exam_attempts')
     .values({ ...v, started_at: v.started_at, score: 0 })
     .onConflict((oc) => oc.columns(['exam_id', 'user_id']).doNothing())
-    .execute();
+    .returning(attemptColumns)
+    .executeTakeFirst();
+  return r ? attemptOf(r) : undefined;
 }
 
 export async function finishAttempt(db: Db, attemptId: number, at: Date): Promise<void> {
@@ -84,9 +119,11 @@ export async function extraMinutesOf(db: Db, userId: number, examIds: number[]):
   return new Map(rows.map((r) => [r.exam_id, r.minutes]));
 }
 
+/** A draft, and the exam page's sign of presence (`touchSeen`) in the same statement: a draft comes every few seconds. */
 export async function saveDraft(db: Db, attemptId: number, questionId: number, answer: unknown, at: Date): Promise<void> {
   const json = JSON.stringify(answer ?? null);
   await db
+    .with('seen', (w) => seenUpdate(w, attemptId))
     .insertInto('exam_drafts')
     .values({ attempt_id: attemptId, question_id: questionId, answer: json, updated_at: at })
     .onConflict((oc) => oc.columns(['attempt_id', 'question_id']).doUpdateSet({ answer: json, updated_at: at }))
@@ -220,6 +257,9 @@ export interface QuestionProgress {
   last_answer: unknown;
   last_valid: boolean;
   last_details: unknown;
+  /** Submissions stored, and how many of them were wrong. */
+  tries: number;
+  wrong: number;
 }
 
 export async function progressOf(db: Db, attemptId: number): Promise<Map<number, QuestionProgress>> {
@@ -249,26 +289,50 @@ export async function progressOf(db: Db, attemptId: number): Promise<Map<number,
       last_answer: r.answer,
       last_valid: valid,
       last_details: r.details,
+      tries: (prev?.tries ?? 0) + 1,
+      wrong: (prev?.wrong ?? 0) + (valid ? 0 : 1),
     });
   }
   return out;
 }
 
-/** Score (points) and validated count from the best result of each question. */
+/**
+ * Score (points) and validated count from the best result of each question, computed and written in one statement
+ * (the score rounded to the hundredth as `Math.round` would: half up).
+ */
 export async function recomputeAttempt(db: Db, attemptId: number, points: Map<number, number>): Promise<void> {
+  const ids = [...points.keys()];
+  const pts = ids.map((id) => points.get(id)!);
+  await sql`
+    update exam_attempts set
+      score = coalesce((
+        select floor(sum(b.best * p.pts) * 100 + 0.5) / 100
+        from (select question_id, max(score)::float8 as best from exam_submissions where attempt_id = ${attemptId} group by question_id) b
+        join unnest(${ids}::int[], ${pts}::float8[]) as p(qid, pts) on p.qid = b.question_id), 0),
+      validated_count = (select count(distinct question_id) from exam_submissions where attempt_id = ${attemptId} and is_valid = 1)
+    where id = ${attemptId}`.execute(db);
+}
+
+/**
+ * Per question, the submissions stored so far and how many were wrong, and the stored result of each of `ids`
+ * already stored (a retry): in one statement, read before grading.
+ */
+export async function submissionsSoFar(db: Db, attemptId: number, ids: string[]): Promise<{ tries: Map<number, { tries: number; wrong: number }>; known: Map<string, StoredResult> }> {
   const rows = await db
     .selectFrom('exam_submissions')
-    .select((eb) => ['question_id', eb.fn.max('score').as('best'), eb.fn.max('is_valid').as('valid')])
+    .select(['question_id', 'is_valid', 'submission_id'])
+    .select(sql<unknown>`case when submission_id = any(${ids}::uuid[]) then details end`.as('details'))
     .where('attempt_id', '=', attemptId)
-    .groupBy('question_id')
     .execute();
-  let score = 0;
-  let validated = 0;
+  const tries = new Map<number, { tries: number; wrong: number }>();
+  const known = new Map<string, StoredResult>();
+  const asked = new Set(ids.map((id) => id.toLowerCase()));
   for (const r of rows) {
-    score += Number(r.best) * (points.get(r.question_id) ?? 0);
-    if (Number(r.valid) === 1) validated += 1;
+    const t = tries.get(r.question_id) ?? { tries: 0, wrong: 0 };
+    tries.set(r.question_id, { tries: t.tries + 1, wrong: t.wrong + (r.is_valid === 1 ? 0 : 1) });
+    if (asked.has(r.submission_id)) known.set(r.submission_id, { question_id: r.question_id, is_valid: r.is_valid === 1, details: r.details });
   }
-  await db.updateTable('exam_attempts').set({ score: Math.round(score * 100) / 100, validated_count: validated }).where('id', '=', attemptId).execute();
+  return { tries, known };
 }
 
 /** Per question: submissions stored so far and how many of them were wrong (limits and penalties count them). */
@@ -359,12 +423,15 @@ export async function drawOf(db: Db, attemptId: number): Promise<DrawRow[]> {
 
 /** A sign of the exam page: written at most every 10 s per attempt (the page asks for its attempt every 10 s). */
 export async function touchSeen(db: Db, attemptId: number): Promise<void> {
-  await db
+  await seenUpdate(db, attemptId).execute();
+}
+
+function seenUpdate(db: Pick<Db, 'updateTable'>, attemptId: number) {
+  return db
     .updateTable('exam_attempts')
     .set({ last_seen_at: sql`now()` })
     .where('id', '=', attemptId)
-    .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', sql<Date>`now() - interval '10 seconds'`)]))
-    .execute();
+    .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', sql<Date>`now() - interval '10 seconds'`)]));
 }
 
 /** A regrade applies a question's new version to every attempt of the exam (the variant seed kept when it has variants). */

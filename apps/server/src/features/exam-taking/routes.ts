@@ -18,7 +18,6 @@ import {
   examStartInputSchema,
   idParam,
   studentExamListEnvelopeSchema,
-  EXAM_TAKING_TEXTS,
   emergencyCopySchema,
   emergencyImportEnvelopeSchema,
   examLateAnswersEnvelopeSchema,
@@ -32,8 +31,6 @@ import {
   INVIGILATION_TEXTS,
 } from '@exam/shared';
 import { ok } from '../../lib/envelope';
-import { notFound } from '../../lib/errors';
-import { findExamForStudent } from '../exams';
 import { assertExam, decideLateAnswer, importEmergencyCopy, keepLateAnswers, listLateAnswers } from './late';
 import { replies } from '../../lib/responses';
 import { DRAFT_SWEEP_MS, settleDueDrafts } from './drafts';
@@ -41,6 +38,7 @@ import { reportProblem } from './reports';
 import { guardExamCall, listWithoutVerdicts, questionsWithoutVerdicts, tieAfterStart, withoutVerdicts } from './access';
 import { examRoomRoutes } from './access-routes';
 import { journalAnswers, journalDraft, journalFinish, journalLate, journalRefusal, journalReport, journalStart } from './journal';
+import { startedCall, visibleCall } from './call';
 import { attemptNow, attemptQuestions, finishExam, runExamples, saveExamDraft, showResult, startExam, studentExams, submitSolutions, type Origin } from './service';
 
 const tags = ['Examens (étudiant)'];
@@ -94,35 +92,39 @@ export async function examTakingRoutes(base: FastifyInstance) {
     '/api/student/exams/:id/start',
     { schema: { tags, summary: "Commencer l'examen (idempotent ; `access_code` si l'examen en demande un)", params: idParam, body: examStartInputSchema, response: replies(examStartEnvelopeSchema, 404, 409, 429) } },
     async (req) => {
-      const started = await startExam(app.ctx, req.params.id, req.user!, originOf(req));
-      await tieAfterStart(app.ctx, req, req.params.id);
-      await journalStart(app.ctx, req, req.params.id);
+      const call = await visibleCall(app.ctx, req);
+      const { started, attempt } = await startExam(app.ctx, call, req.user!, originOf(req));
+      await tieAfterStart(app.ctx, req, call.rules, attempt.id);
+      await journalStart(app.ctx, req, attempt.id);
       return ok(started, 'Examen commencé.');
     },
   );
 
   app.get('/api/student/exams/:id/attempt', { schema: { tags, summary: 'Ma tentative : début, échéance (à jour du temps supplémentaire), fin', params: idParam, response: replies(examAttemptEnvelopeSchema, 404, 409) } }, async (req) =>
-    ok(await attemptNow(app.ctx, req.params.id, req.user!), 'Tentative chargée.'),
+    ok(await attemptNow(app.ctx, await startedCall(app.ctx, req)), 'Tentative chargée.'),
   );
 
-  app.get('/api/student/exams/:id/questions', { schema: { tags, summary: "Les questions de l'examen, mes brouillons et mes dernières réponses", params: idParam, response: replies(examQuestionsEnvelopeSchema, 404, 409) } }, async (req) =>
-    ok(await questionsWithoutVerdicts(app.ctx, req.params.id, await attemptQuestions(app.ctx, req.params.id, req.user!)), 'Questions chargées.'),
-  );
+  app.get('/api/student/exams/:id/questions', { schema: { tags, summary: "Les questions de l'examen, mes brouillons et mes dernières réponses", params: idParam, response: replies(examQuestionsEnvelopeSchema, 404, 409) } }, async (req) => {
+    const call = await startedCall(app.ctx, req);
+    return ok(questionsWithoutVerdicts(call.rules, await attemptQuestions(app.ctx, call, req.user!)), 'Questions chargées.');
+  });
 
   app.put('/api/student/exams/:id/draft', { schema: { tags, summary: 'Enregistrer un brouillon (non corrigé)', params: idParam, body: examDraftInputSchema, response: replies(examDraftEnvelopeSchema, 404, 409) } }, async (req) => {
-    const saved = await saveExamDraft(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer);
-    await journalDraft(app.ctx, req, req.params.id, req.body.question_id, req.body.answer);
+    const call = await startedCall(app.ctx, req);
+    const saved = await saveExamDraft(app.ctx, call, req.body.question_id, req.body.answer);
+    await journalDraft(app.ctx, req, call.attempt.id, req.body.question_id, req.body.answer);
     return ok(saved, 'Brouillon enregistré.');
   });
 
   app.post('/api/student/exams/:id/run-examples', { schema: { tags, summary: 'Tester un programme sur les exemples visibles (non compté)', params: idParam, body: examRunExamplesInputSchema, response: replies(examRunExamplesEnvelopeSchema, 404, 409, 429) } }, async (req) =>
-    ok(await runExamples(app.ctx, req.params.id, req.user!, req.body.question_id, req.body.answer, req.id), 'Exemples exécutés.'),
+    ok(await runExamples(app.ctx, await startedCall(app.ctx, req), req.user!, req.body.question_id, req.body.answer, req.id), 'Exemples exécutés.'),
   );
 
   app.post('/api/student/exams/:id/solutions', { schema: { tags, summary: 'Soumettre des réponses (corrigées aussitôt)', params: idParam, body: examSolutionsInputSchema, response: replies(examSolutionsEnvelopeSchema, 404, 409, 429) } }, async (req) => {
-    const results = await submitSolutions(app.ctx, req.params.id, req.user!, req.body.answers, originOf(req), req.id);
-    await journalAnswers(app.ctx, req, req.params.id, req.body.answers, results);
-    return ok(await withoutVerdicts(app.ctx, req.params.id, results), 'Réponses corrigées.');
+    const call = await startedCall(app.ctx, req);
+    const results = await submitSolutions(app.ctx, call, req.user!, req.body.answers, originOf(req), req.id);
+    await journalAnswers(app.ctx, req, call.attempt.id, req.body.answers, results);
+    return ok(withoutVerdicts(call.rules, results), 'Réponses corrigées.');
   });
 
   app.post(
@@ -137,15 +139,17 @@ export async function examTakingRoutes(base: FastifyInstance) {
       },
     },
     async (req) => {
-      const report = await reportProblem(app.ctx, req.params.id, req.user!, req.body);
-      await journalReport(app.ctx, req, req.params.id, report, req.body.message);
+      const call = await startedCall(app.ctx, req);
+      const report = await reportProblem(app.ctx, call, req.body);
+      await journalReport(app.ctx, req, call.attempt.id, report, req.body.message);
       return ok(report, INVIGILATION_TEXTS.reportSent);
     },
   );
 
   app.post('/api/student/exams/:id/finish', { schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: replies(examFinishEnvelopeSchema, 404, 409, 429) } }, async (req) => {
-    const finished = await finishExam(app.ctx, req.params.id, req.user!);
-    await journalFinish(app.ctx, req, req.params.id);
+    const call = await startedCall(app.ctx, req);
+    const finished = await finishExam(app.ctx, call, req.user!);
+    await journalFinish(app.ctx, req, call.attempt.id);
     return ok(finished, 'Examen terminé.');
   });
 
@@ -161,10 +165,9 @@ export async function examTakingRoutes(base: FastifyInstance) {
       },
     },
     async (req) => {
-      const exam = await findExamForStudent(app.ctx.db, req.params.id, req.user!);
-      if (!exam) throw notFound(EXAM_TAKING_TEXTS.notFound);
-      const kept = await keepLateAnswers(app.ctx, req.params.id, req.user!, exam, req.body.answers);
-      await journalLate(app.ctx, req, req.params.id, req.body.answers);
+      const call = await startedCall(app.ctx, req);
+      const kept = await keepLateAnswers(app.ctx, call, req.body.answers);
+      await journalLate(app.ctx, req, call.attempt.id, req.body.answers);
       return ok(kept, 'Réponses gardées.');
     },
   );

@@ -22,9 +22,10 @@ import type { AppContext } from '../../lib/context';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
 import { withTransaction } from '../../lib/transaction';
-import { examCandidates, examSections, findExamForStudent, listExamsForStudent, lockExam } from '../exams';
+import { examCandidates, examSections, findExamForStudent, holdExamForStart, listExamsForStudent } from '../exams';
 import { grade } from '../grading';
 import { toGradable, toStudentQuestion, variantSeedsOf } from '../questions';
+import type { ExamCall, StartedCall } from './call';
 import { questionsOfDraw } from './pins';
 import {
   attemptsOf,
@@ -34,14 +35,13 @@ import {
   extraMinutesOf,
   extraTimeFactor,
   findAttempt,
-  findSubmission,
   finishAttempt,
   insertAttempt,
   insertDraw,
   progressOf,
   saveDraft,
   touchSeen,
-  triesOf,
+  submissionsSoFar,
   type AttemptRow,
   type DrawRow,
   type QuestionProgress,
@@ -107,11 +107,14 @@ async function visibleExam(ctx: AppContext, examId: number, user: SessionUser): 
   return exam;
 }
 
-export async function startExam(ctx: AppContext, examId: number, user: SessionUser, origin: Origin): Promise<ExamStartResult> {
-  const exam = await visibleExam(ctx, examId, user);
-  const attempt = await withTransaction(ctx.db, async (trx) => {
-    // The same row lock as the staff edits: a start and a change of the exam's questions never cross.
-    const locked = await lockExam(trx, examId);
+/** Starts the attempt (or gives back the one started): its times, and the attempt for the rules and the journal. */
+export async function startExam(ctx: AppContext, call: ExamCall, user: SessionUser, origin: Origin): Promise<{ started: ExamStartResult; attempt: AttemptRow }> {
+  const { exam } = call;
+  const examId = exam.id;
+  // Started already (a reload, a second tab): the same attempt, nothing written.
+  const attempt = call.attempt ?? await withTransaction(ctx.db, async (trx) => {
+    // Held against staff edits: a start and a change of the exam's questions never cross.
+    const locked = await holdExamForStart(trx, examId);
     if (!locked) throw notFound(T.notFound);
     const existing = await findAttempt(trx, examId, user.id);
     if (existing) return existing;
@@ -127,30 +130,27 @@ export async function startExam(ctx: AppContext, examId: number, user: SessionUs
     const seeds = await variantSeedsOf(trx, candidates.flatMap((c) => (c.question_version_id === null ? [] : [c.question_version_id])));
     const drawn = drawQuestions(sections, candidates, (versionId) => (versionId === null ? [] : (seeds.get(versionId) ?? [])));
     const maxScore = Math.round(drawn.reduce((t, d) => t + d.points, 0) * 100) / 100;
-    await insertAttempt(trx, { exam_id: examId, user_id: user.id, started_at: now, deadline, max_score: maxScore, ...origin });
-    const created = await findAttempt(trx, examId, user.id);
-    if (!created) throw conflict(T.notStarted);
+    const created = await insertAttempt(trx, { exam_id: examId, user_id: user.id, started_at: now, deadline, max_score: maxScore, ...origin });
+    // Another start of this student (a second tab) created it meanwhile, with its draw: that one stands.
+    if (!created) {
+      const other = await findAttempt(trx, examId, user.id);
+      if (!other) throw conflict(T.notStarted);
+      return other;
+    }
     await insertDraw(trx, created.id, drawn);
     return created;
   });
-  return { started_at: attempt.started_at.toISOString(), deadline: attempt.deadline.toISOString(), server_time: new Date().toISOString() };
+  return {
+    started: { started_at: attempt.started_at.toISOString(), deadline: attempt.deadline.toISOString(), server_time: new Date().toISOString() },
+    attempt,
+  };
 }
 
-async function startedAttempt(ctx: AppContext, examId: number, user: SessionUser): Promise<{ exam: StudentExamBase; attempt: AttemptRow }> {
-  const exam = await visibleExam(ctx, examId, user);
-  const attempt = await findAttempt(ctx.db, examId, user.id);
-  if (!attempt) throw conflict(T.notStarted);
-  return { exam, attempt };
-}
-
-/** An attempt that may still receive answers at `now` (deadline + grace, not finished). */
-async function openAttempt(ctx: AppContext, examId: number, user: SessionUser) {
-  const now = Date.now();
-  const found = await startedAttempt(ctx, examId, user);
-  if (found.exam.status === 'CLOSED') throw conflict(T.examClosed);
-  if (found.attempt.finished_at) throw conflict(T.finished);
-  if (now > found.attempt.deadline.getTime() + GRACE_MS) throw conflict(T.timeUp);
-  return found;
+/** An attempt that may still receive answers now (deadline + grace, not finished, its exam not closed). */
+function assertOpen(call: StartedCall): void {
+  if (call.exam.status === 'CLOSED') throw conflict(T.examClosed);
+  if (call.attempt.finished_at) throw conflict(T.finished);
+  if (Date.now() > call.attempt.deadline.getTime() + GRACE_MS) throw conflict(T.timeUp);
 }
 
 function stateOf(p: QuestionProgress | undefined): QuestionState {
@@ -158,15 +158,13 @@ function stateOf(p: QuestionProgress | undefined): QuestionState {
   return p.validated ? 'VALIDATED' : 'NOT_VALIDATED';
 }
 
-export async function attemptQuestions(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamQuestionsResult> {
-  const { exam, attempt } = await startedAttempt(ctx, examId, user);
+export async function attemptQuestions(ctx: AppContext, call: StartedCall, user: SessionUser): Promise<ExamQuestionsResult> {
+  const { exam, attempt, draw: order } = call;
   await touchSeen(ctx.db, attempt.id);
-  const order = await drawOf(ctx.db, attempt.id);
   const rules = rulesOf(order, exam);
   const stored = await questionsOfDraw(ctx.db, order);
   const drafts = await draftsOf(ctx.db, attempt.id);
   const progress = await progressOf(ctx.db, attempt.id);
-  const tries = await triesOf(ctx.db, attempt.id);
   const questions = order.flatMap((o) => {
     const q = stored.get(o.question_id);
     if (!q) return [];
@@ -181,7 +179,7 @@ export async function attemptQuestions(ctx: AppContext, examId: number, user: Se
         last_is_valid: p ? p.last_valid : null,
         state: stateOf(p),
         details: (p?.last_details as GradeDetails | undefined) ?? null,
-        tries: tries.get(q.id)?.tries ?? 0,
+        tries: p?.tries ?? 0,
         max_submissions: rules.get(q.id)?.max_submissions ?? null,
         wrong_try_penalty: rules.get(q.id)?.wrong_try_penalty ?? 0,
       },
@@ -191,25 +189,23 @@ export async function attemptQuestions(ctx: AppContext, examId: number, user: Se
 }
 
 /** A question of the student's own draw (another question of the exam is not theirs to answer). */
-async function drawnQuestion(ctx: AppContext, attemptId: number, questionId: number): Promise<DrawRow[]> {
-  const order = await drawOf(ctx.db, attemptId);
-  if (!order.some((o) => o.question_id === questionId)) throw unprocessable({ question_id: [T.questionNotInExam] }, T.questionNotInExam);
-  return order;
+function drawnQuestion(call: StartedCall, questionId: number): DrawRow {
+  const drawn = call.draw.find((o) => o.question_id === questionId);
+  if (!drawn) throw unprocessable({ question_id: [T.questionNotInExam] }, T.questionNotInExam);
+  return drawn;
 }
 
-export async function saveExamDraft(ctx: AppContext, examId: number, user: SessionUser, questionId: number, answer: unknown) {
-  const { attempt } = await openAttempt(ctx, examId, user);
-  await drawnQuestion(ctx, attempt.id, questionId);
-  await touchSeen(ctx.db, attempt.id);
+export async function saveExamDraft(ctx: AppContext, call: StartedCall, questionId: number, answer: unknown) {
+  assertOpen(call);
+  drawnQuestion(call, questionId);
   const at = new Date();
-  await saveDraft(ctx.db, attempt.id, questionId, answer, at);
+  await saveDraft(ctx.db, call.attempt.id, questionId, answer, at);
   return { question_id: questionId, updated_at: at.toISOString() };
 }
 
-export async function runExamples(ctx: AppContext, examId: number, user: SessionUser, questionId: number, answer: unknown, requestId?: string): Promise<GradeResult> {
-  const { attempt } = await openAttempt(ctx, examId, user);
-  const order = await drawnQuestion(ctx, attempt.id, questionId);
-  const q = (await questionsOfDraw(ctx.db, order.filter((o) => o.question_id === questionId))).get(questionId);
+export async function runExamples(ctx: AppContext, call: StartedCall, user: SessionUser, questionId: number, answer: unknown, requestId?: string): Promise<GradeResult> {
+  assertOpen(call);
+  const q = (await questionsOfDraw(ctx.db, [drawnQuestion(call, questionId)])).get(questionId);
   if (!q) throw notFound(T.notFound);
   if (q.type !== 'ALGORITHM') throw unprocessable({ question_id: [T.notAlgorithm] }, T.notAlgorithm);
   const outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer, visibleOnly: true });
@@ -218,7 +214,7 @@ export async function runExamples(ctx: AppContext, examId: number, user: Session
 
 export async function submitSolutions(
   ctx: AppContext,
-  examId: number,
+  call: StartedCall,
   user: SessionUser,
   answers: Array<{ question_id: number; answer: unknown; submission_id?: string }>,
   origin: Origin,
@@ -226,21 +222,22 @@ export async function submitSolutions(
 ): Promise<RecordedResult[]> {
   // The time is read once, when the request arrives: grading a program does not eat the grace period.
   const receivedAt = new Date();
-  const { exam, attempt } = await openAttempt(ctx, examId, user);
-  const order = await drawOf(ctx.db, attempt.id);
+  assertOpen(call);
+  const { exam, attempt, draw: order } = call;
   const rules = rulesOf(order, exam);
   const bad = answers.filter((a) => !rules.has(a.question_id));
   if (bad.length > 0) throw unprocessable({ question_id: [T.questionNotInExam] }, T.questionNotInExam);
   const asked = new Set(answers.map((a) => a.question_id));
   const stored = await questionsOfDraw(ctx.db, order.filter((o) => asked.has(o.question_id)));
-  const tries = await triesOf(ctx.db, attempt.id);
+  const ids = answers.map((a) => (a.submission_id ?? randomUUID()).toLowerCase());
+  const { tries, known: alreadyStored } = await submissionsSoFar(ctx.db, attempt.id, ids);
 
   // Every answer is graded first; a wrong shape (422), a used-up limit (409) or a runner failure then leaves
   // nothing written. An answer already stored (same submission id) is not graded again.
   const graded: GradedAnswer[] = [];
-  for (const a of answers) {
-    const submissionId = a.submission_id ?? randomUUID();
-    const known = await findSubmission(ctx.db, attempt.id, submissionId);
+  for (const [i, a] of answers.entries()) {
+    const submissionId = ids[i];
+    const known = alreadyStored.get(submissionId);
     let outcome: GradedAnswer['outcome'];
     if (known) {
       // recordAnswers gives back the stored result.
@@ -253,21 +250,22 @@ export async function submitSolutions(
       if (!q) throw notFound(T.notFound);
       outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer: a.answer });
     }
-    graded.push({ question_id: a.question_id, submission_id: submissionId, answer: a.answer, outcome, created_at: receivedAt, auto: false, ...origin });
+    graded.push({ question_id: a.question_id, submission_id: submissionId, answer: a.answer, outcome, created_at: receivedAt, auto: false, known: !!known, ...origin });
   }
-  return recordAnswers(ctx, { id: attempt.id, exam_id: examId, user_id: user.id }, graded, rules);
+  return recordAnswers(ctx, { id: attempt.id, exam_id: exam.id, user_id: user.id }, graded, rules);
 }
 
 /** The attempt's times as they stand now (its deadline moves when staff grant extra time). */
-export async function attemptNow(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamAttemptResult> {
-  const { attempt } = await startedAttempt(ctx, examId, user);
+export async function attemptNow(ctx: AppContext, call: StartedCall): Promise<ExamAttemptResult> {
+  const { attempt } = call;
   // The exam page asks every 10 s: its sign for the invigilators.
   if (!attempt.finished_at) await touchSeen(ctx.db, attempt.id);
   return { ...attemptInfo(attempt), server_time: new Date().toISOString() };
 }
 
-export async function finishExam(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamAttemptInfo> {
-  const { attempt } = await startedAttempt(ctx, examId, user);
+export async function finishExam(ctx: AppContext, call: StartedCall, user: SessionUser): Promise<ExamAttemptInfo> {
+  const { attempt } = call;
+  const examId = call.exam.id;
   if (!attempt.finished_at) await finishAttempt(ctx.db, attempt.id, new Date());
   // What was typed and not submitted is graded now, so that the result page shows it at once.
   await settleDrafts(ctx, { id: attempt.id, exam_id: examId, user_id: user.id });

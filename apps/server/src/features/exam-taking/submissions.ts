@@ -6,7 +6,7 @@ import type { AppContext } from '../../lib/context';
 import { conflict } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
 import type { GradeOutcome } from '../grading';
-import { findAttempt, findSubmission, insertSubmission, recomputeAttempt, triesOf, type StoredResult } from './repository';
+import { findSubmission, insertSubmission, lockAttemptRow, recomputeAttempt, triesOf, type StoredResult } from './repository';
 
 /** What the exam sets for one of its questions (the question's own values, else the exam's). */
 export interface QuestionRule {
@@ -27,6 +27,8 @@ export interface GradedAnswer {
   auto: boolean;
   /** Attached by staff (a late answer): the limit of submissions does not apply. */
   byStaff?: boolean;
+  /** Found stored before grading (the same submission id sent again): its stored result is given back. */
+  known?: boolean;
   ip: string | null;
   user_agent: string | null;
 }
@@ -44,10 +46,10 @@ export function rulesOf(
   );
 }
 
-/** A result to send back: the stored one when the submission id was already known. */
-export type RecordedResult = GradeResult & { tries: number };
+/** A result to send back: the stored one when the submission id was already known (`stored` false). */
+export type RecordedResult = GradeResult & { tries: number; stored: boolean };
 
-const resultOf = (r: StoredResult, tries: number): RecordedResult => ({ question_id: r.question_id, is_valid: r.is_valid, details: r.details as GradeDetails, tries });
+const resultOf = (r: StoredResult, tries: number): RecordedResult => ({ question_id: r.question_id, is_valid: r.is_valid, details: r.details as GradeDetails, tries, stored: false });
 
 /** The score that counts for a try after `wrong` wrong ones: never below 0. */
 export const penalised = (score: number, wrong: number, rate: number) => {
@@ -66,14 +68,16 @@ export async function recordAnswers(
   rules: Map<number, QuestionRule>,
 ): Promise<RecordedResult[]> {
   return withTransaction(ctx.db, async (trx) => {
-    await findAttempt(trx, attempt.exam_id, attempt.user_id, true); // one writer per attempt at a time
+    await lockAttemptRow(trx, attempt.id); // one writer per attempt at a time
     const tries = await triesOf(trx, attempt.id);
     const out: RecordedResult[] = [];
     let stored = 0;
     for (const a of answers) {
       const rule = rules.get(a.question_id) ?? { points: 0, max_submissions: null, wrong_try_penalty: 0 };
       const count = tries.get(a.question_id) ?? { tries: 0, wrong: 0 };
-      const known = await findSubmission(trx, attempt.id, a.submission_id);
+      // The same submission id stored before (seen before grading, or by a call that crossed this one): its first
+      // result stands. Looked up only then: most answers are new, and the insert below tells.
+      const known = a.known || (rule.max_submissions !== null && count.tries >= rule.max_submissions) ? await findSubmission(trx, attempt.id, a.submission_id) : undefined;
       if (known) {
         out.push(resultOf(known, count.tries));
         continue;
@@ -107,7 +111,7 @@ export async function recordAnswers(
       stored += 1;
       const next = { tries: count.tries + 1, wrong: count.wrong + (a.outcome.is_valid ? 0 : 1) };
       tries.set(a.question_id, next);
-      out.push({ question_id: a.question_id, is_valid: a.outcome.is_valid, details: a.outcome.details, tries: next.tries });
+      out.push({ question_id: a.question_id, is_valid: a.outcome.is_valid, details: a.outcome.details, tries: next.tries, stored: true });
     }
     if (stored > 0) await recomputeAttempt(trx, attempt.id, new Map([...rules].map(([id, r]) => [id, r.points])));
     return out;

@@ -31,7 +31,7 @@ export const noAccessRules = (examId: number): StoredAccessRules => ({
 
 const flag = (n: number): 0 | 1 => (n ? 1 : 0);
 
-type Row = {
+export type AccessRulesRow = {
   exam_id: number;
   access_code: string | null;
   allowed_networks: unknown;
@@ -43,7 +43,7 @@ type Row = {
   updated_at: Date;
 };
 
-const toRules = (r: Row): StoredAccessRules => ({
+export const rulesOfRow = (r: AccessRulesRow): StoredAccessRules => ({
   exam_id: r.exam_id,
   access_code: r.access_code,
   allowed_networks: Array.isArray(r.allowed_networks) ? (r.allowed_networks as string[]) : [],
@@ -58,14 +58,14 @@ const toRules = (r: Row): StoredAccessRules => ({
 /** The exam's rules; the defaults (no rule) when it has none. */
 export async function findAccessRules(db: Db, examId: number): Promise<StoredAccessRules> {
   const r = await db.selectFrom('exam_access_rules').selectAll().where('exam_id', '=', examId).executeTakeFirst();
-  return r ? toRules(r) : noAccessRules(examId);
+  return r ? rulesOfRow(r) : noAccessRules(examId);
 }
 
 /** The rules of several exams (a student's list), by exam id; absent: no rule. */
 export async function findAccessRulesOf(db: Db, examIds: number[]): Promise<Map<number, StoredAccessRules>> {
   if (examIds.length === 0) return new Map();
   const rows = await db.selectFrom('exam_access_rules').selectAll().where('exam_id', 'in', examIds).execute();
-  return new Map(rows.map((r) => [r.exam_id, toRules(r)]));
+  return new Map(rows.map((r) => [r.exam_id, rulesOfRow(r)]));
 }
 
 export async function upsertAccessRules(trx: Trx, rules: Omit<StoredAccessRules, 'updated_at'>): Promise<void> {

@@ -1,9 +1,9 @@
 // Public entry of the exams feature: what other features (exam taking, results) may use.
-// Starting an attempt must happen in a transaction holding `lockExam(trx, examId)`: edits take the same row lock
-// before counting attempts, so a start and a change of questions never cross.
+// Starting an attempt must happen in a transaction holding `holdExamForStart(trx, examId)`: edits lock the same row
+// (`lockExam`) before counting attempts, so a start and a change of questions never cross.
 export { examRoutes } from './routes';
-export { listExamsForStudent, findExamForStudent } from './student-repository';
-export { lockExam, setQuestionVersions, examCandidates, examQuestions, examSections, storedTryRules, findExamListItem, listExams, statementExcerpt } from './repository';
+export { listExamsForStudent, findExamForStudent, findExamCallForStudent, type StudentExamCore } from './student-repository';
+export { lockExam, holdExamForStart, setQuestionVersions, examCandidates, examQuestions, examSections, storedTryRules, findExamListItem, listExams, statementExcerpt } from './repository';
 export { examOrder } from './service';
 export { examAccessRoutes } from './access-routes';
 export { findAccessRules, findAccessRulesOf, type StoredAccessRules } from './access-rules-repository';

@@ -193,9 +193,17 @@ export async function examExtraTimes(db: Db, examId: number): Promise<ExamExtraT
     .execute();
 }
 
-/** The exam's row, locked for the rest of the transaction: edits, status changes and starts go one at a time. */
+/** The exam's row, locked for the rest of the transaction: edits and status changes go one at a time, and wait for starts. */
 export async function lockExam(trx: Transaction<Database>, id: number) {
   return trx.selectFrom('exams').select(['id', 'status', 'version', 'academic_year_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/**
+ * The exam's row held for a start until its transaction ends: an edit (`lockExam`) waits for the starts under way
+ * and they for it, but starts never wait for each other (the hundreds of an exam room's first minute).
+ */
+export async function holdExamForStart(trx: Transaction<Database>, id: number) {
+  return trx.selectFrom('exams').select(['id', 'status']).where('id', '=', id).forShare().executeTakeFirst();
 }
 
 export async function countAttempts(db: Db, examId: number): Promise<number> {

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { durationWithBonus, STUDENT_VISIBLE_EXAM_STATUSES, type StudentExamBase } from '@exam/shared';
 import type { Db } from '../../db/schema';
+import { noAccessRules, rulesOfRow, type StoredAccessRules } from './access-rules-repository';
 import { perStudentCount, perStudentPoints } from './totals';
 
 /** The part of a signed-in user the scope needs (SessionUser fits). */
@@ -11,27 +12,12 @@ export interface StudentExamScope {
   specializations: ReadonlyArray<{ id: number }>;
 }
 
-function selectVisible(db: Db, user: StudentExamScope) {
+/** The exams the student may see (the rules joined: « +X % pour tous » sets their duration), before any column. */
+function visibleExams(db: Db, user: StudentExamScope) {
   const specIds = user.specializations.map((s) => s.id);
   const q = db
     .selectFrom('exams as e')
-    // « +X % pour tous » (access rules): a student's duration is the exam's with it, before their own factor.
     .leftJoin('exam_access_rules as r', 'r.exam_id', 'e.id')
-    .select([
-      'r.time_bonus_percent',
-      'e.id',
-      'e.title',
-      'e.description',
-      'e.start_at',
-      'e.end_at',
-      'e.duration_minutes',
-      'e.status',
-      'e.show_solutions_after_close',
-      'e.max_submissions',
-      'e.wrong_try_penalty',
-      perStudentCount.as('question_count'),
-      perStudentPoints.as('total_points'),
-    ])
     .where('e.status', 'in', [...STUDENT_VISIBLE_EXAM_STATUSES]);
   if (!user.academic_year_id || specIds.length === 0) return q.where(sql<boolean>`false`);
   return q
@@ -41,9 +27,30 @@ function selectVisible(db: Db, user: StudentExamScope) {
     );
 }
 
+const coreColumns = [
+  'r.time_bonus_percent',
+  'e.id',
+  'e.title',
+  'e.description',
+  'e.start_at',
+  'e.end_at',
+  'e.duration_minutes',
+  'e.status',
+  'e.show_solutions_after_close',
+  'e.max_submissions',
+  'e.wrong_try_penalty',
+] as const;
+
+function selectVisible(db: Db, user: StudentExamScope) {
+  return visibleExams(db, user).select([...coreColumns, perStudentCount.as('question_count'), perStudentPoints.as('total_points')]);
+}
+
 type VisibleRow = Awaited<ReturnType<ReturnType<typeof selectVisible>['executeTakeFirstOrThrow']>>;
 
-function toStudentExam(r: VisibleRow): StudentExamBase {
+/** An exam as one student's call needs it: what the exam sets, without the totals of a whole draw. */
+export type StudentExamCore = Omit<StudentExamBase, 'question_count' | 'total_points'>;
+
+function toCore(r: Omit<VisibleRow, 'question_count' | 'total_points'>): StudentExamCore {
   return {
     id: r.id,
     title: r.title,
@@ -55,6 +62,12 @@ function toStudentExam(r: VisibleRow): StudentExamBase {
     show_solutions_after_close: r.show_solutions_after_close ? 1 : 0,
     max_submissions: r.max_submissions,
     wrong_try_penalty: Number(r.wrong_try_penalty),
+  };
+}
+
+function toStudentExam(r: VisibleRow): StudentExamBase {
+  return {
+    ...toCore(r),
     question_count: Number(r.question_count ?? 0),
     total_points: Number(r.total_points ?? 0),
   };
@@ -70,4 +83,32 @@ export async function listExamsForStudent(db: Db, user: StudentExamScope): Promi
 export async function findExamForStudent(db: Db, id: number, user: StudentExamScope): Promise<StudentExamBase | undefined> {
   const row = await selectVisible(db, user).where('e.id', '=', id).executeTakeFirst();
   return row ? toStudentExam(row) : undefined;
+}
+
+/**
+ * One exam the student may see with its room rules, in one statement: what each student call of an exam reads
+ * first (exam taking), at every draft and answer. Undefined when the student may not see it.
+ */
+export async function findExamCallForStudent(db: Db, id: number, user: StudentExamScope): Promise<{ exam: StudentExamCore; rules: StoredAccessRules } | undefined> {
+  const row = await visibleExams(db, user)
+    .select([
+      ...coreColumns,
+      'r.exam_id as rules_exam_id',
+      'r.access_code',
+      'r.allowed_networks',
+      'r.single_session',
+      'r.seb_required',
+      'r.seb_config_key',
+      'r.hide_verdicts',
+      'r.updated_at',
+    ])
+    .where('e.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { rules_exam_id, access_code, allowed_networks, single_session, seb_required, seb_config_key, hide_verdicts, updated_at, ...exam } = row;
+  const rules =
+    rules_exam_id === null
+      ? noAccessRules(id)
+      : rulesOfRow({ exam_id: rules_exam_id, access_code, allowed_networks, single_session: single_session ?? 0, seb_required: seb_required ?? 0, seb_config_key, hide_verdicts: hide_verdicts ?? 0, time_bonus_percent: exam.time_bonus_percent ?? 0, updated_at: updated_at! });
+  return { exam: toCore(exam), rules };
 }

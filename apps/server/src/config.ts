@@ -9,6 +9,8 @@ export const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  /** 0: never prepare statements on PostgreSQL (behind a pooler that cannot keep them); see db/prepared.ts. */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   /** Prefix of the presence and rate-limit keys in Redis (several platforms, or a test, may share one Redis). */
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:.-]{1,64}$/).default('exam:'),
@@ -27,7 +29,7 @@ export const configSchema = z.object({
   PASSWORD_HASH_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Hashes allowed to wait; past it a sign-in gets 503 and tries again a few seconds later. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(100_000).default(5000),
-  /** Once the oldest waiting hash has waited this long (ms), one more thread at normal priority helps: never starved. */
+  /** Once the oldest waiting hash has waited this long (ms), one more thread helps, at the same lowered priority. */
   PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /**
    * Address(es) of the reverse proxy whose X-Forwarded-For may be believed (e.g. 127.0.0.1 or 10.0.0.0/8).

@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema';
 import { migrations } from './migrations';
+import { preparingPool } from './prepared';
 
 // DATE columns stay 'YYYY-MM-DD' strings instead of local-midnight Date objects.
 pg.types.setTypeParser(1082, (v) => v);
@@ -41,6 +42,8 @@ export interface OpenDbOptions {
   memory?: boolean;
   pglite?: PGlite;
   poolSize?: number;
+  /** PostgreSQL: prepare the statements run again and again (db/prepared.ts); true unless said otherwise. */
+  prepare?: boolean;
 }
 
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
@@ -58,7 +61,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     // The same for a connection lost while a request holds it: its query fails (the request answers 503), and the
     // pool drops the connection when it is given back; without this listener its 'error' event would be uncaught.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: opts.prepare === false ? pool : preparingPool(pool) }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   let lite = opts.pglite;

@@ -51,7 +51,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     slots: ctx.config.PASSWORD_HASH_SLOTS ?? defaultHashSlots(),
     nice: ctx.config.PASSWORD_HASH_NICE,
     maxWaiting: ctx.config.PASSWORD_HASH_QUEUE,
-    maxWaitMs: ctx.config.PASSWORD_HASH_MAX_WAIT_MS,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -29,7 +29,7 @@ export async function initEmbeddedDbInChild(config: Config): Promise<void> {
 
 export async function bootstrap(config: Config, opts: { withRunner?: boolean } = {}): Promise<Bootstrapped> {
   await initEmbeddedDbInChild(config);
-  const handle = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, prepare: config.DATABASE_PREPARED_STATEMENTS === '1' });
+  const handle = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, prepare: config.DATABASE_PREPARED_STATEMENTS === '1', poolSize: config.DATABASE_POOL_SIZE });
   // Several API processes may start at once (systemd, the local cluster): one migrates and creates the
   // first admin, the others wait for it and find the work done.
   const adminCreated = await withStartupLock(handle, async () => {

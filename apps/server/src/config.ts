@@ -11,6 +11,8 @@ export const configSchema = z.object({
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   /** 0: never prepare statements on PostgreSQL (behind a pooler that cannot keep them); see db/prepared.ts. */
   DATABASE_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
+  /** Connections to PostgreSQL per API process (default: 2 per core, at least 4). */
+  DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).optional()),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   /** Prefix of the presence and rate-limit keys in Redis (several platforms, or a test, may share one Redis). */
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:.-]{1,64}$/).default('exam:'),
@@ -29,8 +31,6 @@ export const configSchema = z.object({
   PASSWORD_HASH_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Hashes allowed to wait; past it a sign-in gets 503 and tries again a few seconds later. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(100_000).default(5000),
-  /** Once the oldest waiting hash has waited this long (ms), one more thread helps, at the same lowered priority. */
-  PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /**
    * Address(es) of the reverse proxy whose X-Forwarded-For may be believed (e.g. 127.0.0.1 or 10.0.0.0/8).
    * Unset: the header is ignored, so a client cannot pick the address the login limit counts against.

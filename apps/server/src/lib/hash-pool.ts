@@ -3,11 +3,11 @@
 // sign-ins within seconds) ran four at a time and took both cores from the students already answering (answers
 // p99 5.9 s). Here at most `slots` hashes run at once, each in a thread whose scheduling priority is lowered
 // (`nice`), so the kernel gives the cores to the event loop, PostgreSQL and the sandboxes first and hashing takes
-// what is left; waiting sign-ins are served strictly in their order of arrival. Once the oldest has waited
-// `maxWaitMs`, one more thread helps, at the same lowered priority: it takes the idle time of another core, never
-// the time of the students already writing (a helper at normal priority held their answers p99 from 0.4 s to 2 s
-// in the rush bench). Sign-ins still never starve: the kernel's fair scheduler gives a lowered thread a share (at
-// nice 10, about a tenth of a contended core), and a sign-in waiting its turn keeps its connection open.
+// what is left; waiting sign-ins are served strictly in their order of arrival. Never more than `slots` at once: a
+// helper thread joining a queue that waited long (tried, at normal priority then lowered) held the answers of the
+// students already writing from p99 0.4 s to 1 to 2 s in the rush bench. Sign-ins still never starve: the kernel's
+// fair scheduler gives a lowered thread its share (at nice 10, about a tenth of a contended core), and a sign-in
+// waiting its turn keeps its connection open (app.ts).
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ScryptOptions } from 'node:crypto';
@@ -19,8 +19,6 @@ export interface HashPoolOptions {
   nice: number;
   /** Hashes allowed to wait; past it, `run` refuses at once (HashQueueFullError) rather than queue without end. */
   maxWaiting: number;
-  /** Once the oldest waiting hash has waited this long (ms), one more thread (at the same priority) joins in. */
-  maxWaitMs: number;
 }
 
 export class HashQueueFullError extends Error {
@@ -34,7 +32,6 @@ interface Job {
   salt: Buffer;
   keylen: number;
   options: ScryptOptions;
-  queuedAt: number;
   resolve: (key: Buffer) => void;
   reject: (err: Error) => void;
 }
@@ -43,8 +40,6 @@ interface Slot {
   worker: Worker;
   /** The priority the thread took when it started. */
   nice: number;
-  /** The helper of a queue that waits too long. */
-  urgent: boolean;
   /** The thread's id on Linux (for its priority; tests read it back), once the worker said it. */
   tid?: number;
   job?: Job;
@@ -75,7 +70,6 @@ export class HashPool {
   private slots: Slot[] = [];
   private waiting: Job[] = [];
   private opts: HashPoolOptions;
-  private wakeUp: NodeJS.Timeout | undefined;
 
   constructor(opts: HashPoolOptions) {
     this.opts = { ...opts, slots: Math.max(1, Math.floor(opts.slots)) };
@@ -84,7 +78,7 @@ export class HashPool {
   configure(opts: HashPoolOptions): void {
     this.opts = { ...opts, slots: Math.max(1, Math.floor(opts.slots)) };
     // Threads beyond the new count, or of another priority, stop once idle; new ones start as configured.
-    const idle = this.slots.filter((s) => !s.job && !s.urgent);
+    const idle = this.slots.filter((s) => !s.job);
     for (const s of idle.filter((s, i) => s.nice !== this.opts.nice || i >= this.opts.slots)) this.retire(s);
     this.pump();
   }
@@ -94,7 +88,7 @@ export class HashPool {
     return { running: this.slots.filter((s) => s.job).length, waiting: this.waiting.length };
   }
 
-  /** Linux thread ids of the hashing threads that have started, the helper included (a test checks their priority). */
+  /** Linux thread ids of the hashing threads that have started (a test checks their priority). */
   threadIds(): number[] {
     return this.slots.flatMap((s) => (s.tid ? [s.tid] : []));
   }
@@ -102,49 +96,28 @@ export class HashPool {
   scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
     if (this.waiting.length >= this.opts.maxWaiting && !this.idleSlot()) return Promise.reject(new HashQueueFullError());
     return new Promise<Buffer>((resolve, reject) => {
-      this.waiting.push({ password, salt, keylen, options, queuedAt: Date.now(), resolve, reject });
+      this.waiting.push({ password, salt, keylen, options, resolve, reject });
       this.pump();
     });
   }
 
   async close(): Promise<void> {
-    clearTimeout(this.wakeUp);
     const all = this.slots;
     this.slots = [];
     await Promise.all(all.map((s) => s.worker.terminate()));
   }
 
   private idleSlot(): Slot | undefined {
-    const regular = this.slots.filter((s) => !s.urgent);
-    const idle = regular.find((s) => !s.job);
+    const idle = this.slots.find((s) => !s.job);
     if (idle) return idle;
-    return regular.length < this.opts.slots ? this.spawn(false) : undefined;
-  }
-
-  /** The helper, when the oldest waiting job has waited too long and it is free. */
-  private urgentSlot(): Slot | undefined {
-    const head = this.waiting[0];
-    if (!head || Date.now() - head.queuedAt < this.opts.maxWaitMs) return undefined;
-    const helper = this.slots.find((s) => s.urgent);
-    if (helper) return helper.job ? undefined : helper;
-    return this.spawn(true);
+    return this.slots.length < this.opts.slots ? this.spawn() : undefined;
   }
 
   /** Hands the oldest waiting job to a free thread, as long as there are both. */
   private pump(): void {
-    clearTimeout(this.wakeUp);
     while (this.waiting.length > 0) {
-      const slot = this.idleSlot() ?? this.urgentSlot();
-      if (!slot) {
-        // Come back when the oldest job will have waited too long (the helper may then take it); past that, the
-        // next thread to finish calls again.
-        const due = this.waiting[0].queuedAt + this.opts.maxWaitMs - Date.now();
-        if (due > 0) {
-          this.wakeUp = setTimeout(() => this.pump(), due);
-          this.wakeUp.unref();
-        }
-        return;
-      }
+      const slot = this.idleSlot();
+      if (!slot) return;
       const job = this.waiting.shift()!;
       slot.job = job;
       // A busy thread keeps the process alive until its answer arrives (a CLI awaiting a hash); an idle one does not.
@@ -153,10 +126,10 @@ export class HashPool {
     }
   }
 
-  private spawn(urgent: boolean): Slot {
+  private spawn(): Slot {
     const nice = this.opts.nice;
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { nice } });
-    const slot: Slot = { worker, nice, urgent };
+    const slot: Slot = { worker, nice };
     worker.unref();
     worker.on('message', (msg: { tid?: number | null; key?: Uint8Array; error?: string }) => {
       if ('tid' in msg) {
@@ -170,7 +143,7 @@ export class HashPool {
         if (msg.key) job.resolve(Buffer.from(msg.key.buffer, msg.key.byteOffset, msg.key.byteLength));
         else job.reject(new Error(msg.error ?? 'scrypt failed'));
       }
-      if (!slot.urgent && (this.slots.filter((s) => !s.urgent).indexOf(slot) >= this.opts.slots || slot.nice !== this.opts.nice)) this.retire(slot);
+      if (this.slots.indexOf(slot) >= this.opts.slots || slot.nice !== this.opts.nice) this.retire(slot);
       this.pump();
     });
     // A thread that dies fails its job only; the next job gets a new thread.

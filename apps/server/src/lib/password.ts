@@ -5,9 +5,9 @@ import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { defaultHashSlots, HashPool, HashQueueFullError, type HashPoolOptions } from './hash-pool';
 import { HttpError } from './errors';
 
-const pool = new HashPool({ slots: defaultHashSlots(), nice: 10, maxWaiting: 5000, maxWaitMs: 5000 });
+const pool = new HashPool({ slots: defaultHashSlots(), nice: 10, maxWaiting: 5000 });
 
-/** Sets the pool from the configuration (PASSWORD_HASH_SLOTS, PASSWORD_HASH_NICE, PASSWORD_HASH_QUEUE, PASSWORD_HASH_MAX_WAIT_MS). */
+/** Sets the pool from the configuration (PASSWORD_HASH_SLOTS, PASSWORD_HASH_NICE, PASSWORD_HASH_QUEUE). */
 export function configurePasswordHashing(opts: HashPoolOptions): void {
   pool.configure(opts);
 }

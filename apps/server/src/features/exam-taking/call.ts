@@ -1,6 +1,6 @@
 // A student's call of one exam reads once what every step of it needs: the exam (if the student may see it) with
-// its room rules, then the student's attempt with its draw. Two statements, shared by the guard of the room's
-// rules, the service and the journal of the call: at the synchronised start of an exam, hundreds of students send
+// its room rules and the student's attempt with its draw. One statement, shared by the guard of the room's rules,
+// the service and the journal of the call: at the synchronised start of an exam, hundreds of students send
 // drafts and answers every few seconds, and each statement is time the database and this process spend.
 import type { FastifyRequest } from 'fastify';
 import { EXAM_TAKING_TEXTS as T } from '@exam/shared';
@@ -8,7 +8,7 @@ import type { AppContext } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
 import { findExamCallForStudent, type StoredAccessRules, type StudentExamCore } from '../exams';
-import { findAttemptWithDraw, type AttemptRow, type DrawRow } from './repository';
+import { attemptAlongside, attemptFromAlongside, type AttemptRow, type DrawRow } from './repository';
 
 export interface ExamCall {
   exam: StudentExamCore;
@@ -24,10 +24,10 @@ export interface StartedCall extends ExamCall {
 
 /** Read from the database, without the request's copy (a call that changed the attempt reads it again). */
 export async function loadExamCall(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamCall | undefined> {
-  const found = await findExamCallForStudent(ctx.db, examId, user);
+  const found = await findExamCallForStudent(ctx.db, examId, user, attemptAlongside(user.id));
   if (!found) return undefined;
-  const mine = await findAttemptWithDraw(ctx.db, examId, user.id);
-  return { ...found, attempt: mine?.attempt, draw: mine?.draw ?? [] };
+  const mine = await attemptFromAlongside(ctx.db, found.alongside);
+  return { exam: found.exam, rules: found.rules, attempt: mine?.attempt, draw: mine?.draw ?? [] };
 }
 
 const loaded = new WeakMap<FastifyRequest, Promise<ExamCall | undefined>>();

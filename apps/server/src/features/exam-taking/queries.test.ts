@@ -67,16 +67,16 @@ const exam = (path: string) => `/api/student/exams/${examId}/${path}`;
 
 describe('statements per student call of an exam', () => {
   it('keeps the calls of a student writing within their budget', async () => {
-    await withinBudget(15, 'POST', exam('start'), {});
-    // The session, the exam with its rules, the attempt with its draw: then what the call itself does.
-    await withinBudget(7, 'GET', exam('questions'));
-    await withinBudget(4, 'GET', exam('attempt'));
+    await withinBudget(13, 'POST', exam('start'), {});
+    // The session, then the exam with its rules and the attempt with its draw: then what the call itself does.
+    await withinBudget(6, 'GET', exam('questions'));
+    await withinBudget(3, 'GET', exam('attempt'));
     // A draft: the draft and the sign of presence in one statement (its first one of the minute is journaled).
-    await withinBudget(5, 'PUT', exam('draft'), { question_id: qcm, answer: [choice] });
-    await withinBudget(4, 'PUT', exam('draft'), { question_id: qcm, answer: [] });
+    await withinBudget(4, 'PUT', exam('draft'), { question_id: qcm, answer: [choice] });
+    await withinBudget(3, 'PUT', exam('draft'), { question_id: qcm, answer: [] });
     // An answer: what was stored so far, then one transaction (lock, tries, insert, score), then the journal.
-    await withinBudget(10, 'POST', exam('solutions'), { answers: [{ question_id: qcm, answer: [choice], submission_id: crypto.randomUUID() }] });
-    await withinBudget(11, 'POST', exam('finish'));
+    await withinBudget(9, 'POST', exam('solutions'), { answers: [{ question_id: qcm, answer: [choice], submission_id: crypto.randomUUID() }] });
+    await withinBudget(10, 'POST', exam('finish'));
   });
 
 });

@@ -42,30 +42,32 @@ export async function lockAttemptRow(db: Db, attemptId: number): Promise<void> {
 }
 
 /**
- * The student's attempt with its draw (the questions it was given, in its order, with the exam's rules for each), in
- * one statement: what every call of an exam reads. An attempt without a stored draw falls back to `drawsOf`.
+ * The student's attempt on the exam `e` of the statement it is read in, with its draw (the questions it was given,
+ * in its order, with the exam's rules for each), as one JSON value: what every call of an exam reads alongside the
+ * exam (`findExamCallForStudent`), in the same statement.
  */
-export async function findAttemptWithDraw(db: Db, examId: number, userId: number): Promise<{ attempt: AttemptRow; draw: DrawRow[] } | undefined> {
-  const r = await db
-    .selectFrom('exam_attempts as a')
-    .select([
-      ...attemptColumns.map((c) => `a.${c}` as const),
-      sql<DrawRow[] | null>`(
+export function attemptAlongside(userId: number) {
+  return sql<unknown>`(
+    select json_build_object(
+      'id', a.id, 'exam_id', a.exam_id, 'started_at', a.started_at, 'deadline', a.deadline, 'finished_at', a.finished_at,
+      'score', a.score, 'validated_count', a.validated_count,
+      'draw', (
         select json_agg(json_build_object(
           'question_id', d.question_id, 'position', d.position, 'section', d.section, 'points', d.points,
           'question_version_id', d.question_version_id, 'variant_seed', d.variant_seed,
           'max_submissions', eq.max_submissions, 'wrong_try_penalty', eq.wrong_try_penalty) order by d.position)
         from exam_attempt_questions d
         left join exam_questions eq on eq.exam_id = a.exam_id and eq.question_id = d.question_id
-        where d.attempt_id = a.id)`.as('draw'),
-    ])
-    .where('a.exam_id', '=', examId)
-    .where('a.user_id', '=', userId)
-    .executeTakeFirst();
-  if (!r) return undefined;
+        where d.attempt_id = a.id))
+    from exam_attempts a where a.exam_id = e.id and a.user_id = ${userId})`;
+}
+
+/** The attempt and its draw read by `attemptAlongside`; an attempt without a stored draw falls back to `drawsOf`. */
+export async function attemptFromAlongside(db: Db, value: unknown): Promise<{ attempt: AttemptRow; draw: DrawRow[] } | undefined> {
+  if (value == null) return undefined;
+  const r = (typeof value === 'string' ? JSON.parse(value) : value) as Parameters<typeof attemptOf>[0] & { draw: DrawRow[] | null };
   const attempt = attemptOf(r);
-  const stored = typeof r.draw === 'string' ? (JSON.parse(r.draw) as DrawRow[] | null) : r.draw;
-  return { attempt, draw: stored && stored.length > 0 ? stored.map(drawRow) : await drawOf(db, attempt.id) };
+  return { attempt, draw: r.draw && r.draw.length > 0 ? r.draw.map(drawRow) : await drawOf(db, attempt.id) };
 }
 
 /** The student's attempts on these exams with how many questions they answered. */

@@ -1,6 +1,6 @@
 // What a student may see of exams: PUBLISHED and CLOSED ones of their academic year, aimed at one of their
 // parcours. Drafts and archived exams, other years and other parcours never show. Exam taking builds on this.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { durationWithBonus, STUDENT_VISIBLE_EXAM_STATUSES, type StudentExamBase } from '@exam/shared';
 import type { Db } from '../../db/schema';
 import { noAccessRules, rulesOfRow, type StoredAccessRules } from './access-rules-repository';
@@ -87,10 +87,17 @@ export async function findExamForStudent(db: Db, id: number, user: StudentExamSc
 
 /**
  * One exam the student may see with its room rules, in one statement: what each student call of an exam reads
- * first (exam taking), at every draft and answer. Undefined when the student may not see it.
+ * first (exam taking), at every draft and answer. `alongside` is one more value the caller reads in the same
+ * statement, computed for the exam `e` (exam taking: the student's attempt). Undefined when the student may not see it.
  */
-export async function findExamCallForStudent(db: Db, id: number, user: StudentExamScope): Promise<{ exam: StudentExamCore; rules: StoredAccessRules } | undefined> {
+export async function findExamCallForStudent<T>(
+  db: Db,
+  id: number,
+  user: StudentExamScope,
+  alongside: RawBuilder<T>,
+): Promise<{ exam: StudentExamCore; rules: StoredAccessRules; alongside: T | null } | undefined> {
   const row = await visibleExams(db, user)
+    .select(alongside.as('alongside'))
     .select([
       ...coreColumns,
       'r.exam_id as rules_exam_id',
@@ -105,10 +112,10 @@ export async function findExamCallForStudent(db: Db, id: number, user: StudentEx
     .where('e.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { rules_exam_id, access_code, allowed_networks, single_session, seb_required, seb_config_key, hide_verdicts, updated_at, ...exam } = row;
+  const { rules_exam_id, access_code, allowed_networks, single_session, seb_required, seb_config_key, hide_verdicts, updated_at, alongside: value, ...exam } = row;
   const rules =
     rules_exam_id === null
       ? noAccessRules(id)
       : rulesOfRow({ exam_id: rules_exam_id, access_code, allowed_networks, single_session: single_session ?? 0, seb_required: seb_required ?? 0, seb_config_key, hide_verdicts: hide_verdicts ?? 0, time_bonus_percent: exam.time_bonus_percent ?? 0, updated_at: updated_at! });
-  return { exam: toCore(exam), rules };
+  return { exam: toCore(exam), rules, alongside: (value ?? null) as T | null };
 }

@@ -70,6 +70,8 @@ export const liveRowSchema = z.object({
   extra_time_factor: z.number(),
   extra_minutes: z.number().int(),
   open_reports: z.number().int(),
+  /** Tied to one browser session (one-session rule): « Débloquer » frees it for another device. */
+  bound: z.boolean(),
 });
 export type LiveRow = z.infer<typeof liveRowSchema>;
 

@@ -39,9 +39,15 @@ const GROUP = { OFFLINE: 0, ONLINE: 1, NOT_STARTED: 2, FINISHED: 3 } as const;
 
 export async function examLive(db: Db, examId: number, now = Date.now()): Promise<ExamLive> {
   const book = await examBook(db, examId);
-  const seen = new Map(
-    (await db.selectFrom('exam_attempts').select(['id', 'last_seen_at']).where('exam_id', '=', examId).execute()).map((a) => [a.id, a.last_seen_at]),
-  );
+  const attempts = await db
+    .selectFrom('exam_attempts as a')
+    .leftJoin('exam_attempt_sessions as s', 's.attempt_id', 'a.id')
+    .select(['a.id', 'a.last_seen_at', 's.attempt_id as bound'])
+    .where('a.exam_id', '=', examId)
+    .execute();
+  const seen = new Map(attempts.map((a) => [a.id, a.last_seen_at]));
+  // Attempts tied to one session (the one-session rule): the only ones staff may need to unlock.
+  const bound = new Set(attempts.flatMap((a) => (a.bound === null ? [] : [a.id])));
   const reports = await reportsOf(db, examId);
   const openBy = new Map<number, number>();
   for (const r of reports) if (!r.handled_at) openBy.set(r.user_id, (openBy.get(r.user_id) ?? 0) + 1);
@@ -66,6 +72,7 @@ export async function examLive(db: Db, examId: number, now = Date.now()): Promis
       extra_time_factor: r.extra_time_factor,
       extra_minutes: r.extra_minutes,
       open_reports: openBy.get(r.user_id) ?? 0,
+      bound: a ? bound.has(a.id) : false,
       group: presence ? GROUP[presence] : r.status === 'NOT_STARTED' ? GROUP.NOT_STARTED : GROUP.FINISHED,
     };
   });

@@ -178,10 +178,14 @@ describe('one session per attempt', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(A.otherSession);
     expect((await call(second, 'POST', `/api/student/exams/${id}/start`)).statusCode).toBe(403);
+    // The live page offers « Débloquer » for an attempt tied to a session, and only then.
+    const boundOf = async () => (await call(staff, 'GET', `/api/admin/exam-results/${id}/live`)).json().data.rows.find((r: { user_id: number }) => r.user_id === me.id).bound;
+    expect(await boundOf()).toBe(true);
 
     const unlock = await call(staff, 'POST', `/api/admin/exams/${id}/attempts/${me.id}/unlock`);
     expect(unlock.statusCode).toBe(200);
     expect(unlock.json().data).toEqual({ user_id: me.id, unlocked: true });
+    expect(await boundOf()).toBe(false);
     expect((await call(second, 'GET', questions)).statusCode).toBe(200);
     expect((await call(me.token, 'GET', questions)).statusCode).toBe(403);
 

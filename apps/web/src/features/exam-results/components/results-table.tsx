@@ -9,6 +9,7 @@ import 'mantine-datatable/styles.layer.css';
 import { durationLabel, type ExamResultRow, type ExamResultsShow } from '@exam/shared';
 import { SearchBox } from '@/components/list-table';
 import { formatDateTime, formatNumber, fullName } from '@/components/format';
+import { excerptText } from '@/components/statement-excerpt';
 import { AttemptBadge, VerdictIcon, VerdictLegend } from './badges';
 import { examResultsTexts } from '../texts';
 
@@ -77,10 +78,10 @@ export function ResultsTable({ data, onOpen, onExtraTime }: ResultsTableProps) {
   const questionColumns: DataTableColumn<ExamResultRow>[] = data.questions.map((q, i) => ({
     accessor: `q${q.question_id}`,
     title: (
-      <Tooltip label={t.questionTitle(q.position, q.title, q.points)} withArrow multiline w={280}>
+      <Tooltip label={t.questionTitle(q.position, excerptText(q.title), q.points)} withArrow multiline w={280}>
         <span>
           <span aria-hidden="true">{t.questionHeader(q.position)}</span>
-          <VisuallyHidden>{t.questionTitle(q.position, q.title, q.points)}</VisuallyHidden>
+          <VisuallyHidden>{t.questionTitle(q.position, excerptText(q.title), q.points)}</VisuallyHidden>
         </span>
       </Tooltip>
     ),

@@ -5,6 +5,7 @@ import { BarChart } from '@mantine/charts';
 import type { ExamStatistics, QuestionStatistics } from '@exam/shared';
 import { ChartCard } from '@/components/chart-card';
 import { formatNumber, formatPercent } from '@/components/format';
+import { StatementExcerpt } from '@/components/statement-excerpt';
 import { examResultsTexts } from '../texts';
 
 const t = examResultsTexts.charts;
@@ -51,7 +52,7 @@ function QuestionsTable({ questions }: { questions: QuestionStatistics[] }) {
           {questions.map((q) => (
             <Table.Tr key={q.question_id}>
               <Table.Th scope="row" fw={500} style={{ maxWidth: 280 }}>
-                {qLabel(q)} · {q.title}
+                {qLabel(q)} · <StatementExcerpt span inherit excerpt={q.title} />
                 {q.variants.length > 0 ? (
                   <Stack gap={0} mt={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t.variantsLabel(qLabel(q))} data-testid="question-variants">
                     {q.variants.map((v) => (

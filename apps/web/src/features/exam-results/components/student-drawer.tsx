@@ -10,6 +10,7 @@ import { CodeView } from '@/components/code-view';
 import { DownloadButton } from '@/components/download-button';
 import { VerdictBadge } from '@/components/verdict-badge';
 import { PageSkeleton } from '@/components/loading-skeleton';
+import { StatementExcerpt } from '@/components/statement-excerpt';
 import { formatDateTime, formatNumber, fullName } from '@/components/format';
 import { useBankQuestion, useStudentResult } from '../api/exam-results';
 import { AttemptBadge, VerdictIcon } from './badges';
@@ -262,7 +263,7 @@ function StudentResult({ data }: { data: ExamStudentResult }) {
                 <Accordion.Item key={q.question_id} value={String(q.question_id)}>
                   <Accordion.Control icon={<VerdictIcon state={q.state} size={18} label={state} />}>
                     <Text size="sm" fw={500}>
-                      Q{q.position} · {q.title}
+                      Q{q.position} · <StatementExcerpt span inherit excerpt={q.title} />
                       {q.variant_seed !== null ? (
                         <Text span c="dimmed" size="sm">
                           {` · ${t.variant(q.variant_seed)}`}

@@ -204,7 +204,7 @@ export function ExamLivePage() {
                     <Table.Td>{r.open_reports > 0 ? <Badge color="orange">{r.open_reports}</Badge> : t.none}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        {r.status === 'IN_PROGRESS' ? <UnlockButton examId={examId} row={r} /> : null}
+                        {r.status === 'IN_PROGRESS' && r.bound ? <UnlockButton examId={examId} row={r} /> : null}
                         <Button size="compact-sm" variant="subtle" leftSection={<IconClockPlus size={14} aria-hidden="true" />} aria-label={t.extraTime(fullName(r))} onClick={() => setExtraTime(r)} disabled={r.status === 'FINISHED'}>
                           {examResultsTexts.toast.extraTime}
                         </Button>

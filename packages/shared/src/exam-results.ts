@@ -312,7 +312,17 @@ export const examStudentResultSchema = z.object({
   }),
   status: z.enum(ATTEMPT_STATUSES),
   attempt: z
-    .object({ started_at: iso, deadline: iso, finished_at: iso.nullable(), time_spent_seconds: int, score: z.number(), score_20: z.number(), validated_count: int })
+    .object({
+      started_at: iso,
+      deadline: iso,
+      finished_at: iso.nullable(),
+      time_spent_seconds: int,
+      score: z.number(),
+      score_20: z.number(),
+      validated_count: int,
+      /** Tied to one browser session (one-session rule): « Débloquer » frees it for another device. */
+      bound: z.boolean(),
+    })
     .nullable(),
   /** Distinct (ip, user agent) pairs of the start and of every submission, first seen first. */
   origins: z.array(attemptOriginSchema),

@@ -81,6 +81,8 @@ export async function studentResult(db: Db, examId: number, userId: number): Pro
   };
   if (a) seen(a.ip, a.user_agent, a.started_at);
   for (const s of subs) seen(s.ip, s.user_agent, s.created_at);
+  // Tied to one session under the one-session rule: what « Débloquer » would free.
+  const bound = a ? (await db.selectFrom('exam_attempt_sessions').select('attempt_id').where('attempt_id', '=', a.id).executeTakeFirst()) !== undefined : false;
   return {
     exam: {
       id: book.exam.id,
@@ -109,6 +111,7 @@ export async function studentResult(db: Db, examId: number, userId: number): Pro
           score: row.score,
           score_20: row.score_20,
           validated_count: row.validated_count,
+          bound,
         }
       : null,
     origins: [...origins.values()]

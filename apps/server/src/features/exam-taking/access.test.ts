@@ -179,7 +179,12 @@ describe('one session per attempt', () => {
     expect(refused.json().message).toBe(A.otherSession);
     expect((await call(second, 'POST', `/api/student/exams/${id}/start`)).statusCode).toBe(403);
     // The live page offers « Débloquer » for an attempt tied to a session, and only then.
-    const boundOf = async () => (await call(staff, 'GET', `/api/admin/exam-results/${id}/live`)).json().data.rows.find((r: { user_id: number }) => r.user_id === me.id).bound;
+    const boundOf = async () => {
+      const live = (await call(staff, 'GET', `/api/admin/exam-results/${id}/live`)).json().data.rows.find((r: { user_id: number }) => r.user_id === me.id).bound;
+      const panel = (await call(staff, 'GET', `/api/admin/exam-results/${id}/students/${me.id}`)).json().data.attempt.bound;
+      expect(panel).toBe(live);
+      return live;
+    };
     expect(await boundOf()).toBe(true);
 
     const unlock = await call(staff, 'POST', `/api/admin/exams/${id}/attempts/${me.id}/unlock`);

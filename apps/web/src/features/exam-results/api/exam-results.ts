@@ -28,6 +28,7 @@ export const resultKeys = {
   student: (id: number, userId: number) => ['exam-results', 'exam', id, 'student', userId] as const,
   late: (id: number) => ['exam-results', 'exam', id, 'late'] as const,
   live: (id: number) => ['exam-results', 'exam', id, 'live'] as const,
+  journal: (id: number, userId: number) => ['exam-results', 'exam', id, 'journal', userId] as const,
   averages: (yearId: number, specializationId: number) => ['exam-results', 'averages', yearId, specializationId] as const,
 };
 
@@ -143,13 +144,14 @@ export function useMarkReportHandled(examId: number) {
 
 /** The hash-chained journal of one student's attempt (docs/examens.md « Journal d'une composition »). */
 export const useAttemptJournal = (examId: number, userId: number) =>
-  useQuery({ queryKey: ['exam-results', examId, 'journal', userId] as const, queryFn: () => api.get<ExamJournal>(`/admin/exams/${examId}/attempts/${userId}/journal`, undefined, { silent: true }), retry: false });
+  useQuery({ queryKey: resultKeys.journal(examId, userId), queryFn: () => api.get<ExamJournal>(`/admin/exams/${examId}/attempts/${userId}/journal`, undefined, { silent: true }), retry: false });
 
 /** Frees an attempt tied to one session (one-session rule): its next session takes it. */
 export function useUnlockAttempt(examId: number, userId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<{ user_id: number; unlocked: boolean }>(`/admin/exams/${examId}/attempts/${userId}/unlock`, undefined, { successTitle: examResultsTexts.journal.unlockToast }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['exam-results', examId, 'journal', userId] }),
+    // The journal (an UNLOCK event), the student's panel and the live page (no longer tied) all change.
+    onSuccess: () => qc.invalidateQueries({ queryKey: resultKeys.exam(examId) }),
   });
 }

@@ -25,7 +25,8 @@ function details(e: JournalEvent): string {
   return parts.join(' · ');
 }
 
-export function AttemptJournal({ examId, userId }: { examId: number; userId: number }) {
+/** `bound`: the attempt is tied to one session (one-session rule); only then is there something to unlock. */
+export function AttemptJournal({ examId, userId, bound }: { examId: number; userId: number; bound: boolean }) {
   const journal = useAttemptJournal(examId, userId);
   const unlock = useUnlockAttempt(examId, userId);
   const data = journal.data;
@@ -38,12 +39,14 @@ export function AttemptJournal({ examId, userId }: { examId: number; userId: num
         <Title order={3} size="h5" id="student-journal">
           {t.title}
         </Title>
-        <Button size="compact-sm" variant="light" leftSection={<IconLockOpen size={14} aria-hidden="true" />} onClick={() => void onUnlock()} loading={unlock.isPending}>
-          {t.unlock}
-        </Button>
+        {bound ? (
+          <Button size="compact-sm" variant="light" leftSection={<IconLockOpen size={14} aria-hidden="true" />} onClick={() => void onUnlock()} loading={unlock.isPending}>
+            {t.unlock}
+          </Button>
+        ) : null}
       </Group>
       <Text size="xs" c="dimmed" mb="xs">
-        {t.help} {t.unlockHelp}
+        {t.help} {bound ? t.unlockHelp : null}
       </Text>
       {data ? (
         <Stack gap="xs">

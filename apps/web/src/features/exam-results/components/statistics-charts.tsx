@@ -83,8 +83,9 @@ function QuestionsTable({ questions }: { questions: QuestionStatistics[] }) {
 export function StatisticsCharts({ stats }: { stats: ExamStatistics }) {
   const dist = stats.distribution.map((b) => ({ tranche: b.label, [t.students]: b.count }));
   const withFacility = stats.questions.filter((q) => q.facility !== null);
-  const facility = stats.questions.map((q) => ({ question: qLabel(q), [t.percent]: q.facility === null ? 0 : Math.round(q.facility * 100) }));
-  const discrimination = stats.questions.map((q) => ({ question: qLabel(q), [t.index]: q.discrimination ?? 0 }));
+  // A question nobody was given (or answered) has no facility: no bar, rather than a bar at 0 (its row says « — »).
+  const facility = withFacility.map((q) => ({ question: qLabel(q), [t.percent]: Math.round((q.facility ?? 0) * 100) }));
+  const discrimination = stats.questions.filter((q) => q.discrimination !== null).map((q) => ({ question: qLabel(q), [t.index]: q.discrimination ?? 0 }));
   const sortedByFacility = [...withFacility].sort((a, b) => (b.facility ?? 0) - (a.facility ?? 0));
   const weak = stats.questions.filter((q) => q.discrimination !== null && q.discrimination < 0.2).map(qLabel);
   const s20 = (n: number | null) => (n === null ? '—' : formatNumber(n));

@@ -250,7 +250,7 @@ function StudentResult({ data }: { data: ExamStudentResult }) {
           </Text>
         </Group>
       ) : null}
-      {a ? <AttemptJournal examId={data.exam.id} userId={data.student.user_id} /> : null}
+      {a ? <AttemptJournal examId={data.exam.id} userId={data.student.user_id} bound={a.bound && a.finished_at === null} /> : null}
       {a ? (
         <section aria-labelledby="student-questions">
           <Title order={3} size="h5" id="student-questions" mb={4}>

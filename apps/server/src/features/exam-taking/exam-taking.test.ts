@@ -943,14 +943,10 @@ describe('the appeal file', () => {
     expect(journal.events.map((e: { type: string }) => e.type)).toEqual(['START', 'ANSWER', 'REPORT', 'DRAFT', 'FINISH']);
     const { inflateSync } = await import('node:zlib');
     const pdf = res.rawPayload.toString('latin1');
-    const text = [...pdf.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
-      .map((m) => {
-        try {
-          return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-        } catch {
-          return '';
-        }
-      })
+    // Each stream taken at its declared /Length: compressed bytes may end with \r or hold a newline, so the end marker
+    // cannot tell where they stop. Every stream is compressed; one that does not inflate fails the test.
+    const text = [...pdf.matchAll(/\/Length (\d+)[^>]*>>\s*stream\n/g)]
+      .map((m) => inflateSync(res.rawPayload.subarray(m.index + m[0].length, m.index + m[0].length + Number(m[1]))).toString('latin1'))
       .join('\n');
     const shown = [...text.matchAll(/<([0-9a-f]+)>/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1')).join('');
     expect(shown).toContain(journal.last_hash.slice(0, 20));

@@ -3,12 +3,25 @@
 // chain from there on. Writing the journal never blocks the student: a failure is logged by the caller and the
 // call it records goes on.
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ExamJournal, JournalEventType } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { attemptIdOf, eventsOf, hasEventOfType, insertEvents, lastEvent, openAttemptIds, type StoredEvent } from './repository';
 
 export const GENESIS_HASH = '0'.repeat(64);
+
+/**
+ * Writes in a journal on behalf of a call (a student's answer, a staff action) without ever failing it: the call's own
+ * work is done and stored by then, so a failure to write is logged with the request id and the call goes on.
+ */
+export async function journalBestEffort(log: FastifyBaseLogger, reqId: string | undefined, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    log.warn({ err, reqId }, 'writing the attempt journal failed');
+  }
+}
 
 export interface NewEvent {
   type: JournalEventType;

@@ -10,7 +10,7 @@ import type { AppContext } from '../../lib/context';
 import { conflict, HttpError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
 import { withTransaction } from '../../lib/transaction';
-import { appendEvents } from '../exam-journal';
+import { appendEvents, journalBestEffort } from '../exam-journal';
 import { penalised, pinKey, pinnedQuestions, recomputeAttempt, repinDraws, rulesOf } from '../exam-taking';
 import { examCandidates, setQuestionVersions, storedTryRules } from '../exams';
 import { regrade, type GradableQuestion, type GradeOutcome } from '../grading';
@@ -245,14 +245,17 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
       );
     });
     // Each changed copy's journal says it was regraded, by whom, from which score to which, with the versions applied.
+    // The regrade is stored by then: a journal that cannot be written is logged, and the regrade still answers.
     const attemptOf = new Map(started.map((r) => [r.user_id, r.attempt!.id]));
     for (const c of changes) {
-      await appendEvents(ctx, attemptOf.get(c.user_id)!, [
-        {
-          type: 'REGRADE',
-          data: { by: actor.id, old_score: c.old_score, new_score: c.new_score, questions: c.questions.map((q) => q.question_id), versions: moves.map((m) => ({ question_id: m.question_id, from: m.from, to: m.to })) },
-        },
-      ]);
+      await journalBestEffort(log, requestId, () =>
+        appendEvents(ctx, attemptOf.get(c.user_id)!, [
+          {
+            type: 'REGRADE',
+            data: { by: actor.id, old_score: c.old_score, new_score: c.new_score, questions: c.questions.map((q) => q.question_id), versions: moves.map((m) => ({ question_id: m.question_id, from: m.from, to: m.to })) },
+          },
+        ]),
+      );
     }
     for (const c of changes) {
       log.info(

@@ -6,17 +6,11 @@ import { createHash } from 'node:crypto';
 import type { ExamClientEventsInput, ExamGradeResult } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/errors';
-import { appendEvents, appendOnce, journaledSubmissions, type NewEvent } from '../exam-journal';
+import { appendEvents, appendOnce, journalBestEffort, journaledSubmissions, type NewEvent } from '../exam-journal';
 import { examCallOf } from './call';
 import { findAttempt } from './repository';
 
-async function record(req: FastifyRequest, work: () => Promise<void>): Promise<void> {
-  try {
-    await work();
-  } catch (err) {
-    req.log.warn({ err, reqId: req.id }, 'writing the attempt journal failed');
-  }
-}
+const record = (req: FastifyRequest, work: () => Promise<void>) => journalBestEffort(req.log, req.id, work);
 
 const origin = (req: FastifyRequest) => ({ ip: req.ip ?? null, user_agent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'].slice(0, 300) : null });
 const answerHash = (answer: unknown) => createHash('sha256').update(JSON.stringify(answer ?? null)).digest('hex');

@@ -2,15 +2,9 @@
 // student or to everyone, the exam closed. A failure to write is logged and never fails the staff's call.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../lib/context';
-import { appendEvents, appendForOpenAttempts, appendForStudent } from '../exam-journal';
+import { appendEvents, appendForOpenAttempts, appendForStudent, journalBestEffort } from '../exam-journal';
 
-async function record(req: FastifyRequest, work: () => Promise<void>): Promise<void> {
-  try {
-    await work();
-  } catch (err) {
-    req.log.warn({ err, reqId: req.id }, 'writing the attempt journal failed');
-  }
-}
+const record = (req: FastifyRequest, work: () => Promise<void>) => journalBestEffort(req.log, req.id, work);
 
 export const journalExtraTime = (ctx: AppContext, req: FastifyRequest, examId: number, userId: number, minutes: number, deadline: Date) =>
   record(req, () => appendForStudent(ctx, examId, userId, [{ type: 'TIME_GRANTED', data: { extra_minutes: minutes, deadline: deadline.toISOString(), by: req.user!.id } }]));

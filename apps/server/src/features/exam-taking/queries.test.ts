@@ -10,7 +10,7 @@ let t: TestApp;
 let plain: Db;
 const seen: string[] = [];
 
-/** Counts the statements run through the context's database (transactions included). */
+/** Counts the statements run through the context's database, those inside a transaction too (not its begin and commit). */
 class CountStatements implements KyselyPlugin {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     seen.push(plain.getExecutor().compileQuery(args.node, args.queryId).sql.replace(/\s+/g, ' ').slice(0, 160));

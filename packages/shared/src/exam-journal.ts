@@ -19,6 +19,8 @@ export const JOURNAL_EVENT_TYPES = [
   'UNLOCK',
   'REPORT',
   'FINISH',
+  'DEADLINE',
+  'DRAFT_GRADED',
   'CLOSE',
   'REGRADE',
 ] as const;
@@ -38,6 +40,8 @@ export const JOURNAL_EVENT_LABELS: Record<JournalEventType, string> = {
   UNLOCK: 'Composition débloquée par l’équipe',
   REPORT: 'Problème signalé aux surveillants',
   FINISH: 'Composition terminée par l’étudiant',
+  DEADLINE: 'Composition terminée à l’échéance',
+  DRAFT_GRADED: 'Brouillon corrigé automatiquement à la fin',
   CLOSE: 'Examen clôturé par l’équipe',
   REGRADE: 'Recorrection appliquée',
 };

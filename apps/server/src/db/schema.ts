@@ -289,6 +289,10 @@ export interface ExamAttemptsTable {
   drafts_settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The process grading them took them at this time (taken again by another once it is old). */
   drafts_claimed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Failed tries at grading them, when the next may run, and the last failure's reason. */
+  drafts_failures: ColumnType<number, number | undefined, number>;
+  drafts_retry_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  drafts_error: string | null;
   /** The last sign of the exam page (its attempt asked for, an answer, a draft); null before the first. */
   last_seen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }

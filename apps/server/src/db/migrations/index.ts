@@ -14,6 +14,7 @@ import * as m011 from './011-exam-sections';
 import * as m012versions from './012-question-versions';
 import * as m013 from './013-exam-room';
 import * as m015 from './015-invigilation';
+import * as m016 from './016-drafts-retry';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-question-versions': m012versions,
   '013-exam-room': m013,
   '015-invigilation': m015,
+  '016-drafts-retry': m016,
 };

@@ -43,6 +43,8 @@ export interface OpenDbOptions {
   memory?: boolean;
   pglite?: PGlite;
   poolSize?: number;
+  /** Time allowed to open one connection (tests shorten it). */
+  connectTimeoutMs?: number;
   /** PostgreSQL: prepare the statements run again and again (db/prepared.ts); true unless said otherwise. */
   prepare?: boolean;
 }
@@ -54,14 +56,28 @@ export interface OpenDbOptions {
  */
 export const defaultPoolSize = () => Math.max(4, 2 * os.availableParallelism());
 
+/** How long opening a connection to PostgreSQL may take before the request answers 503. */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+/** A client whose connecting times out, given to the pool so that waiting for a pooled connection does not. */
+function connectingWithTimeout(connectionTimeoutMillis: number): typeof pg.Client {
+  return class extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis });
+    }
+  };
+}
+
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? defaultPoolSize(),
       options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
-      // While the server is down or restarting, a request waits this long for a connection, then gets a French 503.
-      connectionTimeoutMillis: 5000,
+      // Only opening a connection times out (the server is down or restarting: a French 503 after this long). A
+      // request waiting for a connection that another request holds waits its turn: under overload the API slows
+      // down, it never answers 503 while the database is up (the pool's own timeout would do both).
+      Client: connectingWithTimeout(opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS),
     });
     // A connection that the server closes while idle (restart, failover) emits 'error' on the pool: without a
     // listener Node would end the process. The pool drops that connection and opens a new one when next needed.

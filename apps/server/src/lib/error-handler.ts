@@ -83,14 +83,14 @@ const TOO_LARGE: Record<string, string> = {
 
 /**
  * The database cannot be reached (stopped, restarting, failing over, out of connections): a refused or lost
- * connection, a connection that timed out, or PostgreSQL's own classes 08 (connection), 57P (shutting down,
+ * connection, a connection that timed out while opening (`timeout expired`), or PostgreSQL's own classes 08 (connection), 57P (shutting down,
  * starting up) and 53300 (too many connections). The call can simply be tried again in a moment.
  */
 export function isDatabaseUnavailable(err: { code?: string; message?: string }): boolean {
   const code = err.code ?? '';
   if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', '53300'].includes(code)) return true;
   if (/^(08|57P)/.test(code)) return true;
-  return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(err.message ?? '');
+  return /^(Connection terminated|timeout exceeded when trying to connect|timeout expired$|Client has encountered a connection error)/.test(err.message ?? '');
 }
 
 /** The shared store (Redis) cannot be reached: ioredis gave up on a command, or its connection is closed. */

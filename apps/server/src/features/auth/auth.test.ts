@@ -82,27 +82,64 @@ describe('login', () => {
     });
   });
 
-  it('counts failures per client address, which a forged X-Forwarded-For cannot change', async () => {
-    await withContext(t, { config: { LOGIN_MAX_FAILURES: 2 } }, async () => {
-      // Different emails each time, so only the per-address limit (5 × 2 failures) can trigger.
-      for (let i = 0; i < 10; i++) {
-        const r = await t.app.inject({
+  it('slows failures per client address, which a forged X-Forwarded-For cannot change, and never refuses for them', async () => {
+    // A short step, so that the waits are measurable: past 2 failures from the address, 100 ms more each, at most 300 ms.
+    await withContext(t, { config: { LOGIN_MAX_FAILURES: 2, LOGIN_BACKOFF_STEP_MS: 100, LOGIN_BACKOFF_MAX_MS: 300 } }, async () => {
+      const attempt = async (i: number) => {
+        const started = performance.now();
+        const res = await t.app.inject({
           method: 'POST',
           url: '/api/users/login',
           remoteAddress: '192.0.2.50',
           headers: { 'x-forwarded-for': `203.0.113.${i}` },
           payload: { email: `inconnu${i}@test.example`, password: 'faux' },
         });
+        return { status: res.statusCode, ms: performance.now() - started };
+      };
+      const tries = [];
+      for (let i = 0; i < 12; i++) tries.push(await attempt(i));
+      // Different e-mails each time: no account is under attack, so no refusal, only longer waits for the address.
+      expect(tries.map((r) => r.status)).toEqual(Array(12).fill(401));
+      expect(tries[2]!.ms).toBeGreaterThanOrEqual(95);
+      expect(tries[4]!.ms).toBeGreaterThanOrEqual(295);
+      expect(tries[11]!.ms).toBeGreaterThanOrEqual(295);
+    });
+  });
+
+  it('lets the right password of every account of a room in after 55 failures with made-up e-mails from its address, at once', async () => {
+    const room = '192.0.2.77';
+    const [a, b] = [await seedUser(t.ctx, 'STUDENT'), await seedUser(t.ctx, 'STUDENT')];
+    for (let i = 0; i < 55; i++) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: room, payload: { email: `invente${i}@salle.example`, password: 'faux' } });
+      expect(r.statusCode).toBe(401);
+    }
+    const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: room, payload: { email, password } });
+    expect((await login(a.email, a.password)).statusCode).toBe(200);
+    // A typo of a real student there is a plain 401, and the right password after it still passes.
+    expect((await login(b.email, 'faute')).statusCode).toBe(401);
+    expect((await login(b.email, b.password)).statusCode).toBe(200);
+
+    // The address's slowdown delays wrong passwords only: with a long wait, a right password asked after a wrong one
+    // is answered first.
+    await withContext(t, { config: { LOGIN_BACKOFF_STEP_MS: 4000, LOGIN_BACKOFF_MAX_MS: 4000 } }, async () => {
+      const order: string[] = [];
+      const wrong = login(`invente-encore@salle.example`, 'faux').then((r) => order.push(`faux ${r.statusCode}`));
+      const right = login(a.email, a.password).then((r) => order.push(`juste ${r.statusCode}`));
+      await Promise.all([wrong, right]);
+      expect(order).toEqual(['juste 200', 'faux 401']);
+    });
+  }, 60_000);
+
+  it('refuses an account failed five times the limit from several addresses, right password included', async () => {
+    await withContext(t, { config: { LOGIN_MAX_FAILURES: 2 } }, async () => {
+      const u = await seedUser(t.ctx, 'STUDENT');
+      for (let i = 0; i < 10; i++) {
+        const r = await t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: `198.51.100.${100 + i}`, payload: { email: u.email.toUpperCase(), password: 'faux' } });
         expect(r.statusCode).toBe(401);
       }
-      const next = await t.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        remoteAddress: '192.0.2.50',
-        headers: { 'x-forwarded-for': '198.51.100.7' },
-        payload: { email: 'encore@test.example', password: 'faux' },
-      });
-      expect(next.statusCode).toBe(429);
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: '198.51.100.200', payload: { email: u.email, password: u.password } });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toMatch(/Trop de tentatives de connexion échouées pour ce compte/);
     });
   });
 

@@ -25,26 +25,40 @@ export function loginDelayMs(failures: number, config: Pick<Config, 'LOGIN_BACKO
   return failures > 3 ? Math.min(config.LOGIN_BACKOFF_MAX_MS, (failures - 3) * config.LOGIN_BACKOFF_STEP_MS) : 0;
 }
 
+/** Wait before answering a failed sign-in from an address that has failed `failures` times: nothing for the first
+ * LOGIN_MAX_FAILURES (a room's typos), then the same steps as loginDelayMs. */
+export function addressDelayMs(failures: number, config: Pick<Config, 'LOGIN_MAX_FAILURES' | 'LOGIN_BACKOFF_STEP_MS' | 'LOGIN_BACKOFF_MAX_MS'>): number {
+  const past = failures - config.LOGIN_MAX_FAILURES;
+  return past > 0 ? Math.min(config.LOGIN_BACKOFF_MAX_MS, past * config.LOGIN_BACKOFF_STEP_MS) : 0;
+}
+
+const wait = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
+
 /**
- * Failed sign-ins are counted per address (LOGIN_MAX_FAILURES × 5: a lecture hall may share one public address) and
- * per address + account (LOGIN_MAX_FAILURES), never per account alone: failures from a stranger's address never
- * refuse the right password from another one. Past three failures for one address + account, each try waits a
- * little longer (loginDelayMs), which slows guessing without locking anyone out.
+ * Failed sign-ins are counted per address + account and per account (from any address): an account under attack
+ * (LOGIN_MAX_FAILURES from one address, five times that from all) is refused (429) before its password is even
+ * checked. They are also counted per address, but an address is only slowed down, never refused: a lecture hall
+ * shares one public address, and made-up e-mails typed there must not keep its students out. That slowdown delays
+ * the answer to a wrong password only (addressDelayMs): a right password of an account not under attack is
+ * answered at once. Past three failures for one address + account, each try of that pair waits a little longer
+ * (loginDelayMs).
  */
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginResult> {
   const { LOGIN_MAX_FAILURES: max, LOGIN_WINDOW_SECONDS: window } = ctx.config;
+  const email = input.email.toLowerCase();
   const ipKey = `login-fail:ip:${ip}`;
-  const pairKey = `login-fail:pair:${ip}:${input.email}`;
-  const [ipFails, pairFails] = await Promise.all([ctx.kv.get(ipKey), ctx.kv.get(pairKey)]);
-  if (pairFails >= max || ipFails >= max * 5) {
-    throw tooManyRequests(`Trop de tentatives de connexion échouées. Réessayez dans ${Math.ceil(window / 60)} minutes.`, window);
+  const pairKey = `login-fail:pair:${ip}:${email}`;
+  const accountKey = `login-fail:account:${email}`;
+  const [pairFails, accountFails] = await Promise.all([ctx.kv.get(pairKey), ctx.kv.get(accountKey)]);
+  if (pairFails >= max || accountFails >= max * 5) {
+    throw tooManyRequests(`Trop de tentatives de connexion échouées pour ce compte. Réessayez dans ${Math.ceil(window / 60)} minutes.`, window);
   }
-  const delay = loginDelayMs(pairFails, ctx.config);
-  if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+  await wait(loginDelayMs(pairFails, ctx.config));
   const row = await findUserForLogin(ctx.db, input.email);
   const valid = await verifyPassword(input.password, row?.password_hash ?? (await dummyPasswordHash()));
   if (!row || !valid) {
-    await Promise.all([ctx.kv.incr(ipKey, window), ctx.kv.incr(pairKey, window)]);
+    const [ipFails] = await Promise.all([ctx.kv.incr(ipKey, window), ctx.kv.incr(pairKey, window), ctx.kv.incr(accountKey, window)]);
+    await wait(addressDelayMs(ipFails, ctx.config));
     throw unauthorized(WRONG_CREDENTIALS);
   }
   const user = await findSessionUserById(ctx.db, row.id);

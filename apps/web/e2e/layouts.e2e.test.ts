@@ -23,7 +23,7 @@ async function menuLabels(page: Page): Promise<string[]> {
 describe('menus', () => {
   it('admin: every staff menu with Configurations, the avatar initials and its popup', async () => {
     const { context, page } = await openAs(browser, accounts.admin, '/dashboard');
-    expect(await menuLabels(page)).toEqual(['Accueil', 'Configurations', 'Etudiants', 'Enseignement', 'Résultats', 'Pratique']);
+    expect(await menuLabels(page)).toEqual(['Accueil', 'Configurations', 'Étudiants', 'Enseignement', 'Résultats', 'Pratique']);
     await nav(page).getByRole('button', { name: 'Configurations' }).click();
     for (const item of ['Années', 'Mentions', 'Parcours', 'Utilisateurs']) await page.getByRole('menuitem', { name: item }).waitFor();
     await page.getByRole('menuitem', { name: 'Parcours' }).click();
@@ -73,7 +73,7 @@ describe('menus', () => {
 
   it('teacher: the staff menus without Configurations, and no connected count', async () => {
     const { context, page } = await openAs(browser, accounts.teacher, '/dashboard');
-    expect(await menuLabels(page)).toEqual(['Accueil', 'Etudiants', 'Enseignement', 'Résultats', 'Pratique']);
+    expect(await menuLabels(page)).toEqual(['Accueil', 'Étudiants', 'Enseignement', 'Résultats', 'Pratique']);
     await nav(page).getByRole('button', { name: 'Enseignement' }).click();
     for (const item of ['Cours', 'Examens', 'Questions']) await page.getByRole('menuitem', { name: item }).waitFor();
     await page.keyboard.press('Escape');
@@ -169,7 +169,7 @@ describe('errors', () => {
 });
 
 describe('welcome page', () => {
-  const countOf = async (page: Page) => Number(/\((\d+)\)/.exec((await page.getByTestId('connected-count').textContent()) ?? '')?.[1]);
+  const countOf = async (page: Page) => Number(/ : (\d+)$/.exec((await page.getByTestId('connected-count').textContent()) ?? '')?.[1]);
 
   it('admin: BIENVENUE !!, the home view, and the connected count changing live', async () => {
     // The other user starts signed out (logout removes them from the online users).
@@ -181,18 +181,18 @@ describe('welcome page', () => {
     await signIn(admin.page, accounts.admin);
     await admin.page.getByText('BIENVENUE !!').waitFor();
     await admin.page.getByRole('heading', { name: 'Informations' }).waitFor();
-    await admin.page.getByTestId('connected-count').filter({ hasText: /\(\d+\)/ }).waitFor();
+    await admin.page.getByTestId('connected-count').filter({ hasText: / : \d+$/ }).waitFor();
     const before = await countOf(admin.page);
     expect(before).toBeGreaterThanOrEqual(1);
-    expect(await admin.page.getByTestId('connected-count').textContent()).toBe(`Nombre d'utilisateurs connectés: (${before})`);
+    expect(await admin.page.getByTestId('connected-count').textContent()).toBe(`Nombre d’utilisateurs connectés : ${before}`);
 
     const second = await newPage(browser);
     await signIn(second.page, other);
-    await admin.page.getByTestId('connected-count').filter({ hasText: `(${before + 1})` }).waitFor({ timeout: 10_000 });
+    await admin.page.getByTestId('connected-count').filter({ hasText: new RegExp(` : ${before + 1}$`) }).waitFor({ timeout: 10_000 });
 
     await second.page.getByRole('button', { name: /Menu du compte/ }).click();
     await second.page.getByRole('menuitem', { name: 'Déconnexion' }).click();
-    await admin.page.getByTestId('connected-count').filter({ hasText: `(${before})` }).waitFor({ timeout: 10_000 });
+    await admin.page.getByTestId('connected-count').filter({ hasText: new RegExp(` : ${before}$`) }).waitFor({ timeout: 10_000 });
     await second.context.close();
 
     // The home title switches size at a window width of 1000 px.

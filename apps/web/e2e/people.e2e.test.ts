@@ -1,6 +1,6 @@
 // Configuration and people, end to end: an admin creates a year, a mention, a parcours and a student, downloads the
 // import template, imports a file (first with bad rows, then a good one), toggles premium through the dialog;
-// a teacher sees Etudiants but not Configurations.
+// a teacher sees Étudiants but not Configurations.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -27,7 +27,7 @@ async function pick(page: Page, scope: Locator, label: string, option: string | 
 
 async function sheet(rows: (string | null)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Etudiants');
+  const ws = wb.addWorksheet('Étudiants');
   ws.addRow(['Nom', 'Prénom', 'Adresse e-mail', 'Numéro étudiant', 'Code parcours', 'Année universitaire', 'Premium']);
   rows.forEach((r) => ws.addRow(r));
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -105,13 +105,13 @@ describe('configuration and students (admin)', () => {
     expect(await sw.isChecked()).toBe(false);
     await sw.click({ force: true });
     await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Confirmer' }).click();
-    await toast(page, 'Etudiant Premium', 'est maintenant premium').waitFor();
+    await toast(page, 'Étudiant Premium', 'est maintenant premium').waitFor();
     await expect.poll(() => sw.isChecked()).toBe(true);
     await confirm.waitFor({ state: 'detached' });
     await sw.click({ force: true });
     await page.getByRole('dialog', { name: 'Confirmation' }).getByText("Voulez-vous désactiver le premium de D'Almeida Inès ?").waitFor();
     await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Confirmer' }).click();
-    await toast(page, 'Etudiant Premium', 'n’est plus premium').or(toast(page, 'Etudiant Premium', "n'est plus premium")).waitFor();
+    await toast(page, 'Étudiant Premium', 'n’est plus premium').or(toast(page, 'Étudiant Premium', "n'est plus premium")).waitFor();
     await expect.poll(() => sw.isChecked()).toBe(false);
 
     // The import template.
@@ -161,7 +161,7 @@ describe('configuration and students (admin)', () => {
     expect(await page.getByRole('textbox', { name: /Rechercher un étudiant/ }).inputValue()).toBe(stamp);
     await expect.poll(() => page.getByRole('row').count()).toBe(4);
     // The menu link opens the list afresh.
-    await page.getByRole('navigation', { name: 'Navigation principale' }).first().getByRole('link', { name: 'Etudiants' }).click();
+    await page.getByRole('navigation', { name: 'Navigation principale' }).first().getByRole('link', { name: 'Étudiants' }).click();
     await expect.poll(() => page.getByRole('textbox', { name: /Rechercher un étudiant/ }).inputValue()).toBe('');
     await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(4);
     await page.getByRole('textbox', { name: /Rechercher un étudiant/ }).fill(stamp);
@@ -190,15 +190,15 @@ describe('configuration and students (admin)', () => {
 });
 
 describe('teacher', () => {
-  it('sees Etudiants but not Configurations, and manages students only', async () => {
+  it('sees Étudiants but not Configurations, and manages students only', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, accounts.teacher);
     const nav = page.getByRole('navigation', { name: 'Navigation principale' }).first();
-    await nav.getByRole('link', { name: 'Etudiants' }).waitFor();
+    await nav.getByRole('link', { name: 'Étudiants' }).waitFor();
     expect(await nav.getByRole('button', { name: 'Configurations' }).count()).toBe(0);
-    await nav.getByRole('link', { name: 'Etudiants' }).click();
+    await nav.getByRole('link', { name: 'Étudiants' }).click();
     await page.waitForURL(url('/dashboard/users/students'));
-    await page.getByRole('heading', { name: 'Etudiants', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Étudiants', level: 1 }).waitFor();
     await page.getByRole('cell', { name: 'Dupont Claire', exact: true }).waitFor();
     await page.goto(url('/dashboard/years'));
     await page.getByText('Accès réservé').first().waitFor();

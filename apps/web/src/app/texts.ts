@@ -38,7 +38,7 @@ export const texts = {
     mentions: 'Mentions',
     specializations: 'Parcours',
     users: 'Utilisateurs',
-    students: 'Etudiants',
+    students: 'Étudiants',
     teaching: 'Enseignement',
     courses: 'Cours',
     exams: 'Examens',

@@ -51,7 +51,7 @@ export const paths = {
   users: route('users', '/dashboard/users', 'Utilisateurs'),
   usersCreate: route('users-create', '/dashboard/users/create', 'Nouvel utilisateur'),
   usersEdit: param('users-edit', '/dashboard/users/:user/edit', 'Modifier un utilisateur', (user: Id) => `/dashboard/users/${user}/edit`),
-  listStudents: route('list-students', '/dashboard/users/students', 'Etudiants'),
+  listStudents: route('list-students', '/dashboard/users/students', 'Étudiants'),
   studentsCreate: route('students-create', '/dashboard/users/students/create', 'Nouvel étudiant'),
   studentsEdit: param('students-edit', '/dashboard/users/students/:user/edit', 'Modifier un étudiant', (user: Id) => `/dashboard/users/students/${user}/edit`),
 

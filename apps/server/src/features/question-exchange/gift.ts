@@ -4,7 +4,7 @@
 import { IMPORT_MAX_QUESTIONS, type Question, type QuestionInput } from '@exam/shared';
 import { unprocessable } from '../../lib/errors';
 import { htmlToText } from '../../lib/html-text';
-import { skipped, type Candidate } from './types';
+import { partialCreditNote, skipped, type Candidate } from './types';
 
 const SPECIAL = new Set(['~', '=', '#', '{', '}', ':', '\\']);
 
@@ -215,7 +215,7 @@ function readBlock(b: Block, index: number, categoryTags: string[]): Candidate {
   const isMulti = parts.some((p) => p.mark === '~');
   if (!isMulti) {
     const accepted = parts.filter((p) => p.weight === null || p.weight === 100);
-    if (accepted.length < parts.length) notes.push(`${parts.length - accepted.length} réponse(s) à crédit partiel non reprise(s).`);
+    if (accepted.length < parts.length) notes.push(partialCreditNote(parts.length - accepted.length));
     if (!accepted.length) return skipped({ ...base, source_type: 'shortanswer' }, 'Aucune réponse entièrement juste.');
     return done('shortanswer', { type: 'EXACT', possible_solutions: accepted.slice(0, 20).map((p) => ({ content: answerText(p.text) })) });
   }
@@ -263,7 +263,7 @@ function numericBlock(
     }
   }
   if (entries.some((e) => e.feedback)) notes.push('Les commentaires propres à chaque réponse ne sont pas repris.');
-  if (dropped) notes.push(`${dropped} réponse(s) à crédit partiel non reprise(s).`);
+  if (dropped) notes.push(partialCreditNote(dropped));
   if (!values.length) return skipped({ ...base, source_type: 'numerical' }, 'Aucune réponse numérique entièrement juste.');
   const tols = [...new Set(values.map((v) => v.tol))];
   if (tols.length > 1) notes.push(`Tolérances différentes selon les réponses : la plus grande (${Math.max(...tols)}) vaut pour toutes.`);

@@ -4,7 +4,7 @@
 import { IMPORT_MAX_PROGRAMS, IMPORT_MAX_QUESTIONS, QUESTION_LIMIT_BOUNDS, QUESTION_POINTS_MAX, type QuestionInput } from '@exam/shared';
 import { unprocessable } from '../../lib/errors';
 import { htmlToText } from '../../lib/html-text';
-import { PLUGINFILE, skipped, type Candidate, type EmbeddedFile } from './types';
+import { partialCreditNote, PLUGINFILE, skipped, type Candidate, type EmbeddedFile } from './types';
 import { child, childrenOf, parseXml, textOf, type XmlElement } from './xml';
 
 const NO_EQUIVALENT: Record<string, string> = {
@@ -125,7 +125,7 @@ function multichoice(q: XmlElement, notes: string[]): QuestionInput['possible_so
     if (best <= 0) return 'Aucune réponse n’est juste.';
     if (best < 100) notes.push(`Aucune réponse ne vaut 100 % : celle qui vaut ${best} % est comptée juste.`);
     const partial = answers.filter((a) => a.fraction > 0 && a.fraction < best);
-    if (partial.length) notes.push(`${partial.length} réponse(s) partiellement juste(s) comptée(s) fausse(s) : ici, une réponse est juste ou fausse.`);
+    if (partial.length) notes.push(`${partial.length > 1 ? `${partial.length} réponses partiellement justes comptées fausses` : 'Une réponse partiellement juste comptée fausse'} : ici, une réponse est juste ou fausse.`);
     return answers.map((a) => ({ content: plain(a.html), is_correct: bit(a.fraction === best) }));
   }
   if (!answers.some((a) => a.fraction > 0)) return 'Aucune réponse n’est juste.';
@@ -151,9 +151,9 @@ function shortanswer(q: XmlElement, notes: string[]): QuestionInput['possible_so
   if (isTrue(textOf(q, 'usecase') || '0')) notes.push('Moodle tenait compte de la casse : ici, majuscules et minuscules sont confondues.');
   const full = answers.filter((a) => a.fraction === 100);
   const partial = answers.filter((a) => a.fraction > 0 && a.fraction < 100);
-  if (partial.length) notes.push(`${partial.length} réponse(s) à crédit partiel non reprise(s).`);
+  if (partial.length) notes.push(partialCreditNote(partial.length));
   const wild = full.filter((a) => a.html.includes('*'));
-  if (wild.length) notes.push(`${wild.length} réponse(s) avec joker « * » non reprise(s) : ici, la réponse est comparée telle quelle.`);
+  if (wild.length) notes.push(`${wild.length > 1 ? `${wild.length} réponses avec joker « * » non reprises` : 'Une réponse avec joker « * » non reprise'} : ici, la réponse est comparée telle quelle.`);
   const accepted = full.filter((a) => !a.html.includes('*')).map(answerText).filter(Boolean);
   if (!accepted.length) return 'Aucune réponse entièrement juste sans joker.';
   if (accepted.length > 20) notes.push(`Seules les 20 premières réponses acceptées sont reprises (${accepted.length}).`);
@@ -166,7 +166,7 @@ function numerical(q: XmlElement, notes: string[]): { solutions: QuestionInput['
   const full = answers.filter((a) => a.fraction === 100 && Number.isFinite(num(answerText(a))));
   if (!full.length) return 'Aucune réponse numérique entièrement juste.';
   const partial = answers.filter((a) => a.fraction > 0 && a.fraction < 100);
-  if (partial.length) notes.push(`${partial.length} réponse(s) à crédit partiel non reprise(s).`);
+  if (partial.length) notes.push(partialCreditNote(partial.length));
   const tolerances = [...new Set(full.map((a) => Math.abs(num(textOf(a.el, 'tolerance')) || 0)))];
   if (tolerances.length > 1) notes.push(`Tolérances différentes selon les réponses : la plus grande (${Math.max(...tolerances)}) vaut pour toutes.`);
   if (childrenOf(child(q, 'units'), 'unit').length) notes.push('Les unités ne sont pas reprises : l’étudiant répond par le nombre seul.');
@@ -187,7 +187,7 @@ function coderunner(q: XmlElement, base: Pick<Candidate, 'index' | 'line' | 'nam
     return skipped(base, 'Ses tests appellent le code de l’étudiant (testcode) : ici, un programme lit l’entrée et écrit la sortie.');
   }
   const precheckOnly = cases.filter((c) => c.attrs.testtype === '1');
-  if (precheckOnly.length) notes.push(`${precheckOnly.length} test(s) de pré-vérification seule non repris.`);
+  if (precheckOnly.length) notes.push(precheckOnly.length > 1 ? `${precheckOnly.length} tests de pré-vérification seule non repris.` : 'Un test de pré-vérification seule non repris.');
   const kept = cases.filter((c) => c.attrs.testtype !== '1');
   if (kept.some((c) => textOf(c, 'extra').trim())) notes.push('Le champ « extra » des tests est ignoré.');
   if (kept.some((c) => c.attrs.hiderestiffail === '1')) notes.push('« Cacher la suite en cas d’échec » n’existe pas ici : chaque cas est exécuté.');

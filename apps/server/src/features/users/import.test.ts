@@ -107,7 +107,7 @@ describe('student import template', () => {
     expect(r.headers['content-disposition']).toContain('template-import-etudiant.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
-    const ws = wb.getWorksheet('Etudiants')!;
+    const ws = wb.getWorksheet('Étudiants')!;
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(HEADERS);
     expect(ws.actualRowCount).toBe(1);
     expect(wb.getWorksheet('Instructions')!.getCell('A1').value).toBe('Import des étudiants');

@@ -1,4 +1,4 @@
-// The import template: a "Etudiants" sheet with only the French header row (nothing that would be
+// The import template: an « Étudiants » sheet with only the French header row (nothing that would be
 // imported by mistake), an "Instructions" sheet, and the parcours and years that exist today.
 import { STUDENT_IMPORT_COLUMNS, STUDENT_IMPORT_MAX_ROWS } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
@@ -21,7 +21,7 @@ export async function buildImportTemplate(ctx: AppContext): Promise<Buffer> {
   wb.creator = 'Plateforme d’examens';
   wb.created = new Date();
 
-  const sheet = wb.addWorksheet('Etudiants', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = wb.addWorksheet('Étudiants', { views: [{ state: 'frozen', ySplit: 1 }] });
   const widths = [24, 24, 34, 18, 22, 20, 10];
   sheet.columns = STUDENT_IMPORT_COLUMNS.map((c, i) => ({ header: c.header, key: c.key, width: widths[i] }));
   const header = sheet.getRow(1);
@@ -47,7 +47,7 @@ export async function buildImportTemplate(ctx: AppContext): Promise<Buffer> {
   const lines: [string, boolean?][] = [
     ['Import des étudiants', true],
     [''],
-    ['Remplissez la feuille « Etudiants » : une ligne par étudiant, sous la ligne d’en-tête (ne la modifiez pas).'],
+    ['Remplissez la feuille « Étudiants » : une ligne par étudiant, sous la ligne d’en-tête (ne la modifiez pas).'],
     ['Colonnes obligatoires : Nom, Prénom, Adresse e-mail, Numéro étudiant, Code parcours.'],
     ['Code parcours : le code d’un parcours existant (voir la feuille « Parcours ») ; plusieurs codes se séparent par une virgule.'],
     [`Année universitaire : par exemple 2025-2026 ; laissée vide, l’année courante${current ? ` (${current})` : ''} est utilisée.`],

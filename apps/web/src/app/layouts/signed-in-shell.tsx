@@ -185,7 +185,7 @@ function MenuSkeleton() {
 }
 
 /** The menu target the page belongs to: the longest one that prefixes the path (so /dashboard/users/students
- * belongs to Etudiants, not to Configurations › Utilisateurs). */
+ * belongs to Étudiants, not to Configurations › Utilisateurs). */
 function bestTarget(pathname: string, entries: MenuEntry[]): string | undefined {
   const targets = entries.flatMap((e) => [e.to, ...(e.items ?? []).map((i) => i.to)]).filter((t): t is string => !!t);
   const matches = targets.filter((t) => pathname === t || (t !== '/dashboard' && pathname.startsWith(`${t}/`)));

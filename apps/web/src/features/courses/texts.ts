@@ -31,7 +31,7 @@ export const coursesTexts = {
     deleteConfirm: (title: string, chapters: number) =>
       chapters === 0
         ? `Supprimer le cours « ${title} » ?`
-        : `Supprimer le cours « ${title} » ? Ses ${chapters} chapitre${chapters > 1 ? 's' : ''} et les fichiers qu'ils sont seuls à utiliser seront supprimés aussi.`,
+        : `Supprimer le cours « ${title} » ? Ses ${chapters} chapitre${chapters > 1 ? 's' : ''} et les fichiers qu’ils sont seuls à utiliser seront supprimés aussi.`,
   },
   form: {
     createTitle: 'Nouveau cours',
@@ -64,7 +64,7 @@ export const coursesTexts = {
     edit: 'Modifier',
     delete: 'Supprimer',
     files: (n: number) => (n === 0 ? 'aucun fichier' : n === 1 ? '1 fichier' : `${n} fichiers`),
-    deleteConfirm: (t: string) => `Supprimer le chapitre « ${t} » ? Son contenu et les fichiers qu'il est seul à utiliser seront supprimés.`,
+    deleteConfirm: (t: string) => `Supprimer le chapitre « ${t} » ? Son contenu et les fichiers qu’il est seul à utiliser seront supprimés.`,
     deletedTitle: 'Suppression chapitre',
     reorderedTitle: 'Ordre des chapitres',
     newTitle: 'Nouveau chapitre',

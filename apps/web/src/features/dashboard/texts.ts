@@ -1,7 +1,7 @@
 // French texts of the staff welcome page.
 export const dashboardTexts = {
   welcome: 'BIENVENUE !!',
-  connectedCount: (n: number | string) => `Nombre d'utilisateurs connectés: (${n})`,
+  connectedCount: (n: number | string) => `Nombre d’utilisateurs connectés : ${n}`,
   connectedLive: 'Mis à jour en direct',
   homeTitle: 'Plateforme d’examens et d’enseignement',
   homeSubtitle: 'Examens en ligne, cours et pratique de la programmation pour les parcours de l’université.',

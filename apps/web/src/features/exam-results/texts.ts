@@ -350,7 +350,7 @@ export const examResultsTexts = {
     presence: { ONLINE: 'En ligne', OFFLINE: 'Hors ligne' } as Record<string, string>,
     notStarted: 'Pas commencé',
     finished: 'Terminé',
-    answered: (answered: number, validated: number, total: number) => `${answered} / ${total} répondues, ${validated} validées`,
+    answered: (answered: number, validated: number, total: number) => `${answered} / ${total} ${plural(answered, 'répondue', 'répondues')}, ${validated} ${plural(validated, 'validée', 'validées')}`,
     none: '—',
     extraTime: (name: string) => `Temps supplémentaire pour ${name}`,
     unlock: 'Débloquer',

@@ -7,7 +7,7 @@ export const peopleTexts = {
     updateUser: 'Mis à jour utilisateur',
     deleteStudent: 'Suppression étudiant',
     deleteUser: 'Suppression utilisateur',
-    premium: 'Etudiant Premium',
+    premium: 'Étudiant Premium',
     import: 'Importation etudiant',
   },
   columns: {
@@ -34,7 +34,7 @@ export const peopleTexts = {
     deleteConfirm: (name: string) => `Supprimer définitivement le compte de ${name} ? Cette action est irréversible.`,
   },
   students: {
-    title: 'Etudiants',
+    title: 'Étudiants',
     description: 'Étudiants inscrits, par année universitaire et parcours.',
     create: 'Nouvel étudiant',
     search: 'Rechercher un étudiant (nom, e-mail, numéro)',

@@ -7,6 +7,9 @@
 //   N=100 THINK_MS=2000 RAMP_MS=(N × 100: logins spread over this time) DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
 //   RUNNER_SLOTS=… (passed to the server)
 //   CLUSTER=1 API_PROCESSES=2 RUNNER_WORKERS=2 REDIS_URL=redis://127.0.0.1:6379: against the local cluster instead
+//   START_AT_MS=… START_SPREAD_MS=20000: the exam room: students sign in over RAMP_MS, then wait for the opening
+//   (START_AT_MS after the first one) and all start within START_SPREAD_MS of it
+// bench/exam-day/suite.ts runs the one-process rush and the cluster room, at both think times, in one run.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +22,8 @@ import { fmt, freePort, freshPg, login, startServer } from '../lib.mjs';
 const N = Number(process.env.N ?? 100);
 const THINK_MS = Number(process.env.THINK_MS ?? 2000);
 const RAMP_MS = Number(process.env.RAMP_MS ?? N * 100);
+const START_AT_MS = process.env.START_AT_MS ? Number(process.env.START_AT_MS) : undefined;
+const START_SPREAD_MS = Number(process.env.START_SPREAD_MS ?? 20_000);
 const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PASSWORD = 'Etudiant-Bench-2026!';
 const EXAM_TITLE = 'Examen de charge (bench exam-day)';
@@ -211,7 +216,9 @@ async function student(base: string, examId: number, email: string, done: { fini
   const token = auth.token;
   const list = await call<Array<{ id: number }>>('list', base, 'GET', '/api/student/exams', token);
   if (!list?.some((e) => e.id === examId)) return;
-  await think(0.5);
+  // The room: everyone signed in waits for the opening, then starts within START_SPREAD_MS of it.
+  if (START_AT_MS !== undefined) await sleep(Math.max(0, t0 + START_AT_MS + Math.random() * START_SPREAD_MS - performance.now()));
+  else await think(0.5);
   if (!(await call('start', base, 'POST', `/api/student/exams/${examId}/start`, token))) return;
   const qs = await call<{ questions: StudentQuestion[] }>('questions', base, 'GET', `/api/student/exams/${examId}/questions`, token);
   if (!qs) return;
@@ -296,7 +303,8 @@ async function main() {
         ? `grappe locale (nginx, ${process.env.API_PROCESSES ?? '2'} processus API, ${process.env.RUNNER_WORKERS ?? '2'} processus d’exécution, Redis)`
         : 'exécuteur embarqué') +
       (env.RUNNER_SLOTS ? ` (RUNNER_SLOTS=${env.RUNNER_SLOTS})` : '') +
-      ` ; ${N} étudiants, réflexion ${THINK_MS} ms (± 50 %), connexions étalées sur ${fmt(RAMP_MS / 1000)} s`,
+      ` ; ${N} étudiants, réflexion ${THINK_MS} ms (± 50 %), connexions étalées sur ${fmt(RAMP_MS / 1000)} s` +
+      (START_AT_MS !== undefined ? `, ouverture à ${fmt(START_AT_MS / 1000)} s (démarrages étalés sur ${fmt(START_SPREAD_MS / 1000)} s)` : ''),
   );
   const done = { finished: 0 };
   t0 = performance.now();
@@ -350,6 +358,23 @@ async function main() {
   console.log(
     `\nObjectif de la ruée (étudiants entrés : p99 < ${TARGET_P99_MS} ms sur ${INSIDE.join(', ')} ; ${N} connexions servies ; aucune erreur ; base conforme) : ` +
       `${holds ? 'TENU' : 'NON TENU'} (p99 des étudiants entrés ${fmt(insideP99, 0)} ms, pire p99 par type ${fmt(worst, 0)} ms, ${logins}/${N} connexions, ${errorCount} erreurs)`,
+  );
+  // One line for bench/exam-day/suite.ts.
+  const p = (k: Kind, q: number) => Math.round(pct(latencies.get(k)!, q));
+  console.log(
+    `RÉSUMÉ ${JSON.stringify({
+      insideP99: Math.round(insideP99),
+      errors: errorCount,
+      errorsByKind: Object.fromEntries(errors),
+      programP50: p('solutions-program', 50),
+      programP99: p('solutions-program', 99),
+      loginP99: p('login', 99),
+      programsPerSecond: Number((programs / secs).toFixed(2)),
+      finished: Number(finished),
+      submissions: Number(submissions),
+      dbOk,
+      load: [load0[0], load1[0]].map((l) => Number(l.toFixed(2))),
+    })}`,
   );
   return holds;
 }

@@ -322,6 +322,8 @@ export const examStudentResultSchema = z.object({
       validated_count: int,
       /** Tied to one browser session (one-session rule): « Débloquer » frees it for another device. */
       bound: z.boolean(),
+      /** The drafts left at the end could not be graded yet: failed tries, the last reason, the next try. */
+      drafts_failure: z.object({ failures: int, reason: z.string(), retry_at: iso.nullable() }).nullable(),
     })
     .nullable(),
   /** Distinct (ip, user agent) pairs of the start and of every submission, first seen first. */

@@ -4,6 +4,7 @@
 // the db or a transaction.
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, QuestionKind } from '../../db/schema';
+import { storableJson } from '../../lib/storable-text';
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
 
@@ -224,8 +225,8 @@ export async function updateSubmissionGrade(
       is_valid: v.is_valid ? 1 : 0,
       score: v.score,
       penalty: v.penalty,
-      details: JSON.stringify(v.details),
-      internal: v.internal === undefined ? null : JSON.stringify(v.internal),
+      details: storableJson(v.details),
+      internal: v.internal === undefined ? null : storableJson(v.internal),
     })
     .where('id', '=', id)
     .execute();

@@ -83,6 +83,16 @@ export async function studentResult(db: Db, examId: number, userId: number): Pro
   for (const s of subs) seen(s.ip, s.user_agent, s.created_at);
   // Tied to one session under the one-session rule: what « Débloquer » would free.
   const bound = a ? (await db.selectFrom('exam_attempt_sessions').select('attempt_id').where('attempt_id', '=', a.id).executeTakeFirst()) !== undefined : false;
+  // Drafts whose grading failed and is to be tried again (drafts.ts): staff see it on the copy.
+  const failed = a
+    ? await db
+        .selectFrom('exam_attempts')
+        .select(['drafts_failures', 'drafts_error', 'drafts_retry_at'])
+        .where('id', '=', a.id)
+        .where('drafts_settled_at', 'is', null)
+        .where('drafts_failures', '>', 0)
+        .executeTakeFirst()
+    : undefined;
   return {
     exam: {
       id: book.exam.id,
@@ -112,6 +122,9 @@ export async function studentResult(db: Db, examId: number, userId: number): Pro
           score_20: row.score_20,
           validated_count: row.validated_count,
           bound,
+          drafts_failure: failed
+            ? { failures: failed.drafts_failures, reason: failed.drafts_error ?? '', retry_at: failed.drafts_retry_at ? new Date(failed.drafts_retry_at).toISOString() : null }
+            : null,
         }
       : null,
     origins: [...origins.values()]

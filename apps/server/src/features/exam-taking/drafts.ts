@@ -2,8 +2,10 @@
 // when staff close the exam. Each question's last draft newer than its last submission (and not the same answer)
 // becomes a submission marked as sent automatically, dated when it was typed. An attempt's drafts are settled
 // once, by whichever process claims them first: the finish request, the result page or the sweep that runs in
-// every API process.
+// every API process. A try that fails is given back and tried again later, the waits doubling; it never holds back
+// another attempt's drafts.
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { EXAM_GRACE_SECONDS, isBlankAnswer, type StudentExamBase } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/errors';
@@ -11,7 +13,7 @@ import { storedTryRules } from '../exams';
 import { grade } from '../grading';
 import { toGradable } from '../questions';
 import { questionsOfDraw } from './pins';
-import { claimDrafts, drawOf, draftsOf, lastSubmissions, markDraftsSettled, releaseDrafts, unsettledAttempts, type AttemptRow } from './repository';
+import { claimDrafts, draftsFailed, drawOf, draftsOf, lastSubmissions, markDraftsSettled, unsettledAttempts, type AttemptRow } from './repository';
 import { recordAnswers, rulesOf, type GradedAnswer } from './submissions';
 
 /** How often each API process looks for ended attempts with drafts to grade. */
@@ -32,11 +34,14 @@ function draftSubmissionId(attemptId: number, questionId: number, at: Date): str
 
 const sameAnswer = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+type Attempt = { id: number; exam_id: number; user_id: number };
+
 /**
  * Grades the attempt's unsent drafts if no other process does; returns how many were stored. A draft the grader
- * refuses (a wrong shape) is left out; when the runner cannot grade, the claim is given back for the next sweep.
+ * refuses (a wrong shape) is left out; when grading fails (the runner busy or down, anything else), the failure is
+ * counted and logged, and the claim given back for a later try.
  */
-export async function settleDrafts(ctx: AppContext, attempt: { id: number; exam_id: number; user_id: number }): Promise<number> {
+export async function settleDrafts(ctx: AppContext, attempt: Attempt, log?: FastifyBaseLogger): Promise<number> {
   if (!(await claimDrafts(ctx.db, attempt.id))) return 0;
   try {
     const drafts = await draftsOf(ctx.db, attempt.id);
@@ -70,17 +75,33 @@ export async function settleDrafts(ctx: AppContext, attempt: { id: number; exam_
     await markDraftsSettled(ctx.db, attempt.id);
     return stored;
   } catch (err) {
-    await releaseDrafts(ctx.db, attempt.id);
+    const reason = err instanceof Error ? err.message : String(err);
+    const failed = await draftsFailed(ctx.db, attempt.id, reason).catch(() => undefined);
+    const fields = { err, attemptId: attempt.id, examId: attempt.exam_id, userId: attempt.user_id, failures: failed?.failures, retryAt: failed?.retry_at.toISOString() };
+    const msg = `drafts: grading the drafts of attempt ${attempt.id} failed (${failed?.failures ?? '?'} time(s)); tried again from ${failed?.retry_at.toISOString() ?? 'the next sweep'}`;
+    if (log) log.error(fields, msg);
+    else console.error(msg, fields);
     throw err;
   }
 }
 
-/** One sweep: the ended attempts whose drafts nobody settled yet (deadline passed, exam closed while away). */
-export async function settleDueDrafts(ctx: AppContext): Promise<number> {
+/** `settleDrafts` for a student's request: a failure is counted and logged, the answer goes on (the sweep tries again). */
+export async function settleDraftsOrLater(ctx: AppContext, attempt: Attempt, log?: FastifyBaseLogger): Promise<number | null> {
+  try {
+    return await settleDrafts(ctx, attempt, log);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One sweep: the ended attempts whose drafts nobody settled yet (deadline passed, exam closed while away), each on
+ * its own: one that fails is tried again later and never stops the others. Returns how many were settled.
+ */
+export async function settleDueDrafts(ctx: AppContext, log?: FastifyBaseLogger): Promise<number> {
   let settled = 0;
   for (const a of await unsettledAttempts(ctx.db, EXAM_GRACE_SECONDS, SWEEP_BATCH)) {
-    await settleDrafts(ctx, a);
-    settled += 1;
+    if ((await settleDraftsOrLater(ctx, a, log)) !== null) settled += 1;
   }
   return settled;
 }

@@ -2,6 +2,7 @@
 // result of each question) inside the transaction that stores a submission, the attempt row locked.
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
+import { storableJson } from '../../lib/storable-text';
 
 export interface AttemptRow {
   id: number;
@@ -143,6 +144,7 @@ export async function claimDrafts(db: Db, attemptId: number): Promise<boolean> {
     .where('id', '=', attemptId)
     .where('drafts_settled_at', 'is', null)
     .where((eb) => eb.or([eb('drafts_claimed_at', 'is', null), eb('drafts_claimed_at', '<', sql<Date>`now() - interval '${sql.raw(String(CLAIM_STALE_MINUTES))} minutes'`)]))
+    .where((eb) => eb.or([eb('drafts_retry_at', 'is', null), eb('drafts_retry_at', '<=', sql<Date>`now()`)]))
     .returning('id')
     .executeTakeFirst();
   return r !== undefined;
@@ -151,15 +153,34 @@ export async function claimDrafts(db: Db, attemptId: number): Promise<boolean> {
 export const CLAIM_STALE_MINUTES = 5;
 
 export async function markDraftsSettled(db: Db, attemptId: number): Promise<void> {
-  await db.updateTable('exam_attempts').set({ drafts_settled_at: sql`now()` }).where('id', '=', attemptId).execute();
+  await db.updateTable('exam_attempts').set({ drafts_settled_at: sql`now()`, drafts_retry_at: null, drafts_error: null }).where('id', '=', attemptId).execute();
 }
 
-/** Gives the claim back (grading could not run): the next sweep tries again. */
-export async function releaseDrafts(db: Db, attemptId: number): Promise<void> {
-  await db.updateTable('exam_attempts').set({ drafts_claimed_at: null }).where('id', '=', attemptId).where('drafts_settled_at', 'is', null).execute();
+/** First wait after a failed try at grading an attempt's drafts, doubled at each failure up to the last. */
+export const DRAFTS_RETRY_FIRST_SECONDS = 10;
+export const DRAFTS_RETRY_MAX_SECONDS = 300;
+
+/**
+ * Gives the claim back after a failed try at grading the drafts: the failure counted with its reason, the next try
+ * not before a wait that doubles with each failure. Returns the failures so far and when the next try may run.
+ */
+export async function draftsFailed(db: Db, attemptId: number, reason: string): Promise<{ failures: number; retry_at: Date } | undefined> {
+  const r = await db
+    .updateTable('exam_attempts')
+    .set({
+      drafts_claimed_at: null,
+      drafts_failures: sql`drafts_failures + 1`,
+      drafts_retry_at: sql`now() + make_interval(secs => least(${DRAFTS_RETRY_MAX_SECONDS}, ${DRAFTS_RETRY_FIRST_SECONDS} * power(2, least(drafts_failures, 20))))`,
+      drafts_error: reason.slice(0, 2000),
+    })
+    .where('id', '=', attemptId)
+    .where('drafts_settled_at', 'is', null)
+    .returning(['drafts_failures', 'drafts_retry_at'])
+    .executeTakeFirst();
+  return r && r.drafts_retry_at ? { failures: r.drafts_failures, retry_at: toDate(r.drafts_retry_at) } : undefined;
 }
 
-/** Attempts over (finished, or past deadline + grace) whose drafts were not settled yet, oldest first. */
+/** Attempts over (finished, or past deadline + grace) whose drafts were not settled yet and may be tried now, oldest first. */
 export async function unsettledAttempts(db: Db, graceSeconds: number, limit: number): Promise<Array<{ id: number; exam_id: number; user_id: number }>> {
   return db
     .selectFrom('exam_attempts')
@@ -169,6 +190,7 @@ export async function unsettledAttempts(db: Db, graceSeconds: number, limit: num
       eb.or([eb('finished_at', 'is not', null), eb('deadline', '<', sql<Date>`now() - make_interval(secs => ${graceSeconds})`)]),
     )
     .where((eb) => eb.or([eb('drafts_claimed_at', 'is', null), eb('drafts_claimed_at', '<', sql<Date>`now() - interval '${sql.raw(String(CLAIM_STALE_MINUTES))} minutes'`)]))
+    .where((eb) => eb.or([eb('drafts_retry_at', 'is', null), eb('drafts_retry_at', '<=', sql<Date>`now()`)]))
     .orderBy('deadline')
     .limit(limit)
     .execute();
@@ -234,8 +256,8 @@ export async function insertSubmission(
       answer: JSON.stringify(v.answer ?? null),
       is_valid: v.is_valid ? 1 : 0,
       auto: v.auto ? 1 : 0,
-      details: JSON.stringify(v.details),
-      internal: v.internal === undefined ? null : JSON.stringify(v.internal),
+      details: storableJson(v.details),
+      internal: v.internal === undefined ? null : storableJson(v.internal),
     })
     .onConflict((oc) => oc.columns(['attempt_id', 'submission_id']).doNothing())
     .returning('id')

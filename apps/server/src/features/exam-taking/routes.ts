@@ -60,7 +60,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
     if (sweeping) return;
     sweeping = true;
     try {
-      await settleDueDrafts(app.ctx);
+      await settleDueDrafts(app.ctx, app.log);
     } catch (err) {
       app.log.warn({ err }, 'grading the drafts of ended attempts failed; the next sweep tries again');
     } finally {
@@ -148,7 +148,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
 
   app.post('/api/student/exams/:id/finish', { schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: replies(examFinishEnvelopeSchema, 404, 409, 429) } }, async (req) => {
     const call = await startedCall(app.ctx, req);
-    const finished = await finishExam(app.ctx, call, req.user!);
+    const finished = await finishExam(app.ctx, call, req.user!, req.log);
     await journalFinish(app.ctx, req, call.attempt.id);
     return ok(finished, 'Examen terminé.');
   });
@@ -218,6 +218,6 @@ export async function examTakingRoutes(base: FastifyInstance) {
   );
 
   app.get('/api/student/exams/:id/show', { schema: { tags, summary: 'Mon résultat', params: idParam, response: replies(examShowEnvelopeSchema, 404, 409, 429) } }, async (req) =>
-    ok(await showResult(app.ctx, req.params.id, req.user!), 'Résultat chargé.'),
+    ok(await showResult(app.ctx, req.params.id, req.user!, req.log), 'Résultat chargé.'),
   );
 }

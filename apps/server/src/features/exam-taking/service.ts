@@ -2,6 +2,7 @@
 // server's clock counts. A submission is graded outside any transaction (the sandbox takes time), then
 // stored with the attempt's score in one transaction; a repeated submission id is the same submission.
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   attemptDeadline,
   EXAM_GRACE_SECONDS,
@@ -47,7 +48,7 @@ import {
   type QuestionProgress,
 } from './repository';
 import { drawQuestions } from './draw';
-import { attemptOver, settleDrafts } from './drafts';
+import { attemptOver, settleDraftsOrLater } from './drafts';
 import { recordAnswers, rulesOf, type GradedAnswer, type RecordedResult } from './submissions';
 
 const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
@@ -263,22 +264,23 @@ export async function attemptNow(ctx: AppContext, call: StartedCall): Promise<Ex
   return { ...attemptInfo(attempt), server_time: new Date().toISOString() };
 }
 
-export async function finishExam(ctx: AppContext, call: StartedCall, user: SessionUser): Promise<ExamAttemptInfo> {
+export async function finishExam(ctx: AppContext, call: StartedCall, user: SessionUser, log?: FastifyBaseLogger): Promise<ExamAttemptInfo> {
   const { attempt } = call;
   const examId = call.exam.id;
   if (!attempt.finished_at) await finishAttempt(ctx.db, attempt.id, new Date());
-  // What was typed and not submitted is graded now, so that the result page shows it at once.
-  await settleDrafts(ctx, { id: attempt.id, exam_id: examId, user_id: user.id });
+  // What was typed and not submitted is graded now, so that the result page shows it at once; if grading fails,
+  // the attempt is finished all the same and the sweep grades the drafts later.
+  await settleDraftsOrLater(ctx, { id: attempt.id, exam_id: examId, user_id: user.id }, log);
   const after = await findAttempt(ctx.db, examId, user.id);
   return attemptInfo(after ?? attempt);
 }
 
-export async function showResult(ctx: AppContext, examId: number, user: SessionUser): Promise<ExamShowResult> {
+export async function showResult(ctx: AppContext, examId: number, user: SessionUser, log?: FastifyBaseLogger): Promise<ExamShowResult> {
   const exam = await visibleExam(ctx, examId, user);
   let attempt = await findAttempt(ctx.db, examId, user.id);
   if (attempt && attemptOver(attempt, exam)) {
-    // Over and not yet swept: its drafts are graded before the result is shown.
-    await settleDrafts(ctx, { id: attempt.id, exam_id: examId, user_id: user.id });
+    // Over and not yet swept: its drafts are graded before the result is shown (later by the sweep if that fails).
+    await settleDraftsOrLater(ctx, { id: attempt.id, exam_id: examId, user_id: user.id }, log);
     attempt = await findAttempt(ctx.db, examId, user.id);
   }
   // Nothing of the exam's content before the student's own start: without an attempt, no question at all.

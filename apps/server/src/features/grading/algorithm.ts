@@ -1,6 +1,7 @@
 // ALGORITHM questions: a program against the question's test cases, all side by side in the runner's pool.
 import { judge, type CodeRunner, type JudgeResult, type RunLimits } from '@exam/runner';
 import { MAX_DETAIL_OUTPUT, type AlgorithmGradeDetails } from '@exam/shared';
+import { storableText } from '../../lib/storable-text';
 import type { AlgorithmQuestion, GradeOutcome, InternalCaseResult, ReferenceFailure } from './types';
 
 type Test = AlgorithmQuestion['tests'][number];
@@ -45,8 +46,9 @@ export function toOutcome(question: AlgorithmQuestion, tests: Test[], result: Ju
     index: allIndex.get(tests[i]) ?? i,
     is_hidden: tests[i].is_hidden,
     verdict: c.verdict,
-    stdout: c.stdout,
-    stderr: c.stderr,
+    // Whatever the program printed (a NUL byte included) is kept as storable text.
+    stdout: storableText(c.stdout),
+    stderr: storableText(c.stderr),
     exit_code: c.exit_code,
     duration_ms: c.duration_ms,
   }));

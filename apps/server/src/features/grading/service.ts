@@ -4,6 +4,7 @@ import { judge, type CodeRunner, type TestCaseResult } from '@exam/runner';
 import { MAX_CODE_LENGTH, z } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { serviceUnavailable, unprocessable } from '../../lib/errors';
+import { storableText } from '../../lib/storable-text';
 import { checkRate, onRunner, requireRunner, runnerSlots } from '../runner';
 import { firstFailure, runCases, runLimits, toOutcome } from './algorithm';
 import { matchesExact } from './exact';
@@ -82,7 +83,7 @@ async function gradeMath(ctx: AppContext, input: GradeInput & { question: { type
     report(input, new Error(`${r.message} (${JSON.stringify(input.question.expected)})`), 'grading: unreadable expected expression');
     throw serviceUnavailable(GRADING_TEXTS.expectedUnreadable);
   }
-  return { is_valid: false, score: 0, details: { type: 'MATH', message: r.message } };
+  return { is_valid: false, score: 0, details: { type: 'MATH', message: storableText(r.message) } };
 }
 
 async function gradeAlgorithm(ctx: AppContext, input: GradeInput & { question: AlgorithmQuestion }, mode: RunMode): Promise<GradeOutcome> {

@@ -27,6 +27,8 @@ export const EXAM_ACCESS_TEXTS = {
   codeTooManyFailures: 'Code d’accès : trop de codes incorrects pour cet examen. Réessayez dans 15 minutes ou adressez-vous au surveillant.',
   network: (ip: string) =>
     `Réseau non autorisé : cet examen ne se passe que depuis le réseau des salles d’examen (votre adresse : ${ip}). Connectez-vous au réseau de la salle, ou adressez-vous au surveillant.`,
+  networkUnknown:
+    'Réseau non autorisé : cet examen ne se passe que depuis le réseau des salles d’examen, et l’adresse de votre appareil n’a pas pu être lue. Rechargez la page depuis le réseau de la salle, ou adressez-vous au surveillant.',
   seb: 'Safe Exam Browser requis : cet examen ne se passe que dans Safe Exam Browser, ouvert avec le fichier de configuration de cet examen (« Télécharger la configuration Safe Exam Browser » sur la page de l’examen). Fermez ce navigateur et ouvrez ce fichier, ou adressez-vous au surveillant.',
   otherSession: 'Une seule session par composition : votre composition est déjà ouverte sur un autre appareil ou un autre navigateur. Revenez sur celui-ci, ou demandez au surveillant de la débloquer pour continuer ici.',
   verdictsHidden: 'Les résultats de cet examen s’affichent une fois votre composition terminée.',

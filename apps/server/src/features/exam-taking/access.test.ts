@@ -3,6 +3,9 @@
 // hash per request, one session per attempt and its unlock, verdicts hidden until the end, time for everyone),
 // staff set them, and the student's shapes carry neither the code nor a verdict while hidden.
 import { createHash } from 'node:crypto';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAM_ACCESS_TEXTS as A } from '@exam/shared';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
@@ -126,6 +129,30 @@ describe('allowed networks', () => {
     const spoofed = await call(token, 'GET', `/api/student/exams/${id}/questions`, undefined, { 'x-forwarded-for': '10.12.0.1' }, '203.0.113.9');
     expect(spoofed.statusCode).toBe(403);
     expect(spoofed.json().message).toBe(A.network('203.0.113.9'));
+  });
+
+  it('refuses in French (403) a request that comes without a client address (a Unix socket), never a 500', async () => {
+    const id = await exam();
+    await rules(id, { allowed_networks: ['10.12.0.0/16'] });
+    const { token } = await student();
+    const socketPath = path.join(os.tmpdir(), `exam-access-${process.pid}-${id}.sock`);
+    await t.app.listen({ path: socketPath });
+    try {
+      const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request({ socketPath, method: 'POST', path: `/api/student/exams/${id}/start`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (r) => {
+          let body = '';
+          r.setEncoding('utf8');
+          r.on('data', (c: string) => (body += c));
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end('{}');
+      });
+      expect(res.status, res.body).toBe(403);
+      expect(JSON.parse(res.body).message).toBe(A.networkUnknown);
+    } finally {
+      await t.app.server.close();
+    }
   });
 });
 

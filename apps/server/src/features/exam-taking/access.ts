@@ -38,8 +38,10 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
 const hasRoomRules = (r: StoredAccessRules) => r.access_code !== null || r.allowed_networks.length > 0 || r.single_session === 1 || r.seb_required === 1;
 
-function checkNetwork(rules: StoredAccessRules, ip: string): void {
+/** `ip` is missing when the socket gave none (a Unix socket, a connection already closed): refused, never thrown. */
+function checkNetwork(rules: StoredAccessRules, ip: string | undefined): void {
   if (rules.allowed_networks.length === 0) return;
+  if (!ip) throw refuse(A.networkUnknown);
   const ok = rules.allowed_networks.some((cidr) => {
     const range = parseCidr(cidr);
     return range !== null && inCidr(ip, range);

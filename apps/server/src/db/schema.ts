@@ -347,6 +347,24 @@ export interface ExamLateAnswersTable {
   exam_submission_id: number | null;
 }
 
+/** Browser signals of an attempt, counted by type (migration 017): the journal keeps a bounded number of them. */
+export interface ExamSignalCountsTable {
+  attempt_id: number;
+  type: string;
+  count: number;
+  first_at: Timestamp;
+  last_at: Timestamp;
+}
+
+/** An exam being regraded, by which process (migration 017): one regrade of an exam at a time across processes. */
+export interface RegradeLocksTable {
+  exam_id: number;
+  holder: string;
+  taken_at: Generated<Timestamp>;
+  /** Renewed while the regrade runs: a lock whose holder stopped renewing it is taken over. */
+  beat_at: Generated<Timestamp>;
+}
+
 /** One event of an attempt's hash-chained journal (migration 013-exam-room); never updated nor deleted. */
 export interface ExamJournalTable {
   id: Generated<number>;
@@ -445,6 +463,8 @@ export interface Database {
   exam_access_rules: ExamAccessRulesTable;
   exam_attempt_sessions: ExamAttemptSessionsTable;
   exam_journal: ExamJournalTable;
+  exam_signal_counts: ExamSignalCountsTable;
+  regrade_locks: RegradeLocksTable;
 }
 
 /** What repositories read and write through: the database, or a transaction open on it. */

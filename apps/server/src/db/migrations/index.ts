@@ -15,6 +15,7 @@ import * as m012versions from './012-question-versions';
 import * as m013 from './013-exam-room';
 import * as m015 from './015-invigilation';
 import * as m016 from './016-drafts-retry';
+import * as m017 from './017-journal-bounds';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013-exam-room': m013,
   '015-invigilation': m015,
   '016-drafts-retry': m016,
+  '017-journal-bounds': m017,
 };

@@ -5,20 +5,34 @@ import type { ExecResult, Language } from '@exam/shared';
 import { ForkServer, ForkServerError } from './forkserver';
 import { MathService } from './math';
 import { Pool } from './pool';
-import { addressSpaceBytes, describeIsolation, probeSandbox, PYTHON_PATH, RSCRIPT_PATH, runInSandbox, type SandboxEnv } from './sandbox';
-import { DEFAULT_LIMITS, MAX_LIMITS, type CodeRunner, type MathCompareResult, type RunCase, type RunLimits, type RunRequest } from './types';
+import { addressSpaceBytes, describeIsolation, probeSandbox, PYTHON_PATH, RSCRIPT_PATH, runInSandbox, type RawRun, type SandboxEnv } from './sandbox';
+import {
+  DEFAULT_LIMITS,
+  MAX_LIMITS,
+  RunnerBusyError,
+  STARVED_MESSAGE,
+  type CodeRunner,
+  type MathCompareResult,
+  type RunCase,
+  type RunLimits,
+  type RunRequest,
+} from './types';
 import { classify } from './verdict';
 import { WarmPool, type WarmCommand } from './warm';
 
 export interface EmbeddedRunnerOptions {
   /** Development only: run without bubblewrap nor a dedicated user (RUNNER_UNSAFE_DEV=1). */
   unsafe?: boolean;
-  /** Runs (or programs against their cases) at once; default one per core plus one, so that one user, who may hold
-   *  all but one, never holds back another user's run. */
+  /** Runs at once (a slot is one run: one program on one case). Default one per core, and never more than cores: a
+   *  run never waits for a CPU another run of this runner holds. */
   slots?: number;
-  /** Runs allowed to wait for a slot; beyond, RunnerBusyError. Default 32 per slot (40 students submitting at once
-   *  on 2 cores wait their turn instead of being refused; queueTimeoutMs still bounds the wait). */
+  /** Practice programs allowed to wait for a slot; beyond, RunnerBusyError. Default 32 per slot (40 students
+   *  submitting at once on 2 cores wait their turn instead of being refused; queueTimeoutMs still bounds the wait).
+   *  Exam programs are not counted. */
   maxQueue?: number;
+  /** Programs one user may have in the runner at once (running or waiting); beyond, RunnerBusyError for that user
+   *  only. Default: an eighth of maxQueue, at least 4. */
+  ownerJobs?: number;
   /** How long a run may wait for a slot before RunnerBusyError. Default 20 s. */
   queueTimeoutMs?: number;
   /** Start the maths server at once (default true). */
@@ -27,8 +41,6 @@ export interface EmbeddedRunnerOptions {
   sandbox?: SandboxEnv;
   /** Pre-started R sandboxes kept ready (default: one per slot; 0 turns them off). */
   warmPerLanguage?: number;
-  /** Cases of one program run at once, each a run of its own (default 4). */
-  caseWidth?: number;
   /** Python through the fork server (default true when isolated); false: a sandbox of its own per run. */
   forkServer?: boolean;
   /** Where the start-up says which isolation is in force (default console.info). */
@@ -94,8 +106,6 @@ export class EmbeddedRunner implements CodeRunner {
   readonly math: MathService;
   /** Pre-started R sandboxes. */
   readonly warmR?: WarmPool;
-  /** Cases of one program run at once. */
-  readonly caseWidth: number;
   /** Python runs, when the fork server works here (else a sandbox of its own per run). */
   readonly forkServer?: ForkServer;
   /** Whether closing the runner removes the sandbox's control groups (not when the sandbox was handed in). */
@@ -105,10 +115,10 @@ export class EmbeddedRunner implements CodeRunner {
     readonly sandbox: SandboxEnv,
     opts: EmbeddedRunnerOptions = {},
   ) {
-    const slots = Math.max(1, opts.slots ?? os.availableParallelism() + 1);
-    this.pool = new Pool(slots, opts.maxQueue ?? slots * 32, opts.queueTimeoutMs ?? 20_000);
+    const cores = os.availableParallelism();
+    const slots = Math.max(1, Math.min(opts.slots ?? cores, cores));
+    this.pool = new Pool(slots, opts.maxQueue ?? slots * 32, opts.queueTimeoutMs ?? 20_000, { ownerJobs: opts.ownerJobs });
     this.math = new MathService(sandbox);
-    this.caseWidth = Math.max(1, opts.caseWidth ?? 4);
     this.ownsSandbox = !opts.sandbox;
     (opts.log ?? console.info)(`Exécution des programmes : ${describeIsolation(sandbox)}.`);
     // Pre-started sandboxes rely on the sandbox's private /tmp and /dev/fd: not in the unsafe mode.
@@ -119,8 +129,8 @@ export class EmbeddedRunner implements CodeRunner {
       this.warmR.fill();
     }
     if (sandbox.isolated && opts.forkServer !== false) {
-      // A lane per run that can be in flight: every slot running a program against caseWidth cases.
-      this.forkServer = new ForkServer(sandbox, slots * this.caseWidth);
+      // A lane per run that can be in flight: one per slot.
+      this.forkServer = new ForkServer(sandbox, slots);
       void this.forkServer.start().then(() => {
         const why = this.forkServer?.unavailable;
         if (why) (opts.log ?? console.warn)(`Serveur d’exécution Python indisponible ici (${why}) : chaque exécution Python aura son propre bac à sable.`);
@@ -128,13 +138,26 @@ export class EmbeddedRunner implements CodeRunner {
     }
   }
 
-  /** Runs the program without touching the pool (the queue worker has its own concurrency). */
+  /**
+   * Runs the program without touching the pool (the queue worker has its own concurrency). A run held back by other
+   * processes until its wall cap is never judged: it is run again once, then refused as busy (wallclock.ts).
+   */
   async execute(req: RunRequest): Promise<ExecResult> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const result = await this.executeOnce(req);
+      if (result) return result;
+    }
+    throw new RunnerBusyError(STARVED_MESSAGE);
+  }
+
+  /** One try of `execute`: undefined when the run was starved. */
+  private async executeOnce(req: RunRequest): Promise<ExecResult | undefined> {
     const limits = effectiveLimits(req.limits);
+    const judged = (raw: RawRun) => (raw.starved ? undefined : classify(raw, req.expectedOutput, limits));
     const stdin = withFinalNewline(req.stdin);
     if (req.language === 'PYTHON' && this.forkServer?.fits(limits)) {
       try {
-        return classify(await this.forkServer.run(req.code, stdin, limits), req.expectedOutput, limits);
+        return judged(await this.forkServer.run(req.code, stdin, limits));
       } catch (e) {
         // The fork server lost the run or cannot take it: the run gets a sandbox of its own.
         if (!(e instanceof ForkServerError)) throw e;
@@ -143,40 +166,56 @@ export class EmbeddedRunner implements CodeRunner {
     // A pre-started R sandbox lowers its limits to the run's (a question's own CPU and memory limits); above the
     // defaults it was started with, a fresh sandbox is launched.
     const warmRun = req.language === 'R' ? this.warmR?.run(req.code, stdin, limits) : undefined;
-    if (warmRun) return classify(await warmRun, req.expectedOutput, limits);
+    if (warmRun) return judged(await warmRun);
     const { argv, file, env } = command(req.language);
     const raw = await runInSandbox(this.sandbox, { argv, env, files: [{ path: file, content: req.code }], stdin, limits });
-    return classify(raw, req.expectedOutput, limits);
+    return judged(raw);
   }
 
   run(req: RunRequest): Promise<ExecResult> {
-    return this.pool.use(() => this.execute(req), req.owner);
+    return this.pool.use(() => this.execute(req), req.owner, { kind: req.hidden ? 'hidden' : 'open', exam: req.exam });
   }
 
   /**
    * One program against several cases, each a run of its own (its own process, holding only its own stdin; its own
-   * verdict, time, limits, deadline and output cap). The program takes one slot of its owner's; its cases run
-   * `caseWidth` at once (`opts.slots`: fewer, as a regrade asks for one).
+   * verdict, time, limits, deadline and output cap) in a slot of its own. The program is one job of its owner's in
+   * the pool; its cases run as many at once as its owner may hold slots (`opts.slots`: fewer, as a regrade asks
+   * for one), the visible cases first, then the hidden ones, never both at once (pool.ts). When a case cannot get a
+   * slot in time, no further case starts, those in flight end, and RunnerBusyError is thrown.
    */
-  async runCases(req: Omit<RunRequest, 'stdin' | 'expectedOutput'>, cases: RunCase[], opts: { slots?: number } = {}): Promise<ExecResult[]> {
+  async runCases(req: Omit<RunRequest, 'stdin' | 'expectedOutput' | 'hidden'>, cases: RunCase[], opts: { slots?: number } = {}): Promise<ExecResult[]> {
     if (cases.length === 0) return [];
-    const width = Math.max(1, Math.min(cases.length, opts.slots ?? this.caseWidth, this.caseWidth));
-    return this.pool.use(async () => {
+    const job = this.pool.admit(req.owner, req.exam);
+    try {
+      const order = [...cases.keys()].sort((a, b) => Number(!!cases[a].hidden) - Number(!!cases[b].hidden) || a - b);
+      const width = Math.max(1, Math.min(cases.length, opts.slots ?? this.pool.ownerCap, this.pool.ownerCap));
       const results: ExecResult[] = new Array(cases.length);
+      const failures: unknown[] = [];
       let next = 0;
       const worker = async () => {
-        while (next < cases.length) {
-          const i = next++;
-          results[i] = await this.execute({ ...req, stdin: cases[i].stdin, expectedOutput: cases[i].expectedOutput });
+        while (failures.length === 0 && next < order.length) {
+          const i = order[next++];
+          const c = cases[i];
+          try {
+            results[i] = await this.pool.use(() => this.execute({ ...req, stdin: c.stdin, expectedOutput: c.expectedOutput }), req.owner, {
+              job,
+              kind: c.hidden ? 'hidden' : 'open',
+            });
+          } catch (err) {
+            failures.push(err);
+          }
         }
       };
       await Promise.all(Array.from({ length: width }, worker));
+      if (failures.length) throw failures.find((e) => e instanceof RunnerBusyError) ?? failures[0];
       return results;
-    }, req.owner);
+    } finally {
+      this.pool.finish(job);
+    }
   }
 
   compareMath(expression: string, expected: string, owner?: string): Promise<MathCompareResult> {
-    return this.pool.use(() => this.math.compare(expression, expected), owner);
+    return this.pool.use(() => this.math.compare(expression, expected), owner ?? '');
   }
 
   async close(): Promise<void> {

@@ -42,6 +42,9 @@ with open(sys.argv[1]) as _f:
 TMPFS_BYTES, SHM_BYTES = CONFIG["tmpfs"], CONFIG["shm"]
 FSIZE, NOFILE, NPROC = CONFIG["fsize"], CONFIG["nofile"], CONFIG["nproc"]
 LANES = CONFIG["lanes"]
+# A run at its wall limit but held back by other processes is given more time, up to this many wall limits
+# (wallclock.ts says the rule).
+WALL_EXTENSION = CONFIG.get("wallExtension", 1)
 
 
 class _SockFprog(ctypes.Structure):
@@ -252,6 +255,37 @@ class _Group:
         self.cpu = os.open(lane["cpu"], os.O_RDONLY | os.O_CLOEXEC)
         self.cpu_v2 = lane["cpu"].endswith("cpu.stat")
         self.oom = os.open(lane["oom"], os.O_RDONLY | os.O_CLOEXEC)
+        # The lane's threads and this namespace's /proc, for the run-queue delay of the run's threads (the run's
+        # own /proc, mounted by its init in the namespace the worker shares, would not show them).
+        try:
+            name = "cgroup.threads" if self.cpu_v2 else "tasks"
+            self.tasks = [os.open(os.path.join(d, name), os.O_RDONLY | os.O_CLOEXEC) for d, _, _ in os.walk(os.path.dirname(lane["cpu"]))]
+            self.proc = os.open("/proc", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        except OSError:
+            self.tasks = self.proc = None
+        # The lane's master and this worker wait in the group too, but are not the run.
+        self.skip = {os.getpid(), os.getppid()}
+
+    def waits(self):
+        # Run-queue delay (ns) per thread of the run; None when the kernel does not give it.
+        if self.tasks is None:
+            return None
+        out = {}
+        tids = [int(t) for fd in self.tasks for t in os.pread(fd, 1 << 16, 0).split()]
+        for tid in tids:
+            if tid in self.skip:
+                continue
+            try:
+                fd = os.open("%d/schedstat" % tid, os.O_RDONLY | os.O_CLOEXEC, dir_fd=self.proc)
+                try:
+                    out[tid] = int(os.read(fd, 256).split()[1])
+                finally:
+                    os.close(fd)
+            except (OSError, ValueError, IndexError):
+                pass
+        if not out and len([t for t in tids if t not in self.skip]) > 0:
+            return None
+        return out
 
     def cpu_ns(self):
         text = os.pread(self.cpu, 4096, 0)
@@ -269,10 +303,11 @@ class _Group:
         return 0
 
 
-def _frame(code, sig, timed, exceeded, oom, ms, out, err):
-    line = '{"code":%s,"signal":%s,"timedOut":%s,"exceeded":%s,"oom":%s,"ms":%d,"out":%d,"err":%d}' % (
+def _frame(code, sig, timed, exceeded, oom, ms, out, err, idle=False, starved=False, cpu=-1):
+    line = '{"code":%s,"signal":%s,"timedOut":%s,"exceeded":%s,"oom":%s,"idle":%s,"starved":%s,"cpu":%d,"ms":%d,"out":%d,"err":%d}' % (
         "null" if code is None else "%d" % code, "null" if sig is None else '"%s"' % sig,
-        "true" if timed else "false", "true" if exceeded else "false", "true" if oom else "false", ms, len(out), len(err))
+        "true" if timed else "false", "true" if exceeded else "false", "true" if oom else "false",
+        "true" if idle else "false", "true" if starved else "false", cpu, ms, len(out), len(err))
     return line.encode() + b"\n" + out + err
 
 
@@ -307,15 +342,31 @@ def _worker(lane):
     os._exit(0)
 
 
+def _at_deadline(group, elapsed, cpu0, waits0, at_cap):
+    # wallclock.ts's atWallDeadline: "extend", "idle" (the program's own waiting) or "starved" (held back by others).
+    waits = group.waits()
+    if waits is None or waits0 is None:
+        return "idle" if at_cap else "extend"
+    wait = sum(max(0, w - waits0.get(t, 0)) for t, w in waits.items())
+    idle = elapsed * 1e9 - (group.cpu_ns() - cpu0) - wait
+    if idle > wait:
+        return "idle"
+    return "starved" if at_cap else "extend"
+
+
 def _supervise(group, limits, wall_ms, cap, stdin, src):
     t0 = time.monotonic()
     deadline = t0 + wall_ms / 1000.0
+    wall_cap = t0 + wall_ms * WALL_EXTENSION / 1000.0
+    recheck = max(0.25, wall_ms / 4000.0)
+    idle = starved = False
     cpu_limit_ns = limits[0] * 1_000_000_000
     i_r, i_w = os.pipe()
     o_r, o_w = os.pipe()
     e_r, e_w = os.pipe()
     s_r, s_w = os.pipe()
     cpu0 = group.cpu_ns() if group else 0
+    waits0 = group.waits() if group else None
     oom0 = group.oom_kills() if group else 0
     _ok(_libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC), "unshare")
     init = os.fork()
@@ -367,8 +418,14 @@ def _supervise(group, limits, wall_ms, cap, stdin, src):
     while alive:
         now = time.monotonic()
         if not timed and now >= deadline:
-            timed = True
-            kill()
+            # Only a run that waits without computing is stopped here; one held back by others gets more time.
+            decision = _at_deadline(group, now - t0, cpu0, waits0, now >= wall_cap - 0.001) if group else "idle"
+            if decision == "extend":
+                deadline = min(wall_cap, now + recheck)
+            else:
+                timed = True
+                idle, starved = group is not None and decision == "idle", decision == "starved"
+                kill()
         if group and not timed and group.cpu_ns() - cpu0 > cpu_limit_ns:
             # CPU time of all the run's processes together, beyond the run's limit.
             timed = True
@@ -419,6 +476,7 @@ def _supervise(group, limits, wall_ms, cap, stdin, src):
         os.close(w)
     os.close(s_r)
     oom = bool(group) and group.oom_kills() > oom0
+    cpu_ms = (group.cpu_ns() - cpu0) // 1_000_000 if group else -1
     code, sig, error = None, "SIGKILL", None
     for line in bytes(status).split(b"\n"):
         if line.startswith(b"S "):
@@ -430,7 +488,7 @@ def _supervise(group, limits, wall_ms, cap, stdin, src):
         return _failed(error)
     if timed:
         code, sig = None, None
-    return _frame(code, sig, timed, exceeded, oom, ms, bytes(out), bytes(err))
+    return _frame(code, sig, timed, exceeded, oom, ms, bytes(out), bytes(err), idle, starved, cpu_ms)
 
 
 # --- The lane masters and the zygote -------------------------------------------------------------------------

@@ -25,6 +25,7 @@ import {
   type SandboxEnv,
 } from './sandbox';
 import { MAX_LIMITS, type RunLimits } from './types';
+import { WALL_EXTENSION, wallCapMs } from './wallclock';
 
 export const FORK_SERVER_FILE = path.join(import.meta.dirname, 'fork_server.py');
 
@@ -181,6 +182,8 @@ export class ForkServer {
           // The processes of every run together under the sandbox's user (each run's own count is its group's).
           nproc: this.lanes * LANE_PIDS + 16,
           filter: '/tmp/run.bpf',
+          // The wall-clock rule of wallclock.ts: a run held back by others is given up to this many wall limits.
+          wallExtension: WALL_EXTENSION,
           lanes: Array.from({ length: this.lanes }, (_, i) => ({ fd: firstLane + i, ...laneGroups(i) })),
         };
         launched = launchSandboxed(this.env, {
@@ -317,6 +320,9 @@ export class ForkServer {
       timedOut: f.timedOut === true,
       outputExceeded: f.exceeded === true,
       memoryExceeded: f.oom === true,
+      idle: f.idle === true,
+      starved: f.starved === true,
+      cpuMs: typeof f.cpu === 'number' && f.cpu >= 0 ? f.cpu : undefined,
       durationMs: typeof f.ms === 'number' ? f.ms : 0,
       stdout,
       stderr,
@@ -372,7 +378,7 @@ export class ForkServer {
         lane.pending = undefined;
         reject(new ForkServerError('Le serveur d’exécution Python ne répond plus.'));
         server.launched.kill();
-      }, limits.wallMs + 5000);
+      }, wallCapMs(limits) + 5000);
       lane.pending = { resolve, reject, timer };
       lane.socket.write(Buffer.concat([Buffer.from(head), input, program]));
       server.launched.child.stdin!.write(`${lane.index}\n`);

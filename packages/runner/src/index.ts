@@ -3,6 +3,7 @@ export * from './types';
 export * from './verdict';
 export * from './sandbox';
 export * from './pool';
+export * from './wallclock';
 export * from './math';
 export * from './embedded';
 export * from './queue';

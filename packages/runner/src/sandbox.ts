@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CgroupTree, GroupPool, type RunGroup } from './cgroups';
 import { compileSeccomp, type SeccompFilters } from './seccomp';
+import { atWallDeadline, threadWaits, waitSince, wallCapMs, wallRecheckMs } from './wallclock';
 import { SandboxUnavailableError, type RunLimits } from './types';
 
 import { PYTHON_PATH, RSCRIPT_PATH } from './paths';
@@ -103,6 +104,12 @@ export interface RawRun {
   outputExceeded: boolean;
   /** The kernel killed a process of the run for lack of memory (its control group's limit). */
   memoryExceeded?: boolean;
+  /** Stopped at its wall limit while waiting without computing (wallclock.ts): its own doing, TIME_LIMIT. */
+  idle?: boolean;
+  /** Held back by other processes up to the wall cap: not judged, to be run again (wallclock.ts). */
+  starved?: boolean;
+  /** CPU time of the run's processes together, where a control group counts it. */
+  cpuMs?: number;
   durationMs: number;
 }
 
@@ -304,7 +311,7 @@ export function buildArgv(
   bw.push('--remount-ro', '/', '--chdir', '/tmp', '--clearenv', ...envArgs, '--');
   // A last guard inside the sandbox: should the API die while bwrap is still setting up (before its
   // --die-with-parent takes effect), the program still ends a little after its deadline.
-  const guardSeconds = spec.guardSeconds ?? Math.ceil(limits.wallMs / 1000) + 2;
+  const guardSeconds = spec.guardSeconds ?? Math.ceil(wallCapMs(limits) / 1000) + 2;
   const guard = guardSeconds > 0 ? [TIMEOUT_PATH, '-s', 'KILL', String(guardSeconds)] : [];
   return [...bw, ...guard, env.prlimit, ...rlimits, `--nproc=${spec.nproc ?? SANDBOX_NPROC}`, '--', ...spec.argv];
 }
@@ -455,7 +462,8 @@ const CPU_CHECK_MS = 100;
 
 /**
  * Feeds stdin, collects capped output, enforces the wall-clock deadline and, with a control group, the CPU time of
- * all the run's processes together, on a launched sandbox; resolves once none of its processes is left.
+ * all the run's processes together, on a launched sandbox; resolves once none of its processes is left. With a
+ * control group, the wall deadline stops only a run that waits without computing (wallclock.ts).
  * `beforeStdin` runs first (a warm sandbox receives its program there).
  */
 export function supervise(
@@ -473,6 +481,8 @@ export function supervise(
     let outLen = 0;
     let errLen = 0;
     let timedOut = false;
+    let idle = false;
+    let starved = false;
     let outputExceeded = false;
     let killed = false;
     const kill = () => {
@@ -487,6 +497,7 @@ export function supervise(
       }
     };
     const cpu0 = group ? read(() => group.cpuNs(), 0) : 0;
+    const waits0 = group ? threadWaits(group) : undefined;
     const oom0 = group ? read(() => group.oomKills(), 0) : 0;
     child.stdout!.on('data', (b: Buffer) => {
       if (outLen < cap) out.push(b.subarray(0, cap - outLen));
@@ -507,10 +518,23 @@ export function supervise(
     beforeStdin?.();
     child.stdin!.end(spec.stdin ?? '');
 
-    const timer = setTimeout(() => {
+    const wallCap = wallCapMs(spec.limits);
+    const atDeadline = () => {
+      if (killed) return;
+      const elapsed = performance.now() - started;
+      if (group) {
+        const decision = atWallDeadline(elapsed * 1e6, read(() => group.cpuNs(), 0) - cpu0, waitSince(group, waits0), elapsed >= wallCap - 1);
+        if (decision === 'extend') {
+          timer = setTimeout(atDeadline, Math.min(wallRecheckMs(spec.limits), Math.max(1, wallCap - elapsed)));
+          return;
+        }
+        idle = decision === 'idle';
+        starved = decision === 'starved';
+      }
       timedOut = true;
       kill();
-    }, spec.limits.wallMs);
+    };
+    let timer = setTimeout(atDeadline, spec.limits.wallMs);
     const cpuLimitNs = spec.limits.cpuSeconds * 1e9;
     const cpuCheck = group
       ? setInterval(() => {
@@ -528,6 +552,7 @@ export function supervise(
       clearTimeout(guard);
       clearInterval(cpuCheck);
       const memoryExceeded = group ? read(() => group.oomKills(), oom0) > oom0 : false;
+      const cpuMs = group ? Math.round((read(() => group.cpuNs(), cpu0) - cpu0) / 1e6) : undefined;
       launched.cleanup();
       let signal: string | null = sig;
       let exitCode = code;
@@ -543,6 +568,9 @@ export function supervise(
         timedOut,
         outputExceeded,
         memoryExceeded,
+        idle,
+        starved,
+        cpuMs,
         durationMs: Math.round(performance.now() - started),
       });
     };
@@ -556,6 +584,6 @@ export function supervise(
     const guard = setTimeout(() => {
       kill();
       setTimeout(() => finish(null, 'SIGKILL'), 2000).unref();
-    }, spec.limits.wallMs + 5000);
+    }, wallCap + 5000);
   });
 }

@@ -2,9 +2,12 @@
 import type { ExecResult, Language } from '@exam/shared';
 
 export interface RunLimits {
-  /** CPU seconds. */
+  /** CPU seconds of the run's processes together: the only time a TIME_LIMIT is given on. */
   cpuSeconds: number;
-  /** Wall-clock milliseconds before the whole sandbox is killed. */
+  /**
+   * Wall-clock milliseconds a run may last without computing (sleep, blocked read). A run held back by other processes
+   * is given more, up to WALL_EXTENSION times this (see wallclock.ts).
+   */
   wallMs: number;
   /** Address-space limit in MiB. */
   memoryMb: number;
@@ -28,6 +31,10 @@ export interface RunRequest {
    * behind other users' instead of holding them back. Runs without an owner share one anonymous owner.
    */
   owner?: string;
+  /** The run holds a hidden test's input: never at the same time as a run of the same owner that does not. */
+  hidden?: boolean;
+  /** An exam's run: served before practice, never refused because the queue is full of others' runs. */
+  exam?: boolean;
 }
 
 export type MathCompareResult =
@@ -39,16 +46,18 @@ export type MathCompareResult =
 export interface RunCase {
   stdin: string;
   expectedOutput?: string;
+  /** A hidden case: run apart in time from the owner's other runs (see RunRequest.hidden). */
+  hidden?: boolean;
 }
 
 export interface CodeRunner {
   run(req: RunRequest): Promise<ExecResult>;
   /**
    * One program against several cases, one result per case in their order (each with its own verdict, time, limits).
-   * Optional: without it, `judge` runs the cases one `run` each. `slots`: most slots of the runner's pool the
-   * program may hold at once (default: all).
+   * Optional: without it, `judge` runs the cases one `run` each. `slots`: most of the program's cases run at once
+   * (default: as many as its owner may hold slots).
    */
-  runCases?(req: Omit<RunRequest, 'stdin' | 'expectedOutput'>, cases: RunCase[], opts?: { slots?: number }): Promise<ExecResult[]>;
+  runCases?(req: Omit<RunRequest, 'stdin' | 'expectedOutput' | 'hidden'>, cases: RunCase[], opts?: { slots?: number }): Promise<ExecResult[]>;
   compareMath(expression: string, expected: string, owner?: string): Promise<MathCompareResult>;
   close(): Promise<void>;
 }
@@ -63,6 +72,9 @@ export class RunnerBusyError extends Error {
     super(message);
   }
 }
+
+/** A run held back by others for WALL_EXTENSION times its wall limit, twice: never judged, the student tries again. */
+export const STARVED_MESSAGE = 'Le serveur d’exécution est trop chargé pour mesurer ce programme équitablement. Réessayez dans quelques secondes.';
 
 /** Thrown at start when the sandbox cannot run here. */
 export class SandboxUnavailableError extends Error {}

@@ -17,6 +17,8 @@ export function outputsMatch(actual: string, expected: string): boolean {
   return normalizeOutput(actual) === normalizeOutput(expected);
 }
 
+const formatSeconds = (ms: number) => (ms / 1000).toLocaleString('fr-FR', { maximumFractionDigits: 1 });
+
 const decoder = () => new TextDecoder('utf-8', { fatal: false });
 
 const MEMORY_PATTERNS = [
@@ -45,10 +47,15 @@ export function classify(raw: RawRun, expectedOutput?: string, limits?: RunLimit
   } else if (
     raw.timedOut ||
     raw.signal === 'SIGXCPU' ||
-    // The hard CPU limit (one second above the soft one) ends in SIGKILL.
-    (raw.signal === 'SIGKILL' && limits !== undefined && raw.durationMs >= limits.cpuSeconds * 1000)
+    // The hard CPU limit (one second above the soft one) ends in SIGKILL: judged on the CPU used where it is counted.
+    (raw.signal === 'SIGKILL' && limits !== undefined && (raw.cpuMs ?? raw.durationMs) >= limits.cpuSeconds * 1000)
   ) {
     verdict = 'TIME_LIMIT';
+    if (raw.idle) {
+      // Stopped by the wall clock while it waited without computing (wallclock.ts): said, since its CPU was not used up.
+      const wall = limits ? ` (${formatSeconds(limits.wallMs)} s)` : '';
+      stderr += `${stderr && !stderr.endsWith('\n') ? '\n' : ''}[Programme arrêté : délai d’attente dépassé${wall} sans calculer (sommeil ou lecture bloquée).]`;
+    }
   } else if (MEMORY_PATTERNS.some((re) => re.test(stderr))) {
     verdict = 'MEMORY_LIMIT';
   } else if (raw.exitCode !== 0 || raw.signal) {

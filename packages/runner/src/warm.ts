@@ -5,6 +5,7 @@
 // descriptor (R opens the file at start and reads it only once its packages are loaded), so R's own semantics hold.
 import { groupMemoryBytes, launchSandboxed, supervise, type Launched, type RawRun, type SandboxEnv } from './sandbox';
 import type { RunLimits } from './types';
+import { wallCapMs } from './wallclock';
 
 /** CPU seconds as the sandbox sets them (soft limit, hard limit one second above: see buildArgv). */
 const cpuRlimit = (l: RunLimits) => Math.max(1, Math.ceil(l.cpuSeconds));
@@ -102,7 +103,7 @@ export class WarmPool {
    * when none is ready or the limits exceed the pool's (the caller starts one cold).
    */
   run(code: string, stdin: string, limits: RunLimits = this.limits): Promise<RawRun> | undefined {
-    const warm = this.take(limits, limits.wallMs);
+    const warm = this.take(limits, wallCapMs(limits));
     if (!warm) return undefined;
     const { launched, codeFd } = warm;
     try {

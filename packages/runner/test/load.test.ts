@@ -1,0 +1,202 @@
+// A verdict depends only on the run itself, and no student can stall or flood the runner: against the real sandbox.
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processesNamed, pyAnnounce, release, runName, waitForNamed } from './host-processes';
+import { createEmbeddedRunner, Pool, type EmbeddedRunner } from '../src';
+import { PYTHON_PATH } from '../src/paths';
+
+let runner: EmbeddedRunner;
+const cores = os.availableParallelism();
+
+beforeAll(async () => {
+  runner = await createEmbeddedRunner({ warmMath: false });
+  await runner.forkServer?.start();
+});
+afterAll(async () => {
+  await runner?.close();
+});
+
+/** A busy loop named `name` that computes until the host releases it (see host-processes.ts). */
+const busyUntilReleased = (name: string) => `${pyAnnounce(name)}\nwhile signal.SIGUSR1 not in signal.sigpending():\n    pass\nprint("released")`;
+
+/** Host processes (outside any sandbox) that keep a core busy each until killed; resolves once all compute. */
+async function burners(n: number): Promise<ChildProcess[]> {
+  const list = Array.from({ length: n }, () => spawn(PYTHON_PATH, ['-c', 'print("go", flush=True)\nwhile True: pass'], { stdio: ['ignore', 'pipe', 'ignore'] }));
+  await Promise.all(list.map((p) => new Promise<void>((resolve, reject) => {
+    p.stdout!.once('data', () => resolve());
+    p.once('exit', () => reject(new Error('burner ended early')));
+  })));
+  return list;
+}
+
+describe('a verdict does not depend on others’ load', () => {
+  it('one slot per core, one run per slot', () => {
+    expect(runner.pool.slots).toBe(cores);
+    expect(runner.forkServer?.lanes ?? cores).toBe(cores);
+  });
+
+  it('judges TIME_LIMIT on the run’s own CPU time: a 0.6 s program gets OK every time while others keep every core busy, an endless loop still TIME_LIMIT', async () => {
+    // Another student's busy runs in every slot he may hold, and more busy processes than cores on the host.
+    const bob = runName();
+    const bobRuns = Array.from({ length: runner.pool.ownerCap }, () =>
+      runner.run({ language: 'PYTHON', code: busyUntilReleased(bob), owner: 'bob', limits: { cpuSeconds: 20, wallMs: 30_000 } }),
+    );
+    const bobPids = await waitForNamed(bob, { count: runner.pool.ownerCap });
+    const host = await burners(2 * cores);
+    try {
+      const measured = [
+        'import json, time',
+        't0, c0 = time.time(), time.process_time()',
+        'x = 0',
+        'while time.process_time() - c0 < 0.6:',
+        '    x += 1',
+        'print(json.dumps({"wall": time.time() - t0, "cpu": time.process_time() - c0}))',
+      ].join('\n');
+      const limits = { cpuSeconds: 1, wallMs: 2000 };
+      const seen: Array<{ wall: number; cpu: number }> = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await runner.run({ language: 'PYTHON', code: measured, owner: 'alice', limits });
+        expect(r.verdict, r.stderr).toBe('OK');
+        seen.push(JSON.parse(r.stdout) as { wall: number; cpu: number });
+        // The other student's busy runs and the host's busy processes were in flight before this run and still are.
+        expect(processesNamed(bob).sort()).toEqual([...bobPids].sort());
+        expect(host.every((p) => p.exitCode === null)).toBe(true);
+      }
+      // The program really was held back: it took more wall-clock time than its wall limit, for ≈ 0.6 s of CPU.
+      expect(Math.max(...seen.map((s) => s.wall))).toBeGreaterThan(limits.wallMs / 1000);
+      const loop = await runner.run({ language: 'PYTHON', code: 'while True:\n    pass', owner: 'alice', limits });
+      expect(loop.verdict).toBe('TIME_LIMIT');
+      expect(loop.stderr).not.toMatch(/sans calculer/);
+      expect(processesNamed(bob).length).toBe(runner.pool.ownerCap);
+    } finally {
+      for (const p of host) p.kill('SIGKILL');
+      for (const pid of processesNamed(bob)) release(pid);
+    }
+    for (const r of await Promise.all(bobRuns)) expect(r.stdout).toBe('released\n');
+  });
+
+  it('ends a program that waits without computing at its wall limit, as its own TIME_LIMIT, and says so (fork server and sandbox of its own)', async () => {
+    const perRun = await createEmbeddedRunner({ warmMath: false, forkServer: false, warmPerLanguage: 0, log: () => {} });
+    try {
+      for (const r of [runner, perRun]) {
+        const slept = await r.run({ language: 'PYTHON', code: 'import time\ntime.sleep(60)', limits: { cpuSeconds: 1, wallMs: 1500 } });
+        expect(slept.verdict).toBe('TIME_LIMIT');
+        expect(slept.stderr).toMatch(/délai d’attente dépassé \(1,5 s\) sans calculer/);
+        expect(slept.duration_ms).toBeGreaterThanOrEqual(1500);
+        expect(slept.duration_ms).toBeLessThan(1500 * 3);
+      }
+    } finally {
+      await perRun.close();
+    }
+  });
+});
+
+describe('the waiting queue is shared fairly', () => {
+  it('gives each owner a bounded share of it (then 429 for that owner only), and never refuses an exam run because of others', async () => {
+    const small = await createEmbeddedRunner({ warmMath: false, maxQueue: 16, queueTimeoutMs: 120_000, log: () => {} });
+    const busy: string[] = [];
+    const order: string[] = [];
+    const pending: Array<Promise<unknown>> = [];
+    const submit = (owner: string, opts: { exam?: boolean; tag?: string; cases?: number } = {}) => {
+      const req = { language: 'PYTHON' as const, code: 'print(input())', owner, exam: opts.exam };
+      const p =
+        opts.cases !== undefined
+          ? small.runCases(req, Array.from({ length: opts.cases }, (_, i) => ({ stdin: String(i), hidden: i % 2 === 1 })))
+          : small.run({ ...req, stdin: opts.tag ?? owner });
+      const tracked = p.then(() => order.push(opts.tag ?? owner));
+      pending.push(tracked.catch(() => undefined));
+      return tracked;
+    };
+    try {
+      await small.forkServer?.start();
+      expect(small.pool.ownerJobs).toBe(4);
+      // Two students hold every slot with busy runs (each owner holds at most ownerCap slots)...
+      const holders = Array.from({ length: Math.ceil(small.pool.slots / small.pool.ownerCap) }, (_, i) => `holder${i}`);
+      const held: Array<Promise<unknown>> = [];
+      for (const owner of holders) {
+        for (let i = 0; i < small.pool.ownerCap && held.length < small.pool.slots; i++) {
+          const name = runName();
+          busy.push(name);
+          held.push(small.run({ language: 'PYTHON', code: busyUntilReleased(name), owner, limits: { cpuSeconds: 20, wallMs: 30_000 } }));
+          await waitForNamed(name);
+        }
+      }
+      expect(small.pool.stats).toMatchObject({ active: small.pool.slots, waiting: 0 });
+      // ...and queue as much as they may: a program with several cases is one job.
+      for (const owner of holders) {
+        while (small.pool.jobsOf(owner) < small.pool.ownerJobs) void submit(owner, { cases: 3 }).catch(() => undefined);
+        await expect(submit(owner)).rejects.toThrow(/Vous avez déjà 4 programmes en cours d’exécution ou en attente/);
+      }
+      // Another student's practice run still waits its turn instead of being refused.
+      const other = submit('other');
+      // More students fill the practice queue: then a practice run is refused for everyone (the queue's bound)...
+      let n = 0;
+      while (small.pool.stats.waitingJobs < small.pool.maxQueue) void submit(`filler${n++}`).catch(() => undefined);
+      expect(n).toBeGreaterThan(0);
+      await expect(submit('late')).rejects.toThrow(/saturé/);
+      // ...but not an exam run, which goes first once a slot frees.
+      const exam = submit('examinee', { exam: true, tag: 'exam' });
+      release(processesNamed(busy[0])[0]);
+      await exam;
+      expect(order[0]).toBe('exam');
+      for (const name of busy.slice(1)) for (const pid of processesNamed(name)) release(pid);
+      await Promise.all(held);
+      await other;
+    } finally {
+      for (const name of busy) for (const pid of processesNamed(name)) release(pid);
+      await Promise.all(pending);
+      await small.close();
+    }
+  });
+});
+
+describe('one owner’s hidden runs never overlap in time a run of the same owner that is not hidden', () => {
+  it('real sandbox: two submissions and a run of one student, visible and hidden cases mixed', async () => {
+    const code = 'import sys, time\nt0 = time.time()\ntime.sleep(0.2)\nprint(sys.stdin.read().strip(), t0, time.time())';
+    const req = { language: 'PYTHON' as const, code, owner: 'alice' };
+    const [a, b, c] = await Promise.all([
+      runner.runCases(req, ['v1', 'h1', 'v2', 'h2'].map((stdin) => ({ stdin, hidden: stdin.startsWith('h') }))),
+      runner.runCases(req, ['h3', 'v3'].map((stdin) => ({ stdin, hidden: stdin.startsWith('h') }))),
+      runner.run({ ...req, stdin: 'v4' }),
+    ]);
+    const spans = [...a, ...b, c].map((r) => {
+      const [name, t0, t1] = r.stdout.trim().split(' ');
+      return { hidden: name.startsWith('h'), t0: Number(t0), t1: Number(t1) };
+    });
+    expect(spans.length).toBe(7);
+    for (const h of spans.filter((s) => s.hidden)) {
+      for (const v of spans.filter((s) => !s.hidden)) expect(h.t1 <= v.t0 || v.t1 <= h.t0, JSON.stringify({ h, v })).toBe(true);
+    }
+  });
+
+  it('pool: a hidden run waits for the owner’s other runs, a later run waits behind it, other owners are not held', async () => {
+    const pool = new Pool(4, 10, 30_000);
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    const used = new Map<string, Promise<void>>();
+    const start = (name: string, owner: string, kind: 'hidden' | 'open') =>
+      used.set(name, pool.use(() => new Promise<void>((r) => (started.push(name), finish.set(name, r))), owner, { kind }));
+    const end = async (name: string) => {
+      finish.get(name)!();
+      await used.get(name);
+      await new Promise((r) => setImmediate(r));
+    };
+    start('o1', 'alice', 'open');
+    start('o2', 'alice', 'open');
+    start('h1', 'alice', 'hidden');
+    start('o3', 'alice', 'open');
+    start('b1', 'bob', 'hidden');
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual(['o1', 'o2', 'b1']);
+    await end('o1');
+    expect(started).toEqual(['o1', 'o2', 'b1']);
+    await end('o2');
+    expect(started).toEqual(['o1', 'o2', 'b1', 'h1']);
+    await end('h1');
+    expect(started).toEqual(['o1', 'o2', 'b1', 'h1', 'o3']);
+    await end('o3');
+    await end('b1');
+    expect(pool.stats).toMatchObject({ active: 0, waiting: 0 });
+  });
+});

@@ -1,7 +1,7 @@
 // What exam taking writes in the attempt's journal (features/exam-journal): start, answers with their verdicts,
 // late answers, the browser's signals, refusals by an access rule, unlocks, finish. A failure to write is logged
 // and never fails the student's call.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { ExamClientEventsInput, ExamGradeResult } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
@@ -9,6 +9,7 @@ import { HttpError } from '../../lib/errors';
 import { appendEvents, appendOnce, journalBestEffort, journaledSubmissions, type NewEvent } from '../exam-journal';
 import { examCallOf } from './call';
 import { findAttempt } from './repository';
+import type { GradedAnswer, RecordedResult } from './submissions';
 
 const record = (req: FastifyRequest, work: () => Promise<void>) => journalBestEffort(req.log, req.id, work);
 
@@ -75,6 +76,36 @@ export const journalLate = (ctx: AppContext, req: FastifyRequest, id: number, an
   });
 
 export const journalFinish = (ctx: AppContext, req: FastifyRequest, id: number) => record(req, () => appendOnce(ctx, id, { type: 'FINISH', data: origin(req) }));
+
+/**
+ * When an attempt's drafts are settled: its end at the deadline (nobody finished it: no request marks that moment)
+ * and each draft graded then, with its verdict. Run by whichever settles the drafts, often the sweep, which has no
+ * request: a failure is logged and the settling goes on.
+ */
+export async function journalSettled(
+  ctx: AppContext,
+  attempt: { id: number; exam_id: number; user_id: number },
+  graded: GradedAnswer[],
+  recorded: RecordedResult[],
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  try {
+    const row = await findAttempt(ctx.db, attempt.exam_id, attempt.user_id);
+    if (row && row.finished_at === null && row.deadline.getTime() <= Date.now()) {
+      await appendOnce(ctx, attempt.id, { type: 'DEADLINE', data: { deadline: row.deadline.toISOString() } });
+    }
+    const draft = new Map(graded.map((g) => [g.question_id, g]));
+    const events: NewEvent[] = recorded.flatMap((r) => {
+      const g = draft.get(r.question_id);
+      if (!r.stored || !g) return [];
+      return [{ type: 'DRAFT_GRADED', client_at: g.created_at, data: { question_id: r.question_id, submission_id: g.submission_id, answer_sha256: answerHash(g.answer), is_valid: r.is_valid, tries: r.tries } }];
+    });
+    await appendEvents(ctx, attempt.id, events);
+  } catch (err) {
+    if (log) log.warn({ err, attemptId: attempt.id }, 'writing the attempt journal at its end failed');
+    else console.warn('writing the attempt journal at its end failed', { attemptId: attempt.id }, err);
+  }
+}
 
 export const journalUnlock = (ctx: AppContext, req: FastifyRequest, examId: number, userId: number) =>
   record(req, async () => {

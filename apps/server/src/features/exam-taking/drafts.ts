@@ -14,7 +14,8 @@ import { grade } from '../grading';
 import { toGradable } from '../questions';
 import { questionsOfDraw } from './pins';
 import { claimDrafts, draftsFailed, drawOf, draftsOf, lastSubmissions, markDraftsSettled, unsettledAttempts, type AttemptRow } from './repository';
-import { recordAnswers, rulesOf, type GradedAnswer } from './submissions';
+import { journalSettled } from './journal';
+import { recordAnswers, rulesOf, type GradedAnswer, type RecordedResult } from './submissions';
 
 /** How often each API process looks for ended attempts with drafts to grade. */
 export const DRAFT_SWEEP_MS = 5000;
@@ -51,11 +52,12 @@ export async function settleDrafts(ctx: AppContext, attempt: Attempt, log?: Fast
       return !isBlankAnswer(d.answer) && (!sent || (d.updated_at > sent.created_at && !sameAnswer(d.answer, sent.answer)));
     });
     let stored = 0;
+    const graded: GradedAnswer[] = [];
+    let recorded: RecordedResult[] = [];
     if (due.length > 0) {
       const draw = await drawOf(ctx.db, attempt.id);
       const rules = rulesOf(draw, await storedTryRules(ctx.db, attempt.exam_id));
       const questions = await questionsOfDraw(ctx.db, draw);
-      const graded: GradedAnswer[] = [];
       for (const [questionId, d] of due) {
         const q = questions.get(questionId);
         // The starter code left as it was is not an answer.
@@ -70,8 +72,10 @@ export async function settleDrafts(ctx: AppContext, attempt: Attempt, log?: Fast
           throw err;
         }
       }
-      stored = (await recordAnswers(ctx, attempt, graded, rules)).length;
+      recorded = await recordAnswers(ctx, attempt, graded, rules);
+      stored = recorded.length;
     }
+    await journalSettled(ctx, attempt, graded, recorded, log);
     await markDraftsSettled(ctx.db, attempt.id);
     return stored;
   } catch (err) {

@@ -1,5 +1,7 @@
 // The exam editor's card of access rules: access code, allowed networks, one session per attempt, Safe Exam
-// Browser (with its .seb file), verdicts hidden until the end, and time added for everyone. Saved on its own.
+// Browser (with its .seb file), verdicts hidden until the end, and time added for everyone. Saved on its own, and
+// by « Publier » when changed and not saved yet.
+import { useEffect } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Alert, Button, Card, Group, NumberInput, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
@@ -7,7 +9,7 @@ import { examAccessRulesInputSchema, type ExamAccessRules, type ExamAccessRulesI
 import { DownloadButton } from '@/components/download-button';
 import { PageSkeleton } from '@/components/loading-skeleton';
 import { useUnsavedChanges } from '@/components/unsaved-changes';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, notifyError } from '@/lib/api-client';
 import { sebConfigPath, useAccessRules, useSaveAccessRules } from '../api/access-rules';
 import { examsTexts } from '../texts';
 
@@ -70,13 +72,16 @@ function randomCode(): string {
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
 
-export function ExamAccessCard({ examId, hasDuration }: { examId: number; hasDuration: boolean }) {
+/** Saves the rules typed and not saved yet (nothing to do: true); false when they were refused, with a message. */
+export type SaveUnsavedRules = () => Promise<boolean>;
+
+export function ExamAccessCard({ examId, hasDuration, onSaveHandle }: { examId: number; hasDuration: boolean; onSaveHandle?: (save: SaveUnsavedRules | null) => void }) {
   const query = useAccessRules(examId);
   if (query.isLoading) return <PageSkeleton lines={4} />;
-  return <AccessForm key={query.data?.updated_at ?? 'none'} examId={examId} rules={query.data} hasDuration={hasDuration} />;
+  return <AccessForm key={query.data?.updated_at ?? 'none'} examId={examId} rules={query.data} hasDuration={hasDuration} onSaveHandle={onSaveHandle} />;
 }
 
-function AccessForm({ examId, rules, hasDuration }: { examId: number; rules?: ExamAccessRules; hasDuration: boolean }) {
+function AccessForm({ examId, rules, hasDuration, onSaveHandle }: { examId: number; rules?: ExamAccessRules; hasDuration: boolean; onSaveHandle?: (save: SaveUnsavedRules | null) => void }) {
   const save = useSaveAccessRules(examId);
   const {
     control,
@@ -90,16 +95,34 @@ function AccessForm({ examId, rules, hasDuration }: { examId: number; rules?: Ex
   const seb = useWatch({ control, name: 'seb_required' });
   const bonus = Number(useWatch({ control, name: 'time_bonus_percent' }) || 0);
 
-  const submit = handleSubmit(async (values) => {
+  const store = async (values: AccessFormValues): Promise<boolean> => {
     try {
       await save.mutateAsync(toBody(values));
+      return true;
     } catch (err) {
       // The toast says what went wrong; a field's own message goes under it (a range under the ranges).
-      if (!isApiError(err)) return;
+      if (!isApiError(err)) return false;
       for (const [field, messages] of Object.entries(err.errors)) {
         setError(formField(field) as keyof AccessFormValues, { type: 'server', message: messages.join(' ') });
       }
+      return false;
     }
+  };
+  const submit = handleSubmit(async (values) => void (await store(values)));
+
+  // Publishing the exam saves the rules still in the form first: an exam never goes out without the rules shown.
+  useEffect(() => {
+    if (!onSaveHandle) return;
+    onSaveHandle(async () => {
+      if (!isDirty) return true;
+      let saved = false;
+      await handleSubmit(async (values) => {
+        saved = await store(values);
+      })();
+      if (!saved) notifyError(t.notSavedBeforePublish, t.toast);
+      return saved;
+    });
+    return () => onSaveHandle(null);
   });
 
   const toggle = (name: 'single_session' | 'seb_required' | 'hide_verdicts', label: string, hint: string) => (

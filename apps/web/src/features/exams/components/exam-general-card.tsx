@@ -2,10 +2,10 @@
 // solutions after closing, and the tries allowed per question with the penalty per wrong try.
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Card, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Textarea, Title } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { specializationOption, useSpecializationOptions, useYearOptions, yearOption } from '@/lib/reference-options';
 import { examsTexts } from '../texts';
 import { penaltyOptions, type ExamFormValues } from './exam-form-values';
+import { ParisDateTime } from './paris-date-time';
 
 const t = examsTexts.form;
 
@@ -23,22 +23,11 @@ export function ExamGeneralCard({
 }) {
   const years = useYearOptions();
   const specs = useSpecializationOptions();
-  const datePicker = (name: 'start_at' | 'end_at', label: string) => (
+  const datePicker = (name: 'start_at' | 'end_at', label: string, timeLabel: string) => (
     <Controller
       control={control}
       name={name}
-      render={({ field }) => (
-        <DateTimePicker
-          label={label}
-          description={t.timeZoneHint}
-          required
-          valueFormat="DD/MM/YYYY HH:mm"
-          value={field.value}
-          onChange={(v) => field.onChange(v)}
-          error={errors[name]?.message}
-          popoverProps={{ withinPortal: true }}
-        />
-      )}
+      render={({ field }) => <ParisDateTime label={label} timeLabel={timeLabel} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors[name]?.message} />}
     />
   );
 
@@ -83,8 +72,8 @@ export function ExamGeneralCard({
               />
             )}
           />
-          {datePicker('start_at', t.startAt)}
-          {datePicker('end_at', t.endAt)}
+          {datePicker('start_at', t.startAt, t.startTime)}
+          {datePicker('end_at', t.endAt, t.endTime)}
           <Controller
             control={control}
             name="duration_minutes"

@@ -1,4 +1,6 @@
-// /dashboard/exams/{exam}/edit: the exam editor with its status and the "Publier" action (which saves first).
+// /dashboard/exams/{exam}/edit: the exam editor with its status and the "Publier" action (which saves first,
+// the access rules still in their card included).
+import { useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
@@ -9,7 +11,7 @@ import { idFrom, useBackToList } from '@/components/list-navigation';
 import { paths } from '@/config/paths';
 import { useExam, useSaveExam } from '../api/exams';
 import { ExamForm } from '../components/exam-form';
-import { ExamAccessCard } from '../components/exam-access-card';
+import { ExamAccessCard, type SaveUnsavedRules } from '../components/exam-access-card';
 import { StatusBadge, useChangeStatus } from '../components/status-actions';
 import { examsTexts } from '../texts';
 
@@ -21,6 +23,8 @@ export function ExamEditPage() {
   const save = useSaveExam(id);
   const status = useChangeStatus();
   const back = useBackToList(paths.exams.path);
+  // The access card's rules typed and not saved: « Publier » saves them too (after the exam, before publishing).
+  const saveRules = useRef<SaveUnsavedRules | null>(null);
   const crumbs = [{ label: examsTexts.list.title, to: paths.exams.path }, { label: query.data?.title ?? t.editTitle }];
 
   if (query.isLoading) return <PageSkeleton />;
@@ -60,13 +64,13 @@ export function ExamEditPage() {
         onSubmit={(body) => save.mutateAsync(body)}
         extraActions={(submit) =>
           exam.status === 'DRAFT' ? (
-            <Button variant="light" color="teal" leftSection={<IconSend size={16} />} onClick={() => void submit(() => status.change(exam, 'PUBLISHED'))} loading={status.pending}>
+            <Button variant="light" color="teal" leftSection={<IconSend size={16} />} onClick={() => void submit(async () => (await (saveRules.current?.() ?? true)) && status.change(exam, 'PUBLISHED'))} loading={status.pending}>
               {t.publish}
             </Button>
           ) : null
         }
       />
-      <ExamAccessCard examId={exam.id} hasDuration={exam.duration_minutes != null} />
+      <ExamAccessCard examId={exam.id} hasDuration={exam.duration_minutes != null} onSaveHandle={(save) => (saveRules.current = save)} />
       </Stack>
     </>
   );

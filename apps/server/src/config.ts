@@ -53,7 +53,7 @@ export const configSchema = z.object({
   RUNNER_IN_PROCESS: z.enum(['0', '1']).default('0'),
   /** 1 (default): Python runs through the fork server (packages/runner/README.md); 0: a sandbox of its own per run. */
   RUNNER_FORK_SERVER: z.enum(['0', '1']).default('1'),
-  /** Runs at once (default: one per core plus one; one user may hold all but one). */
+  /** Runs at once (default and maximum: one per core; one user may hold all but one). */
   RUNNER_SLOTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
   /** Runs (programs and maths comparisons) one user may start per minute; 0 turns the limit off. */
   RUNNER_RATE_LIMIT: z.coerce.number().int().min(0).default(120),

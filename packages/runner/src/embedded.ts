@@ -214,8 +214,8 @@ export class EmbeddedRunner implements CodeRunner {
     }
   }
 
-  compareMath(expression: string, expected: string, owner?: string): Promise<MathCompareResult> {
-    return this.pool.use(() => this.math.compare(expression, expected), owner ?? '');
+  compareMath(expression: string, expected: string, owner?: string, opts: { exam?: boolean } = {}): Promise<MathCompareResult> {
+    return this.pool.use(() => this.math.compare(expression, expected), owner ?? '', { exam: opts.exam });
   }
 
   async close(): Promise<void> {

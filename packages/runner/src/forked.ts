@@ -9,8 +9,8 @@ import { RunnerBusyError, SandboxUnavailableError, type CodeRunner, type MathCom
 
 type Request =
   | { id: number; kind: 'run'; req: RunRequest }
-  | { id: number; kind: 'cases'; req: Omit<RunRequest, 'stdin' | 'expectedOutput'>; cases: RunCase[]; slots?: number }
-  | { id: number; kind: 'math'; expression: string; expected: string; owner?: string };
+  | { id: number; kind: 'cases'; req: Omit<RunRequest, 'stdin' | 'expectedOutput' | 'hidden'>; cases: RunCase[]; slots?: number }
+  | { id: number; kind: 'math'; expression: string; expected: string; owner?: string; exam?: boolean };
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; busy: boolean; message: string };
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Hello = { hello: true; ok: true } | { hello: true; ok: false; message: string };
@@ -112,12 +112,12 @@ export class ForkedRunner implements CodeRunner {
     return this.call<ExecResult>({ kind: 'run', req });
   }
 
-  runCases(req: Omit<RunRequest, 'stdin' | 'expectedOutput'>, cases: RunCase[], opts: { slots?: number } = {}): Promise<ExecResult[]> {
+  runCases(req: Omit<RunRequest, 'stdin' | 'expectedOutput' | 'hidden'>, cases: RunCase[], opts: { slots?: number } = {}): Promise<ExecResult[]> {
     return this.call<ExecResult[]>({ kind: 'cases', req, cases, slots: opts.slots });
   }
 
-  compareMath(expression: string, expected: string, owner?: string): Promise<MathCompareResult> {
-    return this.call<MathCompareResult>({ kind: 'math', expression, expected, owner });
+  compareMath(expression: string, expected: string, owner?: string, opts: { exam?: boolean } = {}): Promise<MathCompareResult> {
+    return this.call<MathCompareResult>({ kind: 'math', expression, expected, owner, exam: opts.exam });
   }
 
   async close(): Promise<void> {
@@ -151,7 +151,7 @@ export async function serveForkedRunner(): Promise<void> {
   process.on('message', async (m: Request) => {
     try {
       const value =
-        m.kind === 'run' ? await r.run(m.req) : m.kind === 'cases' ? await r.runCases(m.req, m.cases, { slots: m.slots }) : await r.compareMath(m.expression, m.expected, m.owner);
+        m.kind === 'run' ? await r.run(m.req) : m.kind === 'cases' ? await r.runCases(m.req, m.cases, { slots: m.slots }) : await r.compareMath(m.expression, m.expected, m.owner, { exam: m.exam });
       send({ id: m.id, ok: true, value });
     } catch (err) {
       send({ id: m.id, ok: false, busy: err instanceof RunnerBusyError, message: err instanceof Error ? err.message : String(err) });

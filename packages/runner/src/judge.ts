@@ -24,9 +24,10 @@ export interface JudgeResult {
 }
 
 /**
- * With a runner that takes several cases at once (`runCases`: the embedded and forked runners), hands it all the
- * cases (see EmbeddedRunner.runCases: each case a run of its own, several at once, in one slot of the owner's).
- * Otherwise runs the cases side by side: up to `concurrency` of them at once (default: all), each one `runner.run`.
+ * With a runner that takes several cases at once (`runCases`: every runner of this package), hands it all the
+ * cases (see EmbeddedRunner.runCases: each case a run of its own in a slot of its own, the hidden ones apart in time).
+ * Otherwise runs the cases side by side: up to `concurrency` of them at once (default: all), each one `runner.run`,
+ * the visible ones first, then the hidden ones.
  * When a run fails (queue full, runner gone), no further case starts, the cases in flight are awaited (none is left
  * running), and the error is thrown; a full queue wins over other errors. `owner`: the user the runner shares its
  * slots fairly with the others.
@@ -36,25 +37,27 @@ export async function judge(
   language: Language,
   code: string,
   tests: TestCase[],
-  opts: { limits?: Partial<RunLimits>; concurrency?: number; owner?: string } = {},
+  opts: { limits?: Partial<RunLimits>; concurrency?: number; owner?: string; exam?: boolean } = {},
 ): Promise<JudgeResult> {
   let results: ExecResult[] = new Array(tests.length);
   const failures: unknown[] = [];
   if (runner.runCases) {
     results = await runner.runCases(
-      { language, code, limits: opts.limits, owner: opts.owner },
-      tests.map((t) => ({ stdin: t.stdin, expectedOutput: t.expectedOutput })),
+      { language, code, limits: opts.limits, owner: opts.owner, exam: opts.exam },
+      tests.map((t) => ({ stdin: t.stdin, expectedOutput: t.expectedOutput, hidden: !!t.hidden })),
       { slots: opts.concurrency },
     );
     return toJudgeResult(tests, results);
   }
+  const order = [...tests.keys()].sort((a, b) => Number(!!tests[a].hidden) - Number(!!tests[b].hidden) || a - b);
   let next = 0;
   const worker = async () => {
-    while (failures.length === 0 && next < tests.length) {
-      const index = next++;
+    while (failures.length === 0 && next < order.length) {
+      const index = order[next++];
       const t = tests[index];
       try {
-        results[index] = await runner.run({ language, code, stdin: t.stdin, expectedOutput: t.expectedOutput, limits: opts.limits, owner: opts.owner });
+        const req = { language, code, stdin: t.stdin, expectedOutput: t.expectedOutput, limits: opts.limits, owner: opts.owner, exam: opts.exam, hidden: !!t.hidden };
+        results[index] = await runner.run(req);
       } catch (err) {
         failures.push(err);
       }

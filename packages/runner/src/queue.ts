@@ -1,11 +1,17 @@
 // Queue mode: the API adds runs to a BullMQ queue in Redis and waits for their result; `npm run runner`
 // workers (on this host or others) take them and run them in their own embedded runner.
 // bullmq (and ioredis under it) is loaded only in queue mode, keeping the embedded server's memory small.
+// Each job is one run (one program on one case). Exam runs carry no BullMQ priority and practice runs priority 1: the
+// workers take exam runs first, and only practice runs count against the waiting bound. Per API process, a Pool with
+// no slot limit admits programs (the per-owner cap) and keeps one owner's hidden runs apart in time from the same
+// owner's other runs (pool.ts); several API processes each keep their own counts.
 import type { Job, Queue, QueueEvents, Worker } from 'bullmq';
 import type { ExecResult } from '@exam/shared';
 import type { EmbeddedRunner } from './embedded';
 import { effectiveLimits } from './embedded';
-import { RunnerBusyError, type CodeRunner, type MathCompareResult, type RunRequest } from './types';
+import { Pool, type Job as PoolJob } from './pool';
+import { RunnerBusyError, type CodeRunner, type MathCompareResult, type RunCase, type RunRequest } from './types';
+import { wallCapMs } from './wallclock';
 
 export const RUNNER_QUEUE = 'exam-runner';
 
@@ -15,8 +21,10 @@ type JobResult = ExecResult | MathCompareResult;
 export interface QueueRunnerOptions {
   redisUrl: string;
   queueName?: string;
-  /** Jobs allowed to wait in the queue; beyond, RunnerBusyError. */
+  /** Practice jobs allowed to wait in the queue; beyond, RunnerBusyError (exam jobs are not counted). */
   maxWaiting?: number;
+  /** Programs one owner may have in flight from this process (running or waiting); beyond, RunnerBusyError. */
+  ownerJobs?: number;
   /** Extra time allowed beyond a run's own wall limit for queueing and transport. */
   slackMs?: number;
 }
@@ -29,6 +37,8 @@ export class QueueRunner implements CodeRunner {
   private readonly events: QueueEvents;
   private readonly maxWaiting: number;
   private readonly slackMs: number;
+  /** Admission per owner and hidden/other separation, without a slot limit (the workers have theirs). */
+  private readonly gate: Pool;
 
   static async create(opts: QueueRunnerOptions): Promise<QueueRunner> {
     return new QueueRunner(opts, await import('bullmq'));
@@ -46,6 +56,9 @@ export class QueueRunner implements CodeRunner {
     this.events = new bullmq.QueueEvents(name, { connection });
     this.maxWaiting = opts.maxWaiting ?? 64;
     this.slackMs = opts.slackMs ?? 20_000;
+    this.gate = new Pool(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 10 * 60_000, {
+      ownerJobs: opts.ownerJobs ?? Math.max(4, Math.ceil(this.maxWaiting / 8)),
+    });
     // Redis lost (restart, failover): a job in flight may be lost with it and its result would never come. Its
     // callers are answered at once (a French 503 that the exam page retries) rather than after their full wait.
     const lost = (err: Error) => {
@@ -66,9 +79,9 @@ export class QueueRunner implements CodeRunner {
     await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
   }
 
-  private async submit(data: JobData, ttl: number): Promise<JobResult> {
-    if ((await this.queue.getWaitingCount()) >= this.maxWaiting) throw new RunnerBusyError();
-    const job = await this.queue.add(data.kind, data);
+  private async submit(data: JobData, ttl: number, exam = false): Promise<JobResult> {
+    if (!exam && (await this.queue.getJobCountByTypes('prioritized')) >= this.maxWaiting) throw new RunnerBusyError();
+    const job = await this.queue.add(data.kind, data, exam ? {} : { priority: 1 });
     let reject!: (err: Error) => void;
     const lostWithRedis = new Promise<never>((_, r) => (reject = r));
     this.waiting.add(reject);
@@ -86,13 +99,53 @@ export class QueueRunner implements CodeRunner {
     }
   }
 
-  async run(req: RunRequest): Promise<ExecResult> {
+  private runOne(req: RunRequest, job?: PoolJob): Promise<ExecResult> {
     const limits = effectiveLimits(req.limits);
-    return (await this.submit({ kind: 'run', req: { ...req, limits } }, limits.wallMs + this.slackMs)) as ExecResult;
+    // A run held back by others may last up to its wall cap, and be run once more (wallclock.ts).
+    const ttl = 2 * wallCapMs(limits) + this.slackMs;
+    return this.gate.use(() => this.submit({ kind: 'run', req: { ...req, limits } }, ttl, req.exam) as Promise<ExecResult>, req.owner ?? '', {
+      job,
+      kind: req.hidden ? 'hidden' : 'open',
+      exam: req.exam,
+    });
   }
 
-  async compareMath(expression: string, expected: string): Promise<MathCompareResult> {
-    return (await this.submit({ kind: 'math', expression, expected }, this.slackMs)) as MathCompareResult;
+  run(req: RunRequest): Promise<ExecResult> {
+    return this.runOne(req);
+  }
+
+  /** One program against its cases: one admission for the program, a job per case, the visible cases first. */
+  async runCases(req: Omit<RunRequest, 'stdin' | 'expectedOutput' | 'hidden'>, cases: RunCase[], opts: { slots?: number } = {}): Promise<ExecResult[]> {
+    if (cases.length === 0) return [];
+    const job = this.gate.admit(req.owner ?? '', req.exam);
+    try {
+      const order = [...cases.keys()].sort((a, b) => Number(!!cases[a].hidden) - Number(!!cases[b].hidden) || a - b);
+      const results: ExecResult[] = new Array(cases.length);
+      const failures: unknown[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (failures.length === 0 && next < order.length) {
+          const i = order[next++];
+          const c = cases[i];
+          try {
+            results[i] = await this.runOne({ ...req, stdin: c.stdin, expectedOutput: c.expectedOutput, hidden: !!c.hidden }, job);
+          } catch (err) {
+            failures.push(err);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(cases.length, opts.slots ?? cases.length)) }, worker));
+      if (failures.length) throw failures.find((e) => e instanceof RunnerBusyError) ?? failures[0];
+      return results;
+    } finally {
+      this.gate.finish(job);
+    }
+  }
+
+  async compareMath(expression: string, expected: string, owner?: string, opts: { exam?: boolean } = {}): Promise<MathCompareResult> {
+    return this.gate.use(() => this.submit({ kind: 'math', expression, expected }, this.slackMs, opts.exam) as Promise<MathCompareResult>, owner ?? '', {
+      exam: opts.exam,
+    });
   }
 
   /** Deletes the queue and its keys from Redis (tests use throw-away queues). */

@@ -58,7 +58,8 @@ export interface CodeRunner {
    * (default: as many as its owner may hold slots).
    */
   runCases?(req: Omit<RunRequest, 'stdin' | 'expectedOutput' | 'hidden'>, cases: RunCase[], opts?: { slots?: number }): Promise<ExecResult[]>;
-  compareMath(expression: string, expected: string, owner?: string): Promise<MathCompareResult>;
+  /** `exam`: an exam's answer, served first (see RunRequest.exam). */
+  compareMath(expression: string, expected: string, owner?: string, opts?: { exam?: boolean }): Promise<MathCompareResult>;
   close(): Promise<void>;
 }
 

@@ -16,16 +16,16 @@ export function runLimits(limits: AlgorithmQuestion['limits']): Partial<RunLimit
 }
 
 /**
- * Runs the cases side by side, each in a process of its own, at most `concurrency` at once. `owner`: the user the
- * runner shares its slots fairly with the others.
+ * Runs the cases side by side, each a run of its own, at most `concurrency` at once. `owner`: the user the runner
+ * shares its slots fairly with the others; `exam`: an exam's answer, which the runner serves first.
  */
-export function runCases(runner: CodeRunner, question: AlgorithmQuestion, code: string, tests: Test[], concurrency: number, owner: string): Promise<JudgeResult> {
+export function runCases(runner: CodeRunner, question: AlgorithmQuestion, code: string, tests: Test[], concurrency: number, owner: string, exam = false): Promise<JudgeResult> {
   return judge(
     runner,
     question.language,
     code,
     tests.map((t) => ({ stdin: t.stdin, expectedOutput: t.expected_output, hidden: t.is_hidden })),
-    { limits: runLimits(question.limits), concurrency, owner },
+    { limits: runLimits(question.limits), concurrency, owner, exam },
   );
 }
 

@@ -1,5 +1,6 @@
 // The grading service with the real sandbox: each type right and wrong, hidden cases kept out of the details,
 // limits, cases side by side in the pool, one unit of the per-user limit per program, runner failures.
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { createEmbeddedRunner, type CodeRunner, type EmbeddedRunner, type RunRequest } from '@exam/runner';
@@ -228,7 +229,7 @@ class WatchedRunner implements CodeRunner {
 }
 
 describe('cases side by side', () => {
-  it('runs the k cases of a program at the same time, each a run of its own', async () => {
+  it('runs the k cases of a program each as a run of its own, within its owner’s share of slots, hidden ones never alongside visible ones', async () => {
     const wide = await createEmbeddedRunner({ slots: 4, warmMath: false, warmPerLanguage: 0 });
     try {
       const q: AlgorithmQuestion = {
@@ -240,8 +241,13 @@ describe('cases side by side', () => {
       const r = await grade(ctxWith(wide, { RUNNER_SLOTS: '4' }), { userId: user(), question: q, answer });
       expect(r.details).toMatchObject({ verdict: 'OK', passed: 4 });
       const spans = r.internal!.cases.map((c) => c.stderr.split(' ').map(Number));
-      // Side by side: every case started before any ended. (One after another, none would overlap.)
-      expect(Math.max(...spans.map((s) => s[0]))).toBeLessThan(Math.min(...spans.map((s) => s[1])));
+      // A slot per run, never more slots than cores, at most ownerCap of them for one owner at once.
+      expect(wide.pool.slots).toBeLessThanOrEqual(os.availableParallelism());
+      const atOnce = Math.max(...spans.map((x) => spans.filter((y) => y[0] <= x[0] && x[0] < y[1]).length));
+      expect(atOnce).toBeLessThanOrEqual(wide.pool.ownerCap);
+      // A hidden case never runs at the same time as a visible one of the same student.
+      const hidden = spans.filter((_, i) => q.tests[i].is_hidden);
+      for (const h of hidden) for (const v of spans.filter((_, i) => !q.tests[i].is_hidden)) expect(h[1] <= v[0] || v[1] <= h[0]).toBe(true);
     } finally {
       await wide.close();
     }
@@ -278,7 +284,7 @@ describe('cases side by side', () => {
       expect(err.statusCode).toBe(429);
       expect(err.message).toBe('Le serveur d’exécution est saturé. Réessayez dans quelques secondes.');
       await busy;
-      // Free again: the program's 3 cases take one slot together (one sandbox).
+      // Free again: the program's 3 cases take the slot one after another.
       expect((await grade(ctxWith(tiny, { RUNNER_SLOTS: '1' }), { userId: user(), question: sumPython, answer: PY_RIGHT })).is_valid).toBe(true);
     } finally {
       await tiny.close();

@@ -76,7 +76,7 @@ async function gradeMath(ctx: AppContext, input: GradeInput & { question: { type
   if (expression.trim() === '') return { is_valid: false, score: 0, details: { type: 'MATH', message: GRADING_TEXTS.mathEmpty } };
   const runner = requireRunner(ctx);
   if (mode.limitRate) await checkRate(ctx, input.userId);
-  const r = await onRunner(() => runner.compareMath(expression, input.question.expected, String(input.userId)), logFailure(input));
+  const r = await onRunner(() => runner.compareMath(expression, input.question.expected, String(input.userId), { exam: input.exam }), logFailure(input));
   if (r.ok) return { is_valid: r.equal, score: r.equal ? 1 : 0, details: { type: 'MATH' } };
   if (r.field === 'expected') {
     // The question itself is wrong: the student cannot do anything about it, staff must.
@@ -94,7 +94,10 @@ async function gradeAlgorithm(ctx: AppContext, input: GradeInput & { question: A
   const runner = requireRunner(ctx);
   // One unit of the per-user limit for the program, whatever its number of cases.
   if (mode.limitRate) await checkRate(ctx, input.userId);
-  const result = await onRunner(() => runCases(runner, question, code, tests, mode.concurrency ?? runnerSlots(ctx.config), String(input.userId)), logFailure(input));
+  const result = await onRunner(
+    () => runCases(runner, question, code, tests, mode.concurrency ?? runnerSlots(ctx.config), String(input.userId), input.exam),
+    logFailure(input),
+  );
   return toOutcome(question, tests, result);
 }
 

@@ -51,6 +51,9 @@ export interface GradeInput extends GradeCaller {
   answer: unknown;
   /** ALGORITHM only: run the visible cases only ("Tester sur les exemples"). */
   visibleOnly?: boolean;
+  /** An answer of an exam (a student's, or a draft graded at its end): the runner serves it first and never refuses it
+   *  because others fill its queue. */
+  exam?: boolean;
 }
 
 export interface ReferenceFailure {

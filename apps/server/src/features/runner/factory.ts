@@ -1,5 +1,5 @@
 // Chooses the runner from the configuration: embedded pool, BullMQ queue client, or none.
-//   RUNNER_MODE=embedded (default)  sandboxes in this process, one slot per core plus one (RUNNER_SLOTS to change it)
+//   RUNNER_MODE=embedded (default)  sandboxes in this process, one slot (one run) per core (RUNNER_SLOTS may lower it)
 //   RUNNER_MODE=queue + REDIS_URL   runs go to `npm run runner` workers through Redis
 //   RUNNER_MODE=off                 no code execution (the routes answer 503)
 // RUNNER_UNSAFE_DEV=1 runs programs without bubblewrap: development machines only.
@@ -9,8 +9,10 @@ import path from 'node:path';
 import { createEmbeddedRunner, ForkedRunner, QueueRunner, type CodeRunner } from '@exam/runner';
 import type { Config } from '../../config';
 
+/** Runs at once: one per core, fewer when RUNNER_SLOTS says so, never more (a run must never wait for a CPU). */
 export function runnerSlots(config: Config): number {
-  return config.RUNNER_SLOTS ?? os.availableParallelism() + 1;
+  const cores = os.availableParallelism();
+  return Math.min(config.RUNNER_SLOTS ?? cores, cores);
 }
 
 export async function createRunnerFromConfig(config: Config): Promise<CodeRunner | undefined> {

@@ -167,7 +167,7 @@ export async function decideLateAnswer(ctx: AppContext, examId: number, lateId: 
       const q = (await questionsOfDraw(ctx.db, draw)).get(found.question_id);
       if (!q) throw notFound(T.notFound);
       const rules = rulesOf(draw, await storedTryRules(ctx.db, examId));
-      const outcome = await grade(ctx, { userId: found.user_id, question: toGradable(q), answer: found.answer });
+      const outcome = await grade(ctx, { userId: found.user_id, question: toGradable(q), answer: found.answer, exam: true });
       const attempt = { id: found.attempt_id, exam_id: examId, user_id: found.user_id };
       const given = { question_id: found.question_id, submission_id: found.submission_id, answer: found.answer, outcome, auto: false, byStaff: true };
       await recordAnswers(ctx, attempt, [{ ...given, created_at: new Date(found.given_at as unknown as string), ip: null, user_agent: null }], rules);

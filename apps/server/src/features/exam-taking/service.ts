@@ -209,7 +209,7 @@ export async function runExamples(ctx: AppContext, call: StartedCall, user: Sess
   const q = (await questionsOfDraw(ctx.db, [drawnQuestion(call, questionId)])).get(questionId);
   if (!q) throw notFound(T.notFound);
   if (q.type !== 'ALGORITHM') throw unprocessable({ question_id: [T.notAlgorithm] }, T.notAlgorithm);
-  const outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer, visibleOnly: true });
+  const outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer, visibleOnly: true, exam: true });
   return { question_id: questionId, is_valid: outcome.is_valid, details: outcome.details };
 }
 
@@ -249,7 +249,7 @@ export async function submitSolutions(
       if (max !== null && used >= max) throw conflict(T.noTriesLeft(max), { question_id: [T.noTriesLeft(max)] });
       const q = stored.get(a.question_id);
       if (!q) throw notFound(T.notFound);
-      outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer: a.answer });
+      outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer: a.answer, exam: true });
     }
     graded.push({ question_id: a.question_id, submission_id: submissionId, answer: a.answer, outcome, created_at: receivedAt, auto: false, known: !!known, ...origin });
   }

@@ -124,9 +124,18 @@ export class RunGroup {
     await Promise.all(this.procsFiles.map((f) => fs.promises.writeFile(f, String(pid))));
   }
 
+  /**
+   * The files a process writes 0 into to move itself into the group. v1: `tasks`, the calling thread alone, which
+   * the kernel does without the global lock a whole process's move takes (a process of one thread moves whole).
+   */
+  get selfJoinFiles(): string[] {
+    return this.dirs.map((d) => path.join(d, this.version === 1 ? 'tasks' : 'cgroup.procs'));
+  }
+
   /** Lets `uid` move its own processes into this group (the fork server's runs join their group themselves). */
   delegate(uid: number, gid: number): void {
     for (const f of this.procsFiles) fs.chownSync(f, uid, gid);
+    if (this.version === 1) for (const f of this.selfJoinFiles) fs.chownSync(f, uid, gid);
   }
 
   limit(l: GroupLimits): void {
@@ -164,6 +173,11 @@ export class RunGroup {
       write(memsw, String(bytes));
       write(mem, String(bytes));
     }
+  }
+
+  /** Has the kernel's OOM killer end every process of the group at once (v2; v1 has no such switch). */
+  oomKillsWhole(): void {
+    if (this.version === 2) write(this.file('memory', 'memory.oom.group'), '1');
   }
 
   /** CPU time used by the group's processes so far, in nanoseconds. */
@@ -321,6 +335,17 @@ export class CgroupTree {
     }
     for (const d of new Set(dirs.values())) fs.mkdirSync(d, { recursive: true });
     return new RunGroup(this.version, dirs);
+  }
+
+  /**
+   * A group below `parent` for memory only (v1: a directory in the memory hierarchy; v2, where a group holding groups
+   * holds no process, a sibling-level child of `parent`, made able to hold groups with `nest`, with every controller).
+   */
+  memoryGroup(prefix: string, parent: RunGroup): RunGroup {
+    if (this.version === 2) return this.group(prefix, parent);
+    const dir = path.join(parent.byController.get('memory')!, `${prefix}-${++this.seq}`);
+    fs.mkdirSync(dir);
+    return new RunGroup(1, new Map([['memory', dir]]));
   }
 
   /** Makes `group` able to hold groups below it (v2 hands its controllers down; v1 needs nothing). */

@@ -30,8 +30,8 @@ import time
 import types
 
 _libc = ctypes.CDLL(None, use_errno=True)
-CLONE_NEWNS, CLONE_NEWIPC, CLONE_NEWPID = 0x00020000, 0x08000000, 0x20000000
-MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 0x4000, 0x40000
+CLONE_NEWNS, CLONE_NEWIPC, CLONE_NEWPID, CLONE_NEWNET = 0x00020000, 0x08000000, 0x20000000, 0x40000000
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 1, 2, 4, 8, 32, 4096, 0x4000, 0x40000
 PR_SET_DUMPABLE, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP = 4, 24, 38, 22
 SECCOMP_MODE_FILTER = 2
 MAX_FD = 4096
@@ -42,6 +42,8 @@ with open(sys.argv[1]) as _f:
 TMPFS_BYTES, SHM_BYTES = CONFIG["tmpfs"], CONFIG["shm"]
 FSIZE, NOFILE, NPROC = CONFIG["fsize"], CONFIG["nofile"], CONFIG["nproc"]
 LANES = CONFIG["lanes"]
+# (mask file, /proc path) pairs: the host-wide counters of /proc hidden from each run (procmask.ts).
+PROC_MASK = [(s.encode(), t.encode()) for s, t in CONFIG.get("procmask", ())]
 # A run at its wall limit but held back by other processes is given more time, up to this many wall limits
 # (wallclock.ts says the rule).
 WALL_EXTENSION = CONFIG.get("wallExtension", 1)
@@ -179,6 +181,9 @@ def _program(fds, src, limits):
             f.write(src)
         # Its own /proc entries readable again, as in any process (the server, its workers and the init are not).
         _ok(_libc.prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), "dumpable")
+        # The run is the kernel's first choice when memory runs out (the server's processes are never chosen).
+        with open("/proc/self/oom_score_adj", "w") as f:
+            f.write("1000")
         _ok(_libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(_FILTER), 0, 0), "seccomp")
     except BaseException:
         os._exit(71)
@@ -187,13 +192,31 @@ def _program(fds, src, limits):
 
 # --- The init (PID 1 of the run) ----------------------------------------------------------------------------------
 
-def _init(pipes, status_w, src, limits):
+def _join_run_group(lane):
+    # The run's own memory group, before the run allocates anything: every page of the run (its processes, its
+    # /tmp and /dev/shm, its memfd and shared memory) is counted there, and the OOM killer acting for that group's
+    # limit picks among the run's processes only, never the lane's master or worker.
+    for p in lane.get("run", ()):
+        with open(p, "w") as f:
+            f.write("0")
+
+
+def _mask_proc():
+    # Over the run's fresh /proc, read-only: no host-wide counter another run can move.
+    for src, dst in PROC_MASK:
+        _ok(_libc.mount(src, dst, None, MS_BIND, None), "mount %s" % dst.decode())
+        _ok(_libc.mount(None, dst, None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, None), "remount %s" % dst.decode())
+
+
+def _init(lane, pipes, status_w, src, limits):
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _join_run_group(lane)
         _ok(_libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None), "mount /")
         _ok(_libc.mount(b"tmpfs", b"/tmp", b"tmpfs", MS_NOSUID | MS_NODEV, b"size=%d,mode=1777" % TMPFS_BYTES), "mount /tmp")
         _ok(_libc.mount(b"proc", b"/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None), "mount /proc")
-        _ok(_libc.mount(b"devpts", b"/dev/pts", b"devpts", MS_NOSUID | MS_NOEXEC, b"newinstance,ptmxmode=0666,mode=620"), "mount /dev/pts")
+        _mask_proc()
+        # No pseudo-terminal (the sandbox's /dev has none): opening one moves a host-wide counter.
         _ok(_libc.mount(b"tmpfs", b"/dev/shm", b"tmpfs", MS_NOSUID | MS_NODEV, b"size=%d,mode=1777" % SHM_BYTES), "mount /dev/shm")
         _drop_capabilities()
         p = os.fork()
@@ -332,7 +355,7 @@ def _worker(lane):
         head, stdin, src = _read_request(3)
         cpu_soft, cpu_hard, as_bytes, wall_ms, cap = head[:5]
         group = _Group(lane) if lane.get("procs") else None
-        frame = _supervise(group, (cpu_soft, cpu_hard, as_bytes), wall_ms, cap, stdin, src)
+        frame = _supervise(group, lane, (cpu_soft, cpu_hard, as_bytes), wall_ms, cap, stdin, src)
     except BaseException as e:
         frame = _failed(e)
     try:
@@ -354,7 +377,7 @@ def _at_deadline(group, elapsed, cpu0, waits0, at_cap):
     return "starved" if at_cap else "extend"
 
 
-def _supervise(group, limits, wall_ms, cap, stdin, src):
+def _supervise(group, lane, limits, wall_ms, cap, stdin, src):
     t0 = time.monotonic()
     deadline = t0 + wall_ms / 1000.0
     wall_cap = t0 + wall_ms * WALL_EXTENSION / 1000.0
@@ -368,13 +391,14 @@ def _supervise(group, limits, wall_ms, cap, stdin, src):
     cpu0 = group.cpu_ns() if group else 0
     waits0 = group.waits() if group else None
     oom0 = group.oom_kills() if group else 0
-    _ok(_libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC), "unshare")
+    # Its own network namespace too: /proc/self/net lists the sockets (socketpair) of every process of the namespace.
+    _ok(_libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET), "unshare")
     init = os.fork()
     if init == 0:
         os.close(s_r)
         for fd in (i_w, o_r, e_r):
             os.close(fd)
-        _init((i_r, o_w, e_w), s_w, src, limits)
+        _init(lane, (i_r, o_w, e_w), s_w, src, limits)
     del src
     for fd in (i_r, o_w, e_w, s_w):
         os.close(fd)

@@ -41,6 +41,18 @@ const cpuRlimit = (l: RunLimits) => Math.max(1, Math.ceil(l.cpuSeconds));
  */
 export const LANE_PIDS = SANDBOX_NPROC + 3;
 
+/** Where the fork server's sandbox finds the /proc mask's files, for its runs. */
+const PROC_MASK_AT = '/run/procmask';
+
+interface LaneGroups {
+  /** Processes and CPU of the lane: its master, the run's worker and the run. */
+  lane: RunGroup;
+  /** Where the lane's master lives (the lane's group itself in v1). */
+  master: RunGroup;
+  /** The run's own memory (its init and every process of the program). */
+  run: RunGroup;
+}
+
 /** Memory of the server's own group (the interpreter and the workers, each holding one run's request). */
 const ZYGOTE_MEMORY = 512 * 1024 * 1024;
 
@@ -52,6 +64,7 @@ const TRIAL_OUTPUT = "[1, 2] ['main.py'] 2 0000000000000000\n";
 interface Lane {
   index: number;
   socket: Socket;
+  /** The run's own memory group (its init and program), whose limit is the run's. */
   group?: RunGroup;
   /** Memory limit last written to the lane's group. */
   memory?: number;
@@ -128,23 +141,35 @@ export class ForkServer {
     return this.starting;
   }
 
-  /** The lanes' groups, made once per server: each lane's master joins its own from inside (delegated). */
-  private makeGroups(tree: CgroupTree): { parent: RunGroup; zygote: RunGroup; lanes: RunGroup[]; all: RunGroup[] } {
+  /**
+   * The lanes' groups, made once per server. A lane's group counts the processes and CPU of its master, its worker
+   * and the run together; the run's memory is counted in a group of its own below it, which the run's init joins
+   * first thing: the kernel's OOM killer, acting in the group whose limit was reached, then only ever picks a process
+   * of the run, never the master or worker that serve the lane (nor blocks them when the run is at its limit).
+   */
+  private makeGroups(tree: CgroupTree): { parent: RunGroup; zygote: RunGroup; lanes: LaneGroups[]; all: RunGroup[] } {
     const parent = tree.group('forkserver');
     tree.nest(parent);
     const zygote = tree.group('zygote', parent);
     zygote.limit({ memoryBytes: ZYGOTE_MEMORY, pids: this.lanes + 8 });
-    const lanes = Array.from({ length: this.lanes }, () => {
-      const g = tree.group('lane', parent);
-      g.limit({ pids: LANE_PIDS, cpus: RUN_CPUS });
-      return g;
+    const lanes = Array.from({ length: this.lanes }, (): LaneGroups => {
+      const lane = tree.group('lane', parent);
+      lane.limit({ pids: LANE_PIDS, cpus: RUN_CPUS });
+      // v2: a group holding groups holds no process, so the master and worker get a leaf of their own.
+      if (tree.version === 2) tree.nest(lane);
+      const master = tree.version === 2 ? tree.group('serve', lane) : lane;
+      const run = tree.memoryGroup('run', lane);
+      run.oomKillsWhole();
+      return { lane, master, run };
     });
     if (this.env.uid !== undefined) {
+      const [uid, gid] = [this.env.uid, this.env.gid ?? this.env.uid];
       // cgroup v2 lets a process move between two groups when it may write to their common parent.
-      if (tree.version === 2) parent.delegate(this.env.uid, this.env.gid ?? this.env.uid);
-      for (const g of lanes) g.delegate(this.env.uid, this.env.gid ?? this.env.uid);
+      if (tree.version === 2) parent.delegate(uid, gid);
+      for (const g of lanes) new Set([g.lane, g.master, g.run]).forEach((x) => x.delegate(uid, gid));
     }
-    return { parent, zygote, lanes, all: [...lanes, zygote, parent] };
+    const all = lanes.flatMap((g) => [...new Set([g.run, g.master, g.lane])]);
+    return { parent, zygote, lanes, all: [...all, zygote, parent] };
   }
 
   private spawn(): Promise<Server | undefined> {
@@ -160,15 +185,20 @@ export class ForkServer {
         const binds: Array<[string, string]> = [];
         const parents = groups?.parent.dirs ?? [];
         parents.forEach((d, h) => binds.push([d, `/tmp/cg/${h}`]));
-        const inside = (dir: string) => `/tmp/cg/${parents.indexOf(path.dirname(dir))}/${path.basename(dir)}`;
+        const inside = (file: string) => {
+          const h = parents.findIndex((p) => file.startsWith(`${p}/`));
+          return `/tmp/cg/${h}/${path.relative(parents[h], file)}`;
+        };
         const laneGroups = (i: number) => {
           const g = groups?.lanes[i];
           if (!g) return {};
-          const v2 = g.version === 2;
+          const v2 = g.lane.version === 2;
           return {
-            procs: g.dirs.map((d) => `${inside(d)}/cgroup.procs`),
-            cpu: `${inside(g.byController.get(v2 ? 'cpu' : 'cpuacct')!)}/${v2 ? 'cpu.stat' : 'cpuacct.usage'}`,
-            oom: `${inside(g.byController.get('memory')!)}/${v2 ? 'memory.events' : 'memory.oom_control'}`,
+            procs: g.master.procsFiles.map(inside),
+            run: g.run.selfJoinFiles.map(inside),
+            // v2: the run's own group (its threads alone, as the wall-clock rule reads them); v1: the lane's.
+            cpu: inside(v2 ? `${g.run.byController.get('cpu')!}/cpu.stat` : `${g.lane.byController.get('cpuacct')!}/cpuacct.usage`),
+            oom: inside(`${g.run.byController.get('memory')!}/${v2 ? 'memory.events' : 'memory.oom_control'}`),
           };
         };
         if (!this.env.seccomp) throw new Error('pas de filtre seccomp');
@@ -185,6 +215,8 @@ export class ForkServer {
           // The wall-clock rule of wallclock.ts: a run held back by others is given up to this many wall limits.
           wallExtension: WALL_EXTENSION,
           lanes: Array.from({ length: this.lanes }, (_, i) => ({ fd: firstLane + i, ...laneGroups(i) })),
+          // The /proc mask each run's init binds over the run's own /proc (procmask.ts).
+          procmask: (this.env.procMask?.binds ?? []).map((b) => [`${PROC_MASK_AT}/${b.source}`, `/proc/${b.target}`]),
         };
         launched = launchSandboxed(this.env, {
           argv: [PYTHON_PATH, '-I', '-B', '/tmp/fork_server.py', '/tmp/config.json'],
@@ -204,6 +236,10 @@ export class ForkServer {
           seccomp: 'server',
           group: groups?.zygote,
           binds,
+          procMaskAt: PROC_MASK_AT,
+          // The server's own processes are never chosen by the kernel's OOM killer; each run's program raises its own
+          // score to the most (fork_server.py).
+          oomScoreAdj: -1000,
         });
       } catch (e) {
         for (const g of groups?.all ?? []) g.remove();
@@ -212,7 +248,7 @@ export class ForkServer {
         return;
       }
       const { child } = launched;
-      const lanes: Lane[] = launched.extraFds.map((fd, index) => ({ index, socket: child.stdio[fd] as Socket, group: groups?.lanes[index], busy: false, buf: Buffer.alloc(0) }));
+      const lanes: Lane[] = launched.extraFds.map((fd, index) => ({ index, socket: child.stdio[fd] as Socket, group: groups?.lanes[index].run, busy: false, buf: Buffer.alloc(0) }));
       const server: Server = { launched, lanes, groups: groups?.all ?? [] };
       for (const lane of lanes) {
         lane.socket.on('error', () => {});

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CgroupTree, GroupPool, type RunGroup } from './cgroups';
+import { procMask, type ProcMask } from './procmask';
 import { compileSeccomp, type SeccompFilters } from './seccomp';
 import { atWallDeadline, threadWaits, waitSince, wallCapMs, wallRecheckMs } from './wallclock';
 import { SandboxUnavailableError, type RunLimits } from './types';
@@ -60,6 +61,8 @@ export interface SandboxEnv {
   cgroups?: CgroupTree;
   /** Groups for sandboxes of their own (one per sandbox, reused once empty). */
   boxes?: GroupPool;
+  /** What every sandbox sees over its /proc instead of the host's counters (procmask.ts). */
+  procMask?: ProcMask;
 }
 
 export interface SandboxFile {
@@ -92,6 +95,13 @@ export interface SandboxSpec {
   group?: RunGroup;
   /** Extra read-write binds (host path, sandbox path). */
   binds?: Array<[string, string]>;
+  /**
+   * Where the sandbox finds the /proc mask's files, instead of seeing them over its /proc (the Python fork server,
+   * which mounts a /proc per run and masks that one).
+   */
+  procMaskAt?: string;
+  /** The OOM killer's score adjustment of every process of the sandbox, set by the host before it starts. */
+  oomScoreAdj?: number;
 }
 
 export interface RawRun {
@@ -137,6 +147,9 @@ function lookupUser(name: string): { uid: number; gid: number } | undefined {
   }
   return undefined;
 }
+
+/** The devices of a sandbox's /dev. */
+const DEVICES = ['null', 'zero', 'full', 'random', 'urandom'];
 
 const ETC_PIECES = ['/etc/R', '/etc/alternatives', '/etc/ld.so.cache', '/etc/localtime', '/etc/python3.11', '/etc/python3'];
 
@@ -198,7 +211,19 @@ export function probeSandbox(
       );
     }
   }
-  const env: SandboxEnv = { isolated: true, bwrap: bwrap!, prlimit: prlimit!, uid, gid, etcBinds, setpriv, seccomp, cgroups, boxes: cgroups && new GroupPool(cgroups, 'box') };
+  const env: SandboxEnv = {
+    isolated: true,
+    bwrap: bwrap!,
+    prlimit: prlimit!,
+    uid,
+    gid,
+    etcBinds,
+    setpriv,
+    seccomp,
+    cgroups,
+    boxes: cgroups && new GroupPool(cgroups, 'box'),
+    procMask: procMask(),
+  };
   // A trial run: user namespaces may be disabled (sysctl, container without privileges). Its filter comes from a file.
   const [cmd, ...args] = buildArgv(env, { argv: ['/usr/bin/true'], files: [], limits: TRIAL_LIMITS }, 3);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-trial-'));
@@ -255,7 +280,7 @@ function gate(last: number): string[] {
  */
 export function buildArgv(
   env: SandboxEnv,
-  spec: Pick<SandboxSpec, 'argv' | 'files' | 'limits' | 'env' | 'guardSeconds' | 'capAdd' | 'nproc' | 'seccomp' | 'group' | 'binds' | 'extraPipes'>,
+  spec: Pick<SandboxSpec, 'argv' | 'files' | 'limits' | 'env' | 'guardSeconds' | 'capAdd' | 'nproc' | 'seccomp' | 'group' | 'binds' | 'extraPipes' | 'procMaskAt'>,
   fdBase = 4,
 ): string[] {
   const { limits } = spec;
@@ -298,7 +323,18 @@ export function buildArgv(
     '--symlink', 'usr/sbin', '/sbin',
   ];
   for (const p of env.etcBinds) bw.push('--ro-bind', p, p);
-  bw.push('--proc', '/proc', '--dev', '/dev');
+  bw.push('--proc', '/proc');
+  const mask = env.procMask;
+  // The fork server mounts a /proc per run, which the kernel refuses under a /proc with binds over it: its own stays
+  // whole (no run sees it), and each run's is masked by the run's init.
+  if (mask && spec.procMaskAt) bw.push('--ro-bind', mask.dir, spec.procMaskAt);
+  else if (mask) for (const b of mask.binds) bw.push('--ro-bind', path.join(mask.dir, b.source), `/proc/${b.target}`);
+  // A /dev of its own with the usual devices only: no pseudo-terminal (neither /dev/pts nor /dev/ptmx), since
+  // opening one moves a host-wide counter; Python and R need none.
+  bw.push('--tmpfs', '/dev');
+  for (const d of DEVICES) bw.push('--dev-bind', `/dev/${d}`, `/dev/${d}`);
+  bw.push('--symlink', '/proc/self/fd', '/dev/fd');
+  ['stdin', 'stdout', 'stderr'].forEach((s, i) => bw.push('--symlink', `/proc/self/fd/${i}`, `/dev/${s}`));
   // The sandbox's own shared memory (its own IPC namespace too): nothing shared with another sandbox.
   bw.push('--size', String(SANDBOX_SHM), '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
   bw.push('--size', String(SANDBOX_TMPFS), '--tmpfs', '/tmp');
@@ -404,6 +440,14 @@ export function launchSandboxed(env: SandboxEnv, spec: Omit<SandboxSpec, 'stdin'
       gate.end();
       kill();
     };
+    if (pid && spec.oomScoreAdj !== undefined) {
+      try {
+        // Inherited by every process of the sandbox; lowering it needs the host's privilege.
+        fs.writeFileSync(`/proc/${pid}/oom_score_adj`, String(spec.oomScoreAdj));
+      } catch {
+        /* not root: the kernel's default */
+      }
+    }
     if (!pid) refuse();
     else if (!group) gate.end('\n');
     else group.enter(pid).then(() => gate.end('\n'), refuse);

@@ -30,3 +30,5 @@ await build({
 fs.copyFileSync('../../packages/runner/src/math_server.py', 'dist/math_server.py');
 fs.copyFileSync('../../packages/runner/src/fork_server.py', 'dist/fork_server.py');
 fs.copyFileSync('../../packages/runner/src/seccomp_filter.py', 'dist/seccomp_filter.py');
+// The harness of the questions' generators, read by src/features/runner/generator.ts.
+fs.copyFileSync('src/features/runner/generator_harness.py', 'dist/generator_harness.py');

@@ -46,7 +46,7 @@ describe('parameterised questions', () => {
     await setGenerator(page, BROKEN);
     await card.getByRole('button', { name: 'Tester le générateur' }).click();
     const refusal = card.getByRole('alert');
-    await refusal.getByText('ZeroDivisionError à la ligne 4 du générateur').waitFor();
+    await refusal.getByText('division par zéro à la ligne 4 du générateur (ZeroDivisionError').waitFor();
     expect(await refusal.textContent()).toContain('La variante de graine 1 échoue');
     await expectAccessible(page, 'question-create (generator refused)');
 

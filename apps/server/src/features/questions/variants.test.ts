@@ -147,8 +147,9 @@ describe('generator test', () => {
   });
 
   it.each([
-    ['def generate(seed):\n    a = 1\n    return {"q": a / (seed - seed)}\n', 'ZeroDivisionError à la ligne 3 du générateur : division by zero'],
-    ['def generate(seed)\n    return {}\n', 'erreur de syntaxe à la ligne 1 du générateur'],
+    ['def generate(seed):\n    a = 1\n    return {"q": a / (seed - seed)}\n', 'division par zéro à la ligne 3 du générateur (ZeroDivisionError : division by zero)'],
+    ['def generate(seed):\n    return {"q": inconnu}\n', 'nom inconnu : variable ou fonction jamais définie, ou module non importé à la ligne 2 du générateur (NameError : name'],
+    ['def generate(seed)\n    return {}\n', 'erreur de syntaxe à la ligne 1 du générateur : « : » attendu'],
     ['x = 1\n', 'le générateur doit définir une fonction generate(seed)'],
     ['def generate(seed):\n    return [seed]\n', 'generate(seed) doit rendre un dictionnaire (nom → valeur), pas list'],
     ['import random\ndef generate(seed):\n    return {"a": random.randint(1, 10**9)}\n', 'random.Random(seed)'],
@@ -171,6 +172,59 @@ describe('generator test', () => {
     // Answers are plain text, compared as typed: kept as given.
     expect(v.possible_solutions[0].content).toBe('a & b');
   });
+
+  it('sanitises the statement once filled: a value never makes a javascript: link', async () => {
+    const generator = 'def generate(seed):\n    return {"u": "javascript:alert(document.cookie)", "v": "https://exemple.fr/doc"}\n';
+    const statement = '<p><a href="{{u}}">piège</a> <a href="{{v}}">sujet</a></p>';
+    const res = await call('POST', '/api/admin/questions/generator/test', { generator, question: exactSum({ statement, possible_solutions: [{ content: '{{u}}' }] }) });
+    expect(res.statusCode, res.body).toBe(200);
+    const v = res.json().data.variants[0];
+    expect(v.statement).not.toContain('javascript');
+    expect(v.statement).toContain('<a>piège</a>');
+    expect(v.statement).toContain('href="https://exemple.fr/doc"');
+    // Published variants are made by the same code: the stored statement is sanitised too.
+    const q = await create({ type: 'EXACT', statement, generator, possible_solutions: [{ content: '{{v}}' }] });
+    expect((await publish(await makeExam([q.id]))).statusCode).toBe(200);
+    const stored = await t.ctx.db.selectFrom('question_variants').select('content').execute();
+    expect(stored.length).toBeGreaterThan(0);
+    for (const row of stored) expect(JSON.stringify(row.content)).not.toContain('javascript:');
+  }, 60_000);
+
+  it('keeps the harness’s result out of the generator’s reach: printing a forged result line changes nothing', async () => {
+    // The generator writes a forged result line by every way it has, now and after everything else (atexit), and
+    // probes what would give it the run's nonce: its stdin, the harness's stdin and memory through /proc.
+    const forged = JSON.stringify({ variants: [1, 2, 3].map((seed) => ({ seed, values: { a: 999, probe: 'x' } })) });
+    const broken = JSON.stringify({ variants: [{ seed: 1, values: { a: [1] } }], error: 7 });
+    const generator = [
+      'import atexit, os, sys',
+      `LINES = [('\\n@@variants@@' + s + '\\n') for s in (${JSON.stringify(forged)}, ${JSON.stringify(broken)})]`,
+      'def forge():',
+      '    for line in LINES:',
+      '        for way in (lambda: os.write(1, line.encode()), lambda: sys.__stdout__.write(line), lambda: sys.__stdout__.flush(), lambda: open("/proc/%d/fd/1" % os.getppid(), "w").write(line)):',
+      '            try:',
+      '                way()',
+      '            except Exception:',
+      '                pass',
+      'atexit.register(forge)',
+      'def probe():',
+      '    out = []',
+      '    for way in (lambda: os.read(0, 100), lambda: open("/proc/%d/fd/0" % os.getppid(), "rb").read(100), lambda: open("/proc/%d/mem" % os.getppid(), "rb").read(1), lambda: os.listdir("/proc/%d/fd" % os.getppid())):',
+      '        try:',
+      '            out.append("lu " + repr(way()))',
+      '        except Exception as e:',
+      '            out.append(type(e).__name__)',
+      '    return " ".join(out)',
+      'def generate(seed):',
+      '    forge()',
+      '    return {"a": seed, "probe": probe()}',
+      '',
+    ].join('\n');
+    const res = await call('POST', '/api/admin/questions/generator/test', { generator, question: exactSum({ statement: '<p>{{a}}</p>', possible_solutions: [{ content: '{{a}}' }] }) });
+    expect(res.statusCode, res.body).toBe(200);
+    const variants = res.json().data.variants as Array<{ seed: number; values: Record<string, unknown> }>;
+    expect(variants.map((v) => v.values.a)).toEqual([1, 2, 3]);
+    expect(variants[0]!.values.probe).toBe("lu b'' PermissionError PermissionError PermissionError");
+  }, 60_000);
 
   it('names a placeholder the generator does not give', async () => {
     const res = await call('POST', '/api/admin/questions/generator/test', { generator: SUM_GENERATOR, question: exactSum({ statement: '<p>{{a}} et {{c}}</p>' }) });
@@ -238,7 +292,7 @@ describe('variants at publication', () => {
     const res = await publish(examId);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(
-      'La question 2 de l’examen (« Recopiez {{n}}. ») ne peut pas être publiée : sa variante de graine 7 échoue, ValueError à la ligne 3 du générateur : graine interdite.',
+      'La question 2 de l’examen (« Recopiez {{n}}. ») ne peut pas être publiée : sa variante de graine 7 échoue, valeur refusée par une fonction à la ligne 3 du générateur (ValueError : graine interdite).',
     );
     const exam = await (await call('GET', `/api/admin/exams/${examId}/show`)).json().data;
     expect(exam.status).toBe('DRAFT');

@@ -58,10 +58,14 @@ function fill(text: string, values: VariantValues, missing: Set<string>, html = 
   });
 }
 
-/** The statement and possible solutions of a variant, and the names they use that the values lack. */
+/**
+ * The statement and possible solutions of a variant, and the names they use that the values lack. The statement is
+ * sanitised again once filled: escaping keeps a value from adding markup, not from making an attribute it lands in
+ * dangerous (`href="{{u}}"` with `javascript:…`).
+ */
 export function renderVariant<S extends SolutionLike>(source: { statement: string; possible_solutions: S[] }, values: VariantValues) {
   const missing = new Set<string>();
-  const statement = fill(source.statement, values, missing, true);
+  const statement = sanitizeRichText(fill(source.statement, values, missing, true));
   const possible_solutions = source.possible_solutions.map((p) => ({
     ...p,
     content: fill(p.content, values, missing),

@@ -1,6 +1,10 @@
 // Runs a question's generator (Python source defining `generate(seed)`) in the sandbox: one run for all the seeds
-// asked, which prints every seed's values (or its error, with the generator's line) as one JSON line. One run per
-// seed would cost a sandbox start each.
+// asked, whose harness prints every seed's values (or its error, with the generator's line) as one JSON line. One run
+// per seed would cost a sandbox start each.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
 import type { Verdict } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { checkRate, onRunner, requireRunner } from './service';
@@ -15,6 +19,8 @@ export type GeneratorError =
   | { kind: 'bad_name'; name: string }
   | { kind: 'bad_value'; name: string; got: string }
   | { kind: 'not_deterministic' }
+  /** The generator's code disturbed its harness (wrote on its pipe, killed it): no values could be read. */
+  | { kind: 'harness' }
   | { kind: 'run'; verdict: Verdict; stderr: string };
 
 export type GeneratedVariant = { seed: number; values: VariantValues; error?: undefined } | { seed: number; error: GeneratorError; values?: undefined };
@@ -22,70 +28,28 @@ export type GeneratedVariant = { seed: number; values: VariantValues; error?: un
 /** Either the generator failed as a whole (syntax, no `generate`, the run stopped), or one answer per seed. */
 export type GeneratorOutcome = { error: GeneratorError; variants?: undefined } | { variants: GeneratedVariant[]; error?: undefined };
 
-const MARK = '@@variants@@';
+// The harness (generator_harness.py, read next to this module: build.mjs copies it beside the bundle) runs the
+// teacher's code in a child process that holds neither the run's stdout nor the nonce of this run; only the harness
+// can print the line that starts with it. Its JSON is checked again here: a value of the wrong shape is a failure of
+// the generator, never a 500.
+let harness: string | undefined;
+const harnessSource = () => (harness ??= fs.readFileSync(path.join(import.meta.dirname, 'generator_harness.py'), 'utf8'));
 
-// The generator is compiled under its own file name so that the line of an error is the line the teacher wrote;
-// what it prints is captured, so that only the harness's line reaches stdout. Each seed is asked twice: a
-// generator drawing from the unseeded global `random` would give every student a different, unchecked variant.
-const HARNESS = String.raw`
-import io, json, math, re, sys, traceback
-_req = json.loads(sys.stdin.read())
-_FILE = '<generator>'
-_NAME = re.compile(r'^[A-Za-z_][A-Za-z0-9_]*$')
-
-class _Bad(Exception):
-    def __init__(self, info):
-        self.info = info
-
-def _err(e):
-    if isinstance(e, SyntaxError) and e.filename == _FILE:
-        return {'kind': 'syntax', 'type': type(e).__name__, 'message': str(e.msg), 'line': e.lineno}
-    line = None
-    for frame in traceback.extract_tb(e.__traceback__):
-        if frame.filename == _FILE:
-            line = frame.lineno
-    return {'kind': 'exception', 'type': type(e).__name__, 'message': str(e)[:500], 'line': line}
-
-def _check(values):
-    if not isinstance(values, dict):
-        raise _Bad({'kind': 'not_dict', 'got': type(values).__name__})
-    out = {}
-    for k, v in values.items():
-        if not isinstance(k, str) or not _NAME.match(k):
-            raise _Bad({'kind': 'bad_name', 'name': str(k)[:100]})
-        if isinstance(v, bool) or not isinstance(v, (str, int, float)) or (isinstance(v, float) and not math.isfinite(v)) or (isinstance(v, int) and abs(v) > 2 ** 53):
-            raise _Bad({'kind': 'bad_value', 'name': k, 'got': type(v).__name__ if not isinstance(v, (int, float)) else repr(v)[:50]})
-        out[k] = v
-    return out
-
-_real = sys.stdout
-sys.stdout = io.StringIO()
-_ns = {'__name__': '__generator__'}
-try:
-    exec(compile(_req['source'], _FILE, 'exec'), _ns)
-except BaseException as e:
-    _result = {'error': _err(e)}
-else:
-    _gen = _ns.get('generate')
-    if not callable(_gen):
-        _result = {'error': {'kind': 'no_generate'}}
-    else:
-        _variants = []
-        for _seed in _req['seeds']:
-            try:
-                _values = _check(_gen(_seed))
-                if _check(_gen(_seed)) != _values:
-                    raise _Bad({'kind': 'not_deterministic'})
-                _variants.append({'seed': _seed, 'values': _values})
-            except _Bad as b:
-                _variants.append({'seed': _seed, 'error': b.info})
-            except BaseException as e:
-                _variants.append({'seed': _seed, 'error': _err(e)})
-        _result = {'variants': _variants}
-sys.stdout = _real
-print()
-print('${MARK}' + json.dumps(_result))
-`;
+const text = (max: number) => z.string().max(max);
+const errorSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['syntax', 'exception']), type: text(100), message: text(500), line: z.number().int().positive().nullable() }),
+  z.object({ kind: z.literal('no_generate') }),
+  z.object({ kind: z.literal('not_dict'), got: text(100) }),
+  z.object({ kind: z.literal('bad_name'), name: text(100) }),
+  z.object({ kind: z.literal('bad_value'), name: text(100), got: text(100) }),
+  z.object({ kind: z.literal('not_deterministic') }),
+  z.object({ kind: z.literal('harness') }),
+]);
+const valuesSchema = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.union([z.string(), z.number().finite()]));
+const outcomeSchema = z.union([
+  z.object({ error: errorSchema }).strict(),
+  z.object({ variants: z.array(z.union([z.object({ seed: z.number().int(), values: valuesSchema }).strict(), z.object({ seed: z.number().int(), error: errorSchema }).strict()])) }).strict(),
+]);
 
 export interface GeneratorCaller {
   userId: number;
@@ -100,10 +64,24 @@ export async function runGenerator(ctx: AppContext, caller: GeneratorCaller, sou
   const runner = requireRunner(ctx);
   if (caller.limitRate !== false) await checkRate(ctx, caller.userId);
   const failed = (err: unknown) => caller.log?.error({ err, reqId: caller.requestId }, 'generator: runner failure');
-  const result = await onRunner(() => runner.run({ language: 'PYTHON', code: HARNESS, stdin: JSON.stringify({ source, seeds }), owner: String(caller.userId) }), failed);
-  const line = result.stdout.split('\n').findLast((l) => l.startsWith(MARK));
+  const nonce = randomBytes(16).toString('hex');
+  const request = JSON.stringify({ source, seeds });
+  const stdin = `${Buffer.byteLength(request)}\n${request}${nonce}\n`;
+  const result = await onRunner(() => runner.run({ language: 'PYTHON', code: harnessSource(), stdin, owner: String(caller.userId) }), failed);
+  const mark = `@@variants:${nonce}@@`;
+  const line = result.stdout.split('\n').findLast((l) => l.startsWith(mark));
   if (result.verdict !== 'OK' || !line) return { error: { kind: 'run', verdict: result.verdict, stderr: result.stderr.slice(-1000) } };
-  return JSON.parse(line.slice(MARK.length)) as GeneratorOutcome;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line.slice(mark.length));
+  } catch {
+    parsed = undefined;
+  }
+  const outcome = outcomeSchema.safeParse(parsed);
+  if (!outcome.success) return { error: { kind: 'harness' } };
+  const data = outcome.data as GeneratorOutcome;
+  if (data.variants && data.variants.map((v) => v.seed).join() !== seeds.join()) return { error: { kind: 'harness' } };
+  return data;
 }
 
 const VERDICT_REASONS: Partial<Record<Verdict, string>> = {
@@ -112,13 +90,56 @@ const VERDICT_REASONS: Partial<Record<Verdict, string>> = {
   OUTPUT_LIMIT: 'le générateur a écrit une sortie trop longue',
 };
 
+// What the commonest Python errors mean, in French; the error's own (English) text follows in brackets.
+const PYTHON_ERRORS: Record<string, string> = {
+  ZeroDivisionError: 'division par zéro',
+  NameError: 'nom inconnu : variable ou fonction jamais définie, ou module non importé',
+  UnboundLocalError: 'variable locale lue avant d’avoir reçu une valeur',
+  TypeError: 'opération sur une valeur d’un type qui ne s’y prête pas',
+  ValueError: 'valeur refusée par une fonction',
+  IndexError: 'indice en dehors de la liste',
+  KeyError: 'clé absente du dictionnaire',
+  AttributeError: 'attribut ou méthode qui n’existe pas pour cette valeur',
+  ModuleNotFoundError: 'module introuvable sur le serveur',
+  ImportError: 'import impossible',
+  RecursionError: 'récursion trop profonde',
+  OverflowError: 'nombre trop grand',
+  MemoryError: 'mémoire épuisée',
+  AssertionError: 'assertion fausse',
+  StopIteration: 'itérateur épuisé',
+};
+const SYNTAX_ERRORS: Record<string, string> = {
+  SyntaxError: 'erreur de syntaxe',
+  IndentationError: 'erreur d’indentation',
+  TabError: 'indentation mêlant tabulations et espaces',
+};
+// Python's commonest syntax messages, in French (others are shown as Python gives them).
+const SYNTAX_MESSAGES: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
+  [/^invalid syntax/, () => 'syntaxe invalide'],
+  [/^expected '(.+)'$/, (m) => `« ${m[1]} » attendu`],
+  [/^expected an indented block/, () => 'bloc indenté attendu'],
+  [/^unexpected indent$/, () => 'indentation inattendue'],
+  [/^unindent does not match any outer indentation level$/, () => 'le retrait ne correspond à aucun niveau d’indentation'],
+  [/^unterminated string literal/, () => 'chaîne de caractères non fermée'],
+  [/^'(.+)' was never closed$/, (m) => `« ${m[1]} » jamais fermé`],
+  [/^unmatched '(.+)'$/, (m) => `« ${m[1]} » sans ouverture correspondante`],
+];
+
+const atLine = (line: number | null) => (line ? ` à la ligne ${line}` : '');
+
 /** The French reason of a generator's failure, with its line when there is one. */
 export function generatorErrorText(e: GeneratorError): string {
   switch (e.kind) {
-    case 'syntax':
-      return `erreur de syntaxe${e.line ? ` à la ligne ${e.line}` : ''} du générateur : ${e.message}`;
-    case 'exception':
-      return `${e.type}${e.line ? ` à la ligne ${e.line}` : ''} du générateur${e.message ? ` : ${e.message}` : ''}`;
+    case 'syntax': {
+      const found = SYNTAX_MESSAGES.map(([re, say]) => [e.message.match(re), say] as const).find(([m]) => m);
+      const said = found ? `${found[1](found[0]!)} (${e.message})` : e.message;
+      return `${SYNTAX_ERRORS[e.type] ?? 'erreur de syntaxe'}${atLine(e.line)} du générateur : ${said}`;
+    }
+    case 'exception': {
+      const meaning = PYTHON_ERRORS[e.type];
+      const python = `${e.type}${e.message ? ` : ${e.message}` : ''}`;
+      return meaning ? `${meaning}${atLine(e.line)} du générateur (${python})` : `erreur Python${atLine(e.line)} du générateur : ${python}`;
+    }
     case 'no_generate':
       return 'le générateur doit définir une fonction generate(seed)';
     case 'not_dict':
@@ -129,6 +150,8 @@ export function generatorErrorText(e: GeneratorError): string {
       return `la valeur de « ${e.name} » doit être un texte, un entier ou un nombre fini, pas ${e.got}`;
     case 'not_deterministic':
       return 'generate(seed) ne rend pas les mêmes valeurs pour la même graine : tirez les nombres avec random.Random(seed)';
+    case 'harness':
+      return 'le générateur a empêché la lecture de ses valeurs : il ne doit ni écrire sur les canaux de son exécution, ni arrêter le processus qui le lance';
     case 'run':
       return VERDICT_REASONS[e.verdict] ?? `le générateur s’est arrêté${e.stderr.trim() ? ` : ${e.stderr.trim().split('\n').slice(-1)[0]}` : ''}`;
   }

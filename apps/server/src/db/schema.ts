@@ -388,6 +388,10 @@ export interface ExamAccessRulesTable {
   single_session: ColumnType<number, number | undefined, number>;
   seb_required: ColumnType<number, number | undefined, number>;
   seb_config_key: string | null;
+  /** JSON array of allowed Browser Exam Keys (migration 018-seb-keys): write with JSON.stringify, read back parsed. */
+  seb_browser_exam_keys: ColumnType<unknown, string | undefined, string>;
+  /** Password of the encrypted .seb file; null: served unencrypted. */
+  seb_file_password: ColumnType<string | null, string | null | undefined, string | null>;
   hide_verdicts: ColumnType<number, number | undefined, number>;
   time_bonus_percent: ColumnType<number, number | undefined, number>;
   updated_at: ColumnType<Date, Date | undefined, Date>;

@@ -16,6 +16,7 @@ import * as m013 from './013-exam-room';
 import * as m015 from './015-invigilation';
 import * as m016 from './016-drafts-retry';
 import * as m017 from './017-journal-bounds';
+import * as m018 from './018-seb-keys';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '015-invigilation': m015,
   '016-drafts-retry': m016,
   '017-journal-bounds': m017,
+  '018-seb-keys': m018,
 };

@@ -391,8 +391,7 @@ def _supervise(group, lane, limits, wall_ms, cap, stdin, src):
     cpu0 = group.cpu_ns() if group else 0
     waits0 = group.waits() if group else None
     oom0 = group.oom_kills() if group else 0
-    # Its own network namespace too: /proc/self/net lists the sockets (socketpair) of every process of the namespace.
-    _ok(_libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET), "unshare")
+    _ok(_libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC), "unshare")
     init = os.fork()
     if init == 0:
         os.close(s_r)
@@ -522,6 +521,10 @@ def _master(lane_index, go, status):
     lane = LANES[lane_index]
     try:
         _join_groups(lane)
+        # A network namespace per lane: two runs in flight never share one (/proc/self/net lists the sockets, such as
+        # a socketpair, of every process of the namespace). The runs of a lane follow each other, and every socket of
+        # a run ends with its processes.
+        _ok(_libc.unshare(CLONE_NEWNET), "unshare net")
         keep = {lane["fd"], go, status}
         for fd in range(3, MAX_FD):
             if fd not in keep:

@@ -521,6 +521,23 @@ export const examRegradeEnvelopeSchema = envelopeSchema(examRegradeResultSchema)
 /** Round to 2 decimals (scores, averages). */
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** One question of an attempt, for its score: its points in the exam and the best fraction earned on it (0..1). */
+export interface ScorePart {
+  points: number;
+  best: number;
+}
+
+/**
+ * The score of an attempt, the one rule every view reads (result page, results, statistics, export, regrade, appeal
+ * file): each question's points exact (best fraction × points), summed exactly and rounded once to the hundredth;
+ * on 20 from the exact sum. `earned`, each question's points rounded, is for display and never summed.
+ */
+export function attemptScore(parts: readonly ScorePart[], maxPoints: number): { score: number; score_20: number; earned: number[] } {
+  const exact = parts.map((p) => p.best * p.points);
+  const sum = exact.reduce((s, x) => s + x, 0);
+  return { score: round2(sum), score_20: maxPoints > 0 ? round2((sum / maxPoints) * 20) : 0, earned: exact.map(round2) };
+}
+
 /** "1 h 05 min", "12 min", "45 s". */
 export function durationLabel(seconds: number): string {
   if (seconds < 60) return `${Math.max(0, Math.round(seconds))} s`;

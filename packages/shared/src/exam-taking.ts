@@ -17,14 +17,31 @@ export const EXAM_MAX_ANSWERS_PER_CALL = 50;
 export const EXTRA_TIME_FACTOR_MIN = 1;
 export const EXTRA_TIME_FACTOR_MAX = 3;
 
+/** What sets one student's time on an exam. */
+export interface AttemptTime {
+  /** The exam's duration with the time added for everyone (`durationWithBonus`); null: until the closing time. */
+  duration_minutes: number | null;
+  /** The student's extra-time factor (tiers-temps), kept within its bounds here. */
+  extra_time_factor: number;
+  /** Minutes granted to this student on this exam. */
+  extra_minutes: number;
+}
+
+/** Minutes a student is given: duration × extra-time factor + extra minutes (null: no duration, until the closing). */
+export function allowedMinutes(t: AttemptTime): number | null {
+  if (t.duration_minutes == null) return null;
+  const factor = Math.min(EXTRA_TIME_FACTOR_MAX, Math.max(EXTRA_TIME_FACTOR_MIN, Number(t.extra_time_factor) || 1));
+  return t.duration_minutes * factor + Math.max(0, t.extra_minutes);
+}
+
 /**
- * An attempt's deadline: start + duration × extra-time factor + extra minutes, never after the exam closes; the
- * closing time when the exam has no duration.
+ * An attempt's deadline, the one rule every start, extra time and time for everyone applies: start + the minutes
+ * the student is given (`allowedMinutes`), never after the exam closes; the closing time when the exam has no duration.
  */
-export function attemptDeadline(start: Date, endAt: Date, durationMinutes: number | null, factor: number, extraMinutes: number): Date {
-  if (durationMinutes == null) return endAt;
-  const ms = start.getTime() + (durationMinutes * factor + extraMinutes) * 60_000;
-  return new Date(Math.min(ms, endAt.getTime()));
+export function attemptDeadline(start: Date, endAt: Date, t: AttemptTime): Date {
+  const minutes = allowedMinutes(t);
+  if (minutes == null) return endAt;
+  return new Date(Math.min(start.getTime() + Math.round(minutes * 60_000), endAt.getTime()));
 }
 
 export const EXAM_GROUPS = ['A_VENIR', 'OUVERT', 'TERMINE'] as const;

@@ -2,8 +2,8 @@
 // started without being expected any more), with the best result of each question. Every results answer (list,
 // show, statistics, averages, export) is computed from it, so they all agree.
 import {
+  attemptScore,
   EXAM_GRACE_SECONDS,
-  round2,
   type AttemptStatus,
   type ExamListItem,
   type ExamResultRow,
@@ -15,7 +15,7 @@ import type { Db } from '../../db/schema';
 import { drawsOf, type DrawRow } from '../exam-taking';
 import { statementExcerpt } from '../exams';
 import { attemptsOf, bestResults, expectedStudents, extraMinutesOf, questionsOf, type AttemptInfo, type BestResult, type ExamQuestionRow } from './repository';
-import { mean, median, on20, r2 } from './stats';
+import { mean, median, r2 } from './stats';
 
 const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
 
@@ -91,17 +91,14 @@ export async function examBooks(db: Db, exams: ExamListItem[], now = Date.now())
       const a = byUser.get(p.user_id) ?? null;
       const b = (a && best.get(a.id)) || new Map<number, BestResult>();
       const given = a ? new Set((draws.get(a.id) ?? []).map((d) => d.question_id)) : null;
-      let score = 0;
-      let validated = 0;
-      const cells = qs.map((q) => {
-        const drawn = !given || given.has(q.question_id);
-        const r = drawn ? b.get(q.question_id) : undefined;
-        const earned = round2((r?.best ?? 0) * q.points);
-        score += earned;
-        if (r?.validated) validated += 1;
-        return { question_id: q.question_id, state: stateOf(r), score: earned, drawn };
-      });
-      score = round2(score);
+      const drawn = qs.map((q) => !given || given.has(q.question_id));
+      const results = qs.map((q, i) => (drawn[i] ? b.get(q.question_id) : undefined));
+      const { score, score_20, earned } = attemptScore(
+        qs.map((q, i) => ({ points: q.points, best: results[i]?.best ?? 0 })),
+        maxPoints,
+      );
+      const validated = results.filter((r) => r?.validated).length;
+      const cells = qs.map((q, i) => ({ question_id: q.question_id, state: stateOf(results[i]), score: earned[i], drawn: drawn[i] }));
       return {
         user_id: p.user_id,
         last_name: p.last_name,
@@ -115,7 +112,7 @@ export async function examBooks(db: Db, exams: ExamListItem[], now = Date.now())
         finished_at: a?.finished_at?.toISOString() ?? null,
         time_spent_seconds: a ? timeSpent(a, now) : null,
         score,
-        score_20: on20(score, maxPoints),
+        score_20,
         validated_count: validated,
         extra_time_factor: p.extra_time_factor,
         extra_minutes: extra.get(exam.id)?.get(p.user_id) ?? 0,

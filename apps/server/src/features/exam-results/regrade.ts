@@ -5,7 +5,7 @@
 // transaction. One regrade of an exam at a time (409).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { EXAM_RESULTS_TEXTS as T, round2, type ExamRegradeResult, type GradeDetails, type QuestionState, type RegradeChange } from '@exam/shared';
+import { attemptScore, EXAM_RESULTS_TEXTS as T, type ExamRegradeResult, type GradeDetails, type QuestionState, type RegradeChange } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { conflict, HttpError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
@@ -18,7 +18,6 @@ import { currentVersions, prepareVariants, toGradable, versionsByIds } from '../
 import { stateOf } from './book';
 import { insertRegradeLog, lockAttempts, submissionsOf, updateSubmissionGrade, type RegradeLogEntry, type SubmissionRow } from './repository';
 import { examBook } from './service';
-import { on20 } from './stats';
 
 /** Exams being regraded by this server process. */
 const running = new Set<number>();
@@ -190,23 +189,25 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
       const prev = after.get(s.question_id);
       after.set(s.question_id, { best: Math.max(prev?.best ?? 0, o.score), validated: (prev?.validated ?? false) || o.is_valid });
     }
-    let newScore = 0;
-    let newValidated = 0;
+    // The new score by the one rule of a score (the results book's): exact points summed, rounded once.
+    const bests = book.questions.map((q, i) => (row.cells[i].drawn ? after.get(q.question_id) : undefined));
+    const next = attemptScore(
+      book.questions.map((q, i) => ({ points: q.points, best: bests[i]?.best ?? 0 })),
+      maxPoints,
+    );
+    const newValidated = bests.filter((b) => b?.validated).length;
     const questions: RegradeChange['questions'] = [];
     book.questions.forEach((q, i) => {
       if (!row.cells[i].drawn) return;
-      const b = after.get(q.question_id);
-      const earned = round2((b?.best ?? 0) * q.points);
+      const b = bests[i];
+      const earned = next.earned[i];
       const state: QuestionState = stateOf(b);
-      newScore += earned;
-      if (b?.validated) newValidated += 1;
       const old = row.cells[i];
       if (old.state !== state || Math.abs(old.score - earned) > 0.001) {
         questions.push({ question_id: q.question_id, position: q.position, old_state: old.state, new_state: state, old_score: old.score, new_score: earned });
         logRows.push({ exam_id: examId, user_id: row.user_id, question_id: q.question_id, old_state: old.state, new_state: state, old_score: old.score, new_score: earned });
       }
     });
-    newScore = round2(newScore);
     if (questions.length > 0) {
       changes.push({
         user_id: row.user_id,
@@ -214,9 +215,9 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
         first_name: row.first_name,
         student_number: row.student_number,
         old_score: row.score,
-        new_score: newScore,
+        new_score: next.score,
         old_score_20: row.score_20,
-        new_score_20: on20(newScore, maxPoints),
+        new_score_20: next.score_20,
         old_validated: row.validated_count,
         new_validated: newValidated,
         questions,

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedRunner, type CodeRunner, type EmbeddedRunner } from '@exam/runner';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, withContext, type TestApp } from '../../../test/helper';
 import { settleDrafts, settleDueDrafts } from './drafts';
-import { deadlineOf } from './service';
 
 let t: TestApp;
 let runner: EmbeddedRunner;
@@ -114,18 +113,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await runner?.close();
-});
-
-describe('deadline rule', () => {
-  it('is start + duration × factor + extra minutes, never after the closing time', () => {
-    const start = new Date('2026-01-10T08:00:00Z');
-    const end = new Date('2026-01-10T12:00:00Z');
-    expect(deadlineOf(start, end, 60, 1, 0).toISOString()).toBe('2026-01-10T09:00:00.000Z');
-    expect(deadlineOf(start, end, 60, 1.33, 0).toISOString()).toBe('2026-01-10T09:19:48.000Z');
-    expect(deadlineOf(start, end, 60, 1.5, 10).toISOString()).toBe('2026-01-10T09:40:00.000Z');
-    expect(deadlineOf(start, end, 300, 1, 0).toISOString()).toBe(end.toISOString());
-    expect(deadlineOf(start, end, null, 2, 30).toISOString()).toBe(end.toISOString());
-  });
 });
 
 describe('starting', () => {

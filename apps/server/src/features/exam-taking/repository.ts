@@ -104,10 +104,10 @@ export async function finishAttempt(db: Db, attemptId: number, at: Date): Promis
   await db.updateTable('exam_attempts').set({ finished_at: at }).where('id', '=', attemptId).where('finished_at', 'is', null).execute();
 }
 
-/** The student's extra-time factor (1 when none). */
+/** The student's extra-time factor (1 when none; its bounds are kept by `attemptDeadline`). */
 export async function extraTimeFactor(db: Db, userId: number): Promise<number> {
   const r = await db.selectFrom('users').select('extra_time_factor').where('id', '=', userId).executeTakeFirst();
-  return Math.min(3, Math.max(1, Number(r?.extra_time_factor ?? 1)));
+  return Number(r?.extra_time_factor ?? 1);
 }
 
 export async function extraMinutes(db: Db, examId: number, userId: number): Promise<number> {
@@ -271,6 +271,8 @@ export async function insertSubmission(
  */
 export interface QuestionProgress {
   best_score: number;
+  /** The highest score of its submissions: what the question earns (the results' rule, `attemptScore`). */
+  top_score: number;
   validated: boolean;
   best_id: number;
   best_answer: unknown;
@@ -303,6 +305,7 @@ export async function progressOf(db: Db, attemptId: number): Promise<Map<number,
     const better = !prev || (valid && !prev.validated) || (valid === prev.validated && score >= prev.best_score);
     out.set(r.question_id, {
       best_score: better ? score : prev.best_score,
+      top_score: Math.max(prev?.top_score ?? 0, score),
       validated: better ? valid : prev.validated,
       best_id: better ? r.id : prev.best_id,
       best_answer: better ? r.answer : prev.best_answer,

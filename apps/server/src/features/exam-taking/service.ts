@@ -4,7 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  allowedMinutes,
   attemptDeadline,
+  attemptScore,
   EXAM_GRACE_SECONDS,
   EXAM_TAKING_TEXTS as T,
   type ExamAttemptInfo,
@@ -65,8 +67,7 @@ const attemptInfo = (a: AttemptRow): ExamAttemptInfo => ({
   finished_at: a.finished_at?.toISOString() ?? null,
 });
 
-/** The deadline: start + duration × factor + extra minutes, never after the exam closes (shared rule). */
-export const deadlineOf = attemptDeadline;
+const minutesOf = (m: number | null) => (m === null ? null : Math.round(m * 100) / 100);
 
 function groupOf(exam: StudentExamBase, attempt: AttemptRow | undefined, now: number): ExamGroup {
   if (attempt?.finished_at || (attempt && now > attempt.deadline.getTime() + GRACE_MS)) return 'TERMINE';
@@ -90,7 +91,7 @@ export async function studentExams(ctx: AppContext, user: SessionUser): Promise<
       start_at: e.start_at,
       end_at: e.end_at,
       duration_minutes: e.duration_minutes,
-      allowed_minutes: e.duration_minutes == null ? null : Math.round((e.duration_minutes * factor + (extras.get(e.id) ?? 0)) * 100) / 100,
+      allowed_minutes: minutesOf(allowedMinutes({ duration_minutes: e.duration_minutes, extra_time_factor: factor, extra_minutes: extras.get(e.id) ?? 0 })),
       total_points: e.total_points,
       max_submissions: e.max_submissions,
       wrong_try_penalty: e.wrong_try_penalty,
@@ -124,7 +125,7 @@ export async function startExam(ctx: AppContext, call: ExamCall, user: SessionUs
     if (now.getTime() < Date.parse(exam.start_at)) throw conflict(T.notOpenYet);
     const factor = await extraTimeFactor(trx, user.id);
     const extra = await extraMinutes(trx, examId, user.id);
-    const deadline = deadlineOf(now, new Date(exam.end_at), exam.duration_minutes, factor, extra);
+    const deadline = attemptDeadline(now, new Date(exam.end_at), { duration_minutes: exam.duration_minutes, extra_time_factor: factor, extra_minutes: extra });
     // This student's own questions, drawn now and kept: no sandbox run here, whatever the questions.
     const [sections, candidates] = await Promise.all([examSections(trx, examId), examCandidates(trx, examId)]);
     // The variants were made at publication: one of each parameterised question's is drawn, none is made here.
@@ -290,17 +291,18 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
   const closed = exam.status === 'CLOSED' || Date.now() > Date.parse(exam.end_at) + GRACE_MS;
   // Solutions only to a student whose own attempt is over (extra time may run past the closing), once closed.
   const solutionsShown = closed && exam.show_solutions_after_close === 1 && !!attempt && attemptOver(attempt, exam);
-  let score = 0;
-  let maxScore = 0;
-  let validated = 0;
-  const questions = order.flatMap((o) => {
-    const q = stored.get(o.question_id);
-    if (!q) return [];
+  const given = order.filter((o) => stored.has(o.question_id));
+  const maxScore = given.reduce((t, o) => t + o.points, 0);
+  // The one rule of a score (the staff results read the same): exact points summed, rounded once.
+  const result = attemptScore(
+    given.map((o) => ({ points: o.points, best: progress.get(o.question_id)?.top_score ?? 0 })),
+    maxScore,
+  );
+  const validated = given.filter((o) => progress.get(o.question_id)?.validated).length;
+  const questions = given.flatMap((o, i) => {
+    const q = stored.get(o.question_id)!;
     const p = progress.get(q.id);
-    const earned = Math.round((p?.best_score ?? 0) * o.points * 100) / 100;
-    score += earned;
-    maxScore += o.points;
-    if (p?.validated) validated += 1;
+    const earned = result.earned[i];
     const ps = q.possible_solutions;
     return [
       {
@@ -326,13 +328,12 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
       },
     ];
   });
-  score = Math.round(score * 100) / 100;
   return {
     exam: { id: exam.id, title: exam.title, status: exam.status, end_at: exam.end_at },
     attempt: attempt ? attemptInfo(attempt) : null,
-    score,
+    score: result.score,
     max_score: attempt ? maxScore : exam.total_points,
-    score_20: maxScore > 0 ? Math.round((score / maxScore) * 2000) / 100 : 0,
+    score_20: result.score_20,
     validated,
     total: attempt ? order.length : exam.question_count,
     solutions_shown: solutionsShown,

@@ -97,14 +97,11 @@ export async function recomputeOpenDeadlines(trx: Trx, examId: number, bonusPerc
     .execute();
   const moved: Array<{ attempt_id: number; deadline: Date }> = [];
   for (const a of open) {
-    const factor = Math.min(3, Math.max(1, Number(a.extra_time_factor)));
-    const deadline = attemptDeadline(
-      new Date(a.started_at as unknown as string),
-      new Date(a.end_at as unknown as string),
-      durationWithBonus(a.duration_minutes, bonusPercent),
-      factor,
-      Number(a.minutes ?? 0),
-    );
+    const deadline = attemptDeadline(new Date(a.started_at as unknown as string), new Date(a.end_at as unknown as string), {
+      duration_minutes: durationWithBonus(a.duration_minutes, bonusPercent),
+      extra_time_factor: Number(a.extra_time_factor),
+      extra_minutes: Number(a.minutes ?? 0),
+    });
     if (deadline.getTime() === new Date(a.deadline as unknown as string).getTime()) continue;
     await trx.updateTable('exam_attempts').set({ deadline }).where('id', '=', a.id).execute();
     moved.push({ attempt_id: a.id, deadline });

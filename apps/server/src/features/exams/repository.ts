@@ -392,9 +392,11 @@ export async function refreshDeadline(trx: Transaction<Database>, examId: number
     .executeTakeFirst();
   if (!a) return null;
   if (a.finished_at) return { deadline: new Date(a.deadline as unknown as string), recomputed: false };
-  const factor = Math.min(3, Math.max(1, Number(a.extra_time_factor)));
-  const duration = durationWithBonus(a.duration_minutes, Number(a.time_bonus_percent ?? 0));
-  const deadline = attemptDeadline(new Date(a.started_at as unknown as string), new Date(a.end_at as unknown as string), duration, factor, minutes);
+  const deadline = attemptDeadline(new Date(a.started_at as unknown as string), new Date(a.end_at as unknown as string), {
+    duration_minutes: durationWithBonus(a.duration_minutes, Number(a.time_bonus_percent ?? 0)),
+    extra_time_factor: Number(a.extra_time_factor),
+    extra_minutes: minutes,
+  });
   await trx.updateTable('exam_attempts').set({ deadline }).where('id', '=', a.id).execute();
   return { deadline, recomputed: true };
 }

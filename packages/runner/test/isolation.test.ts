@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processesNamed, processesWith, pyAnnounce, pyHold, release, runName, waitForNamed } from './host-processes';
-import { createEmbeddedRunner, type EmbeddedRunner } from '../src';
+import { createEmbeddedRunner, wallCapMs, type EmbeddedRunner } from '../src';
 
 let runner: EmbeddedRunner;
 const T = 30_000;
@@ -189,7 +189,12 @@ memory = scan_memory(pat)[0]
 for what, found in (("frames", frames), ("gc", objects), ("tmp", files), ("mem", memory)):
     print(what, sorted(x.decode() for x in found if x != own))
 `;
-      const running = runner.runCases({ language: 'PYTHON', code, owner: 'student', limits: { wallMs: 25_000 } }, [{ stdin: visible }, { stdin: hidden }]);
+      // A student's hidden case never runs at the same time as his other runs (load.test.ts): here a visible case and
+      // another student's hidden case, both in flight.
+      const running = Promise.all([
+        runner.runCases({ language: 'PYTHON', code, owner: 'student', limits: { wallMs: 25_000 } }, [{ stdin: visible }]),
+        runner.runCases({ language: 'PYTHON', code, owner: 'other-student', limits: { wallMs: 25_000 } }, [{ stdin: hidden, hidden: true }]),
+      ]).then((r) => r.flat());
       (await waitForNamed(name, { count: 2 })).forEach(release);
       const results = await running;
       expect(results.map((r) => r.verdict), results.map((r) => r.stderr).join('\n')).toEqual(['OK', 'OK']);
@@ -404,6 +409,8 @@ print("parent end")
     T,
   );
 
+  // The bomb ends at its CPU limit; held back by a loaded machine, it may last up to its wall cap, twice (wallclock.ts).
+  const bombLimits = { cpuSeconds: 3, wallMs: 3000 };
   it(
     'judges another owner’s program normally while a fork bomb is in flight',
     async () => {
@@ -413,7 +420,7 @@ print("parent end")
         runner.run({
           language: 'PYTHON',
           code: `${pyAnnounce(name)}\nimport os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass`,
-          limits: { cpuSeconds: 10, wallMs: 8000 },
+          limits: bombLimits,
           owner: 'student-a',
         }),
       );
@@ -431,7 +438,7 @@ print("parent end")
         await bomb.promise.catch(() => undefined);
       }
     },
-    T,
+    2 * wallCapMs(bombLimits) + T,
   );
 
   it(

@@ -49,6 +49,17 @@ export const JOURNAL_EVENT_LABELS: Record<JournalEventType, string> = {
 /** The signals only the browser sees, which the exam page reports. */
 export const CLIENT_JOURNAL_EVENTS = ['FOCUS_LOST', 'FOCUS_BACK', 'OFFLINE', 'ONLINE'] as const;
 export const JOURNAL_EVENTS_PER_CALL = 50;
+/**
+ * A page can report signals without end (a script toggling focus): of each type, an attempt's first signals are
+ * journaled (repeats within one call as one event with their count) and the rest only counted; calls are limited.
+ */
+export const JOURNAL_SIGNALS_PER_TYPE = 100;
+export const JOURNAL_SIGNAL_CALLS_PER_MINUTE = 30;
+
+export const JOURNAL_TEXTS = {
+  signalsAfterEnd: 'Votre composition est terminée : les signaux du navigateur ne sont plus enregistrés.',
+  signalsTooFast: `Trop d’envois de signaux : au plus ${JOURNAL_SIGNAL_CALLS_PER_MINUTE} par minute. Réessayez dans une minute.`,
+} as const;
 
 export const examClientEventsInputSchema = z.object({
   events: z
@@ -88,6 +99,8 @@ export const examJournalSchema = z.object({
   intact: z.boolean(),
   /** The first event whose hash does not match, when not intact. */
   broken_at: z.number().int().nullable(),
+  /** Every browser signal the attempt reported, counted by type (the journal keeps the first ones only), server times. */
+  signals: z.array(z.object({ type: z.enum(CLIENT_JOURNAL_EVENTS), count: z.number().int(), first_at: z.string(), last_at: z.string() })),
 });
 export type ExamJournal = z.infer<typeof examJournalSchema>;
 export const examJournalEnvelopeSchema = envelopeSchema(examJournalSchema);

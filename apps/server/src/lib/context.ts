@@ -28,5 +28,11 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A student call of one exam (`/api/student/exams/:id/…`): `start`, any other `call` that reads or writes the
+     * attempt, the `result` page, or `outside` the room (what may be read before entering it). Every such route
+     * declares it: the room's rules guard the first three (features/exam-taking/access.ts), a test fails otherwise.
+     */
+    examRoom?: 'start' | 'call' | 'result' | 'outside';
   }
 }

@@ -2,4 +2,4 @@
 // the student's side, exams the staff's: time granted, exam closed). It imports no other feature.
 export { examJournalRoutes } from './routes';
 export { appendEvents, appendForOpenAttempts, appendForStudent, appendOnce, journalBestEffort, readJournal, type NewEvent } from './service';
-export { journaledSubmissions } from './repository';
+export { countSignals, journaledSubmissions } from './repository';

@@ -57,3 +57,23 @@ export async function openAttemptIds(db: Db, examId: number): Promise<number[]> 
   const rows = await db.selectFrom('exam_attempts').select('id').where('exam_id', '=', examId).where('finished_at', 'is', null).where('drafts_settled_at', 'is', null).execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * Adds one call's signals to the attempt's counts (one statement); gives each type's count before this call, so that
+ * concurrent calls, in any process, agree on which signals are among the first of their type.
+ */
+export async function countSignals(db: Db, attemptId: number, counts: Map<string, number>, at: Date): Promise<Map<string, number>> {
+  if (counts.size === 0) return new Map();
+  const rows = await db
+    .insertInto('exam_signal_counts')
+    .values([...counts].map(([type, count]) => ({ attempt_id: attemptId, type, count, first_at: at, last_at: at })))
+    .onConflict((oc) => oc.columns(['attempt_id', 'type']).doUpdateSet((eb) => ({ count: sql<number>`${eb.ref('exam_signal_counts.count')} + ${eb.ref('excluded.count')}`, last_at: eb.ref('excluded.last_at') })))
+    .returning(['type', 'count'])
+    .execute();
+  return new Map(rows.map((r) => [r.type, Number(r.count) - (counts.get(r.type) ?? 0)]));
+}
+
+export async function signalCountsOf(db: Db, attemptId: number) {
+  const rows = await db.selectFrom('exam_signal_counts').select(['type', 'count', 'first_at', 'last_at']).where('attempt_id', '=', attemptId).orderBy('type').execute();
+  return rows.map((r) => ({ type: r.type, count: Number(r.count), first_at: toDate(r.first_at), last_at: toDate(r.last_at) }));
+}

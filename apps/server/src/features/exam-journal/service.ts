@@ -5,9 +5,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExamJournal, JournalEventType } from '@exam/shared';
+import { CLIENT_JOURNAL_EVENTS } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { attemptIdOf, eventsOf, hasEventOfType, insertEvents, lastEvent, openAttemptIds, type StoredEvent } from './repository';
+import { attemptIdOf, eventsOf, hasEventOfType, insertEvents, lastEvent, openAttemptIds, signalCountsOf, type StoredEvent } from './repository';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -117,6 +118,8 @@ export async function appendOnce(ctx: AppContext, attemptId: number, event: NewE
   if (!(await hasEventOfType(ctx.db, attemptId, event.type))) await appendEvents(ctx, attemptId, [event]);
 }
 
+const isSignal = (t: string): t is (typeof CLIENT_JOURNAL_EVENTS)[number] => (CLIENT_JOURNAL_EVENTS as readonly string[]).includes(t);
+
 /** The journal with its chain checked again from the first event. */
 export async function readJournal(ctx: AppContext, examId: number, userId: number): Promise<ExamJournal> {
   const attemptId = await attemptIdOf(ctx.db, examId, userId);
@@ -137,5 +140,8 @@ export async function readJournal(ctx: AppContext, examId: number, userId: numbe
     last_hash: events.at(-1)?.hash ?? null,
     intact: brokenAt === null,
     broken_at: brokenAt,
+    signals: (await signalCountsOf(ctx.db, attemptId)).flatMap((c) =>
+      isSignal(c.type) ? [{ type: c.type, count: c.count, first_at: c.first_at.toISOString(), last_at: c.last_at.toISOString() }] : [],
+    ),
   };
 }

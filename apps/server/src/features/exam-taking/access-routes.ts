@@ -16,7 +16,8 @@ import { notFound } from '../../lib/errors';
 import { fileReplies, replies } from '../../lib/responses';
 import { findExamForStudent, SEB_MEDIA_TYPE, sebConfigFile, sebFileName } from '../exams';
 import { studentAccess, unlockAttempt } from './access';
-import { journalClientEvents, journalUnlock } from './journal';
+import { journalUnlock } from './journal';
+import { recordClientSignals } from './signals';
 import { startedCall } from './call';
 
 export async function examRoomRoutes(base: FastifyInstance) {
@@ -24,13 +25,15 @@ export async function examRoomRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/student/exams/:id/access',
-    { schema: { tags: ['Examens (étudiant)'], summary: 'Les règles d’accès de cet examen (sans le code)', params: idParam, response: replies(studentExamAccessEnvelopeSchema, 404) } },
+    // Read before entering the room: what it asks.
+    { config: { examRoom: 'outside' }, schema: { tags: ['Examens (étudiant)'], summary: 'Les règles d’accès de cet examen (sans le code)', params: idParam, response: replies(studentExamAccessEnvelopeSchema, 404) } },
     async (req) => ok(await studentAccess(app.ctx, req.params.id, req.user!), 'Règles d’accès chargées.'),
   );
 
   app.get(
     '/api/student/exams/:id/seb-config',
-    { schema: { tags: ['Examens (étudiant)'], summary: 'Le fichier Safe Exam Browser (.seb) qui ouvre cet examen', params: idParam, response: fileReplies(SEB_MEDIA_TYPE, 'Le fichier .seb.', 404) } },
+    // The file that opens the exam in Safe Exam Browser: downloaded before entering the room.
+    { config: { examRoom: 'outside' }, schema: { tags: ['Examens (étudiant)'], summary: 'Le fichier Safe Exam Browser (.seb) qui ouvre cet examen', params: idParam, response: fileReplies(SEB_MEDIA_TYPE, 'Le fichier .seb.', 404) } },
     async (req, reply) => {
       if (!(await findExamForStudent(app.ctx.db, req.params.id, req.user!))) throw notFound(EXAM_TAKING_TEXTS.notFound);
       return reply
@@ -58,17 +61,18 @@ export async function examRoomRoutes(base: FastifyInstance) {
   app.post(
     '/api/student/exams/:id/events',
     {
+      config: { examRoom: 'call' },
       schema: {
         tags: ['Examens (étudiant)'],
         summary: 'Signaux du navigateur pour le journal de ma composition (page quittée ou retrouvée, réseau perdu ou retrouvé)',
         params: idParam,
         body: examClientEventsInputSchema,
-        response: replies(examClientEventsEnvelopeSchema, 404, 409),
+        response: replies(examClientEventsEnvelopeSchema, 404, 409, 429),
       },
     },
     async (req) => {
       const call = await startedCall(app.ctx, req);
-      return ok({ recorded: await journalClientEvents(app.ctx, call.attempt.id, req.body) }, 'Événements enregistrés.');
+      return ok({ recorded: await recordClientSignals(app.ctx, call, req.body) }, 'Événements enregistrés.');
     },
   );
 }

@@ -3,7 +3,7 @@
 // and never fails the student's call.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import type { ExamClientEventsInput, ExamGradeResult } from '@exam/shared';
+import type { ExamGradeResult } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/errors';
 import { appendEvents, appendOnce, journalBestEffort, journaledSubmissions, type NewEvent } from '../exam-journal';
@@ -116,16 +116,6 @@ export const journalUnlock = (ctx: AppContext, req: FastifyRequest, examId: numb
 /** « Signaler un problème »: the report, in the journal of the attempt it was sent from. */
 export const journalReport = (ctx: AppContext, req: FastifyRequest, id: number, report: { id: number; question_id: number | null }, message: string) =>
   record(req, () => appendEvents(ctx, id, [{ type: 'REPORT', data: { report_id: report.id, question_id: report.question_id, message } }]));
-
-/** The browser's signals (focus, network), with their time as the browser says. */
-export async function journalClientEvents(ctx: AppContext, id: number, input: ExamClientEventsInput): Promise<number> {
-  await appendEvents(
-    ctx,
-    id,
-    input.events.map((e) => ({ type: e.type, client_at: new Date(e.at) })),
-  );
-  return input.events.length;
-}
 
 /**
  * A refusal by an access rule (403, or 429 for too many codes), once a minute per attempt and message: a browser

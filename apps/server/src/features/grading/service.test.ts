@@ -292,6 +292,25 @@ describe('cases side by side', () => {
   });
 });
 
+describe('exam answers', () => {
+  it('never refuses an exam answer because the queue is full of others’ runs, where a practice answer gets 429', async () => {
+    const tiny = await createEmbeddedRunner({ slots: 1, maxQueue: 0, warmMath: false, warmPerLanguage: 0 });
+    try {
+      // The only slot held by another student's run, and no room to wait for practice.
+      const busy = tiny.run({ language: 'PYTHON', code: 'import time\ntime.sleep(1)', owner: 'someone-else' });
+      const practice = await httpError(grade(ctxWith(tiny, { RUNNER_SLOTS: '1' }), { userId: user(), question: sumPython, answer: PY_RIGHT }));
+      expect(practice.statusCode).toBe(429);
+      const exam = await grade(ctxWith(tiny, { RUNNER_SLOTS: '1' }), { userId: user(), question: sumPython, answer: PY_RIGHT, exam: true });
+      expect(exam.details).toMatchObject({ verdict: 'OK' });
+      const math = await grade(ctxWith(tiny, { RUNNER_SLOTS: '1' }), { userId: user(), question: { type: 'MATH', expected: 'x+1' }, answer: '1+x', exam: true });
+      expect(math.is_valid).toBe(true);
+      await busy;
+    } finally {
+      await tiny.close();
+    }
+  });
+});
+
 describe('per-user run limit', () => {
   it('counts one unit per program, whatever its number of cases', async () => {
     const ctx = ctxWith(runner, { RUNNER_RATE_LIMIT: '2' });

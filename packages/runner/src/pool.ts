@@ -6,7 +6,8 @@
 //   owner only, so that a few owners can never fill the waiting queue;
 // - at most `maxQueue` practice jobs wait at once; an exam job is never refused because of others (only its own
 //   owner's cap applies), and it is served before practice ones;
-// - a run waits at most `queueTimeoutMs` for its slot. Nothing waits for ever.
+// - a run waits at most `queueTimeoutMs` for its slot (an exam run three times as long: it waits only behind other
+//   exam runs). Nothing waits for ever.
 // Dispatch: one owner never holds more than `ownerCap` slots (all but one when there are several); a freed slot goes
 // to an exam run first, then to the waiting owner who holds the fewest, the oldest request first.
 // Separation: a run holding hidden test input never overlaps in time a run of the same owner that does not (a visible
@@ -40,6 +41,8 @@ interface Waiter {
 export interface PoolOptions {
   /** Jobs one owner may have admitted at once (running or waiting). Default: an eighth of maxQueue, at least 4. */
   ownerJobs?: number;
+  /** How long an exam run may wait for its slot. Default: three times queueTimeoutMs. */
+  examQueueTimeoutMs?: number;
 }
 
 export class Pool {
@@ -54,6 +57,7 @@ export class Pool {
   readonly ownerCap: number;
   /** Most jobs one owner may have admitted at once. */
   readonly ownerJobs: number;
+  readonly examQueueTimeoutMs: number;
 
   constructor(
     readonly slots: number,
@@ -63,6 +67,7 @@ export class Pool {
   ) {
     this.ownerCap = Math.max(1, slots - 1);
     this.ownerJobs = Math.max(1, opts.ownerJobs ?? Math.max(4, Math.ceil(maxQueue / 8)));
+    this.examQueueTimeoutMs = opts.examQueueTimeoutMs ?? 3 * queueTimeoutMs;
   }
 
   get stats() {
@@ -152,7 +157,7 @@ export class Pool {
         reject(new RunnerBusyError());
         // An owner's later runs may have waited behind this one.
         this.dispatch();
-      }, this.queueTimeoutMs);
+      }, job.exam ? this.examQueueTimeoutMs : this.queueTimeoutMs);
     });
   }
 

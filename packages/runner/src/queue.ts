@@ -10,7 +10,7 @@ import type { ExecResult } from '@exam/shared';
 import type { EmbeddedRunner } from './embedded';
 import { effectiveLimits } from './embedded';
 import { Pool, type Job as PoolJob } from './pool';
-import { RunnerBusyError, type CodeRunner, type MathCompareResult, type RunCase, type RunRequest } from './types';
+import { RunnerBusyError, STARVED_MESSAGE, type CodeRunner, type MathCompareResult, type RunCase, type RunRequest } from './types';
 import { wallCapMs } from './wallclock';
 
 export const RUNNER_QUEUE = 'exam-runner';
@@ -89,6 +89,8 @@ export class QueueRunner implements CodeRunner {
       return (await Promise.race([job.waitUntilFinished(this.events, ttl), lostWithRedis])) as JobResult;
     } catch (err) {
       if (err instanceof RunnerBusyError) throw err;
+      // A run held back by others twice on its worker (wallclock.ts): busy, not a failure.
+      if (err instanceof Error && err.message === STARVED_MESSAGE) throw new RunnerBusyError(STARVED_MESSAGE);
       // No worker took it in time: take it back out so that the queue does not grow for ever.
       await job.remove().catch(() => undefined);
       // Not taken in time, or its worker died twice while running it: the caller may try again.

@@ -238,7 +238,8 @@ async function main() {
       kind: 'runner',
       cmd: process.execPath,
       args: [path.join(serverDist, 'runner-worker.js')],
-      env: childEnv,
+      // The workers of one machine share its cores: together never more runs at once than cores (RUNNER_SLOTS).
+      env: { ...childEnv, RUNNER_SLOTS: env.RUNNER_SLOTS || String(Math.max(1, Math.floor(os.availableParallelism() / RUNNER_WORKERS))) },
       restarts: [],
       onLine: (line) => line.includes('Processus d’exécution prêt') && signalReady(),
     };

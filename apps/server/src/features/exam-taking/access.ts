@@ -4,7 +4,7 @@
 // the access code at start. Each refusal is a 403 naming the rule and what to do. Verdicts hidden until the attempt
 // is over are taken out of the answers here, after the service computed them.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, RouteOptions, preHandlerAsyncHookHandler } from 'fastify';
 import {
   EXAM_ACCESS_LIMITS,
   EXAM_ACCESS_TEXTS as A,
@@ -26,11 +26,6 @@ import { bindSession, boundSession, unbindSession } from './access-repository';
 import { attemptOver } from './drafts';
 import { findAttempt } from './repository';
 
-const BASE = '/api/student/exams/:id';
-const START = `${BASE}/start`;
-const SHOW = `${BASE}/show`;
-/** The student calls of one exam the rules guard: everything that reads or writes the attempt. */
-const GUARDED = new Set([START, `${BASE}/events`, `${BASE}/reports`, `${BASE}/attempt`, `${BASE}/questions`, `${BASE}/draft`, `${BASE}/run-examples`, `${BASE}/solutions`, `${BASE}/finish`, `${BASE}/late-answers`, SHOW]);
 const CODE_WINDOW_SECONDS = 15 * 60;
 
 const refuse = (message: string, errors?: Record<string, string[]>) => new HttpError(403, message, errors);
@@ -86,22 +81,39 @@ async function checkCode(ctx: AppContext, rules: StoredAccessRules, examId: numb
  * the room's rules; before, it is refused while verdicts are hidden.
  */
 export async function guardExamCall(ctx: AppContext, req: FastifyRequest): Promise<void> {
-  const url = req.routeOptions.url;
+  const room = req.routeOptions.config.examRoom;
   const user = req.user;
   const examId = (req.params as { id?: number } | undefined)?.id;
-  if (!url || !GUARDED.has(url) || !user || typeof examId !== 'number') return;
+  if (!room || room === 'outside' || !user || typeof examId !== 'number') return;
   const call = await examCallOf(ctx, req);
   if (!call) return;
   const { rules, exam, attempt } = call;
-  if (!hasRoomRules(rules) && !(url === SHOW && rules.hide_verdicts)) return;
+  if (!hasRoomRules(rules) && !(room === 'result' && rules.hide_verdicts)) return;
   const over = attempt !== undefined && attemptOver(attempt, exam);
-  if (url === SHOW && (over || !attempt)) return;
+  if (room === 'result' && (over || !attempt)) return;
   checkNetwork(rules, req.ip);
   checkSeb(rules, req);
   if (rules.single_session && attempt) await checkSession(ctx, attempt.id, req);
-  if (url === START && !attempt) await checkCode(ctx, rules, examId, user.id, (req.body as { access_code?: string | null } | null | undefined)?.access_code);
-  if (url === SHOW && rules.hide_verdicts) throw conflict(A.verdictsHidden);
+  if (room === 'start' && !attempt) await checkCode(ctx, rules, examId, user.id, (req.body as { access_code?: string | null } | null | undefined)?.access_code);
+  if (room === 'result' && rules.hide_verdicts) throw conflict(A.verdictsHidden);
 }
+
+const roomGuards = new WeakSet<object>();
+
+/**
+ * Puts the room's guard first among the preHandlers of a route that declares itself in the exam room (an onRoute
+ * hook of exam taking): the guard follows the routes' own declarations, not a list of addresses.
+ */
+export function withRoomGuard(route: RouteOptions, guard: preHandlerAsyncHookHandler): void {
+  const room = route.config?.examRoom;
+  if (!room || room === 'outside') return;
+  roomGuards.add(guard);
+  const own = route.preHandler ? [route.preHandler].flat() : [];
+  route.preHandler = [guard, ...own];
+}
+
+/** Whether this preHandler is the room's guard (a test checks every declared route has it). */
+export const isRoomGuard = (hook: unknown) => typeof hook === 'function' && roomGuards.has(hook);
 
 /** After a start that created the attempt: under the one-session rule, it is tied to this session at once. */
 export async function tieAfterStart(ctx: AppContext, req: FastifyRequest, rules: StoredAccessRules, attemptId: number): Promise<void> {

@@ -35,7 +35,7 @@ import { assertExam, decideLateAnswer, importEmergencyCopy, keepLateAnswers, lis
 import { replies } from '../../lib/responses';
 import { DRAFT_SWEEP_MS, settleDueDrafts } from './drafts';
 import { reportProblem } from './reports';
-import { guardExamCall, listWithoutVerdicts, questionsWithoutVerdicts, tieAfterStart, withoutVerdicts } from './access';
+import { guardExamCall, withRoomGuard, listWithoutVerdicts, questionsWithoutVerdicts, tieAfterStart, withoutVerdicts } from './access';
 import { examRoomRoutes } from './access-routes';
 import { journalAnswers, journalDraft, journalFinish, journalLate, journalRefusal, journalReport, journalStart } from './journal';
 import { startedCall, visibleCall } from './call';
@@ -72,16 +72,18 @@ export async function examTakingRoutes(base: FastifyInstance) {
     sweepTimer.unref();
   });
   app.addHook('onClose', async () => clearInterval(sweepTimer));
-  // The exam room's rules (access.ts) guard every student call of an exam before its handler runs.
-  // A refusal is written in the attempt's journal (journal.ts).
-  app.addHook('preHandler', async (req) => {
+  // The exam room's rules (access.ts) guard, before its handler runs, every route that declares itself a call of
+  // the exam room (`config.examRoom`), here and in the plugins registered from here. A refusal is written in the
+  // attempt's journal (journal.ts).
+  const guard = async (req: FastifyRequest) => {
     try {
       await guardExamCall(app.ctx, req);
     } catch (err) {
       await journalRefusal(app.ctx, req, err);
       throw err;
     }
-  });
+  };
+  app.addHook('onRoute', (route) => withRoomGuard(route, guard));
   await examRoomRoutes(app);
 
   app.get('/api/student/exams', { schema: { tags, summary: 'Mes examens (à venir, ouverts, terminés) avec ma progression', response: replies(studentExamListEnvelopeSchema) } }, async (req) =>
@@ -90,7 +92,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/student/exams/:id/start',
-    { schema: { tags, summary: "Commencer l'examen (idempotent ; `access_code` si l'examen en demande un)", params: idParam, body: examStartInputSchema, response: replies(examStartEnvelopeSchema, 404, 409, 429) } },
+    { config: { examRoom: 'start' }, schema: { tags, summary: "Commencer l'examen (idempotent ; `access_code` si l'examen en demande un)", params: idParam, body: examStartInputSchema, response: replies(examStartEnvelopeSchema, 404, 409, 429) } },
     async (req) => {
       const call = await visibleCall(app.ctx, req);
       const { started, attempt } = await startExam(app.ctx, call, req.user!, originOf(req));
@@ -100,27 +102,27 @@ export async function examTakingRoutes(base: FastifyInstance) {
     },
   );
 
-  app.get('/api/student/exams/:id/attempt', { schema: { tags, summary: 'Ma tentative : début, échéance (à jour du temps supplémentaire), fin', params: idParam, response: replies(examAttemptEnvelopeSchema, 404, 409) } }, async (req) =>
+  app.get('/api/student/exams/:id/attempt', { config: { examRoom: 'call' }, schema: { tags, summary: 'Ma tentative : début, échéance (à jour du temps supplémentaire), fin', params: idParam, response: replies(examAttemptEnvelopeSchema, 404, 409) } }, async (req) =>
     ok(await attemptNow(app.ctx, await startedCall(app.ctx, req)), 'Tentative chargée.'),
   );
 
-  app.get('/api/student/exams/:id/questions', { schema: { tags, summary: "Les questions de l'examen, mes brouillons et mes dernières réponses", params: idParam, response: replies(examQuestionsEnvelopeSchema, 404, 409) } }, async (req) => {
+  app.get('/api/student/exams/:id/questions', { config: { examRoom: 'call' }, schema: { tags, summary: "Les questions de l'examen, mes brouillons et mes dernières réponses", params: idParam, response: replies(examQuestionsEnvelopeSchema, 404, 409) } }, async (req) => {
     const call = await startedCall(app.ctx, req);
     return ok(questionsWithoutVerdicts(call.rules, await attemptQuestions(app.ctx, call, req.user!)), 'Questions chargées.');
   });
 
-  app.put('/api/student/exams/:id/draft', { schema: { tags, summary: 'Enregistrer un brouillon (non corrigé)', params: idParam, body: examDraftInputSchema, response: replies(examDraftEnvelopeSchema, 404, 409) } }, async (req) => {
+  app.put('/api/student/exams/:id/draft', { config: { examRoom: 'call' }, schema: { tags, summary: 'Enregistrer un brouillon (non corrigé)', params: idParam, body: examDraftInputSchema, response: replies(examDraftEnvelopeSchema, 404, 409) } }, async (req) => {
     const call = await startedCall(app.ctx, req);
     const saved = await saveExamDraft(app.ctx, call, req.body.question_id, req.body.answer);
     await journalDraft(app.ctx, req, call.attempt.id, req.body.question_id, req.body.answer);
     return ok(saved, 'Brouillon enregistré.');
   });
 
-  app.post('/api/student/exams/:id/run-examples', { schema: { tags, summary: 'Tester un programme sur les exemples visibles (non compté)', params: idParam, body: examRunExamplesInputSchema, response: replies(examRunExamplesEnvelopeSchema, 404, 409, 429) } }, async (req) =>
+  app.post('/api/student/exams/:id/run-examples', { config: { examRoom: 'call' }, schema: { tags, summary: 'Tester un programme sur les exemples visibles (non compté)', params: idParam, body: examRunExamplesInputSchema, response: replies(examRunExamplesEnvelopeSchema, 404, 409, 429) } }, async (req) =>
     ok(await runExamples(app.ctx, await startedCall(app.ctx, req), req.user!, req.body.question_id, req.body.answer, req.id), 'Exemples exécutés.'),
   );
 
-  app.post('/api/student/exams/:id/solutions', { schema: { tags, summary: 'Soumettre des réponses (corrigées aussitôt)', params: idParam, body: examSolutionsInputSchema, response: replies(examSolutionsEnvelopeSchema, 404, 409, 429) } }, async (req) => {
+  app.post('/api/student/exams/:id/solutions', { config: { examRoom: 'call' }, schema: { tags, summary: 'Soumettre des réponses (corrigées aussitôt)', params: idParam, body: examSolutionsInputSchema, response: replies(examSolutionsEnvelopeSchema, 404, 409, 429) } }, async (req) => {
     const call = await startedCall(app.ctx, req);
     const results = await submitSolutions(app.ctx, call, req.user!, req.body.answers, originOf(req), req.id);
     await journalAnswers(app.ctx, req, call.attempt.id, req.body.answers, results);
@@ -130,6 +132,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
   app.post(
     '/api/student/exams/:id/reports',
     {
+      config: { examRoom: 'call' },
       schema: {
         tags,
         summary: 'Signaler un problème aux surveillants (sur une question de mon examen, ou sur l’examen)',
@@ -146,7 +149,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
     },
   );
 
-  app.post('/api/student/exams/:id/finish', { schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: replies(examFinishEnvelopeSchema, 404, 409, 429) } }, async (req) => {
+  app.post('/api/student/exams/:id/finish', { config: { examRoom: 'call' }, schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: replies(examFinishEnvelopeSchema, 404, 409, 429) } }, async (req) => {
     const call = await startedCall(app.ctx, req);
     const finished = await finishExam(app.ctx, call, req.user!, req.log);
     await journalFinish(app.ctx, req, call.attempt.id);
@@ -156,6 +159,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
   app.post(
     '/api/student/exams/:id/late-answers',
     {
+      config: { examRoom: 'call' },
       schema: {
         tags,
         summary: 'Garder des réponses arrivées après la fin de ma tentative (non comptées ; l’équipe pédagogique décide)',
@@ -217,7 +221,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
     },
   );
 
-  app.get('/api/student/exams/:id/show', { schema: { tags, summary: 'Mon résultat', params: idParam, response: replies(examShowEnvelopeSchema, 404, 409, 429) } }, async (req) =>
+  app.get('/api/student/exams/:id/show', { config: { examRoom: 'result' }, schema: { tags, summary: 'Mon résultat', params: idParam, response: replies(examShowEnvelopeSchema, 404, 409, 429) } }, async (req) =>
     ok(await showResult(app.ctx, req.params.id, req.user!, req.log), 'Résultat chargé.'),
   );
 }

@@ -10,6 +10,7 @@ import { QUESTION_STATES } from './exam-taking';
 import { gradeDetailsSchema } from './grading';
 import { VERDICTS } from './runner';
 import { EXTRA_TIME_FACTOR_MESSAGE } from './academic';
+import { variantValuesSchema } from './questions';
 
 // ---- Vocabulary --------------------------------------------------------------------------------
 
@@ -335,6 +336,10 @@ export const examStudentResultSchema = z.object({
       exam_position: int,
       /** The variant the student was given (a parameterised question); null otherwise. */
       variant_seed: int.nullable(),
+      /** That variant's values, by name, as drawn for the student; null for a question without variants. */
+      variant_values: variantValuesSchema.nullable(),
+      /** The statement as the student saw it (HTML: their version, the variant's values filled in); null before a start. */
+      drawn_statement: z.string().nullable(),
       state: z.enum(QUESTION_STATES),
       /** Points of the best result. */
       score: z.number(),

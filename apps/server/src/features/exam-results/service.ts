@@ -19,6 +19,8 @@ import type { Db } from '../../db/schema';
 import type { InternalCaseResult } from '../grading';
 import { notFound } from '../../lib/errors';
 import { examOrder, findExamListItem, listExams } from '../exams';
+import { pinKey, pinnedQuestions } from '../exam-taking';
+import { variantValuesOf } from '../questions';
 import { attemptStatus, examBooks, isClosed, participantsOf, publicRow, summaryOf, timeSpent, type ExamBook } from './book';
 import { examIdsOf, findSpecialization, findYear, submissionsOf, studentsOf } from './repository';
 import { distribution, mean, median, on20, pearson, r2, r3, standsApart, stdDev } from './stats';
@@ -93,6 +95,13 @@ export async function studentResult(db: Db, examId: number, userId: number): Pro
         .where('drafts_failures', '>', 0)
         .executeTakeFirst()
     : undefined;
+  // The questions as this student saw them: their version, their variant's values filled in.
+  const pinned = a ? await pinnedQuestions(db, row.draw) : new Map<string, { statement: string }>();
+  const values = await variantValuesOf(
+    db,
+    row.draw.flatMap((d) => (d.question_version_id !== null && d.variant_seed !== null ? [{ version_id: d.question_version_id, seed: d.variant_seed }] : [])),
+  );
+  const drawnOf = (questionId: number) => row.draw.find((d) => d.question_id === questionId);
   return {
     exam: {
       id: book.exam.id,
@@ -138,7 +147,9 @@ export async function studentResult(db: Db, examId: number, userId: number): Pro
       ...q,
       position,
       exam_position: q.position,
-      variant_seed: row.draw.find((d) => d.question_id === q.question_id)?.variant_seed ?? null,
+      variant_seed: drawnOf(q.question_id)?.variant_seed ?? null,
+      variant_values: ((d) => (d && d.question_version_id !== null && d.variant_seed !== null ? (values.get(`${d.question_version_id}:${d.variant_seed}`) ?? null) : null))(drawnOf(q.question_id)),
+      drawn_statement: ((d) => (d ? (pinned.get(pinKey(d))?.statement ?? null) : null))(drawnOf(q.question_id)),
       state: row.cells[i].state,
       score: row.cells[i].score,
       submissions: subs

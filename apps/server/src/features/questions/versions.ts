@@ -119,6 +119,11 @@ async function variantsByPins(db: Db, pins: Array<{ version_id: number; seed: nu
   return new Map(rows.map((r) => [`${r.version_id}:${r.seed}`, { seed: r.seed, values: r.values as VariantValues, content: r.content as VariantContent }]));
 }
 
+/** The values each (version, seed) was drawn with, by `version:seed` (staff see what a student was given). */
+export async function variantValuesOf(db: Db, pins: Array<{ version_id: number; seed: number }>): Promise<Map<string, VariantValues>> {
+  return new Map([...(await variantsByPins(db, pins))].map(([key, v]) => [key, v.values]));
+}
+
 /** Keeps variants made for a version; a seed already there (another publication made it meanwhile) stays as it was. */
 export async function saveVariants(db: Db, versionId: number, variants: MadeVariant[]): Promise<void> {
   if (!variants.length) return;

@@ -345,6 +345,8 @@ export interface ExamLateAnswersTable {
   decided_at: Timestamp | null;
   reason: string | null;
   exam_submission_id: number | null;
+  /** 1: the exam's solutions were visible to the student when the answer reached the server (migration 019). */
+  solutions_visible: ColumnType<number, number | undefined, number>;
 }
 
 /** Browser signals of an attempt, counted by type (migration 017): the journal keeps a bounded number of them. */

@@ -17,6 +17,7 @@ import * as m015 from './015-invigilation';
 import * as m016 from './016-drafts-retry';
 import * as m017 from './017-journal-bounds';
 import * as m018 from './018-seb-keys';
+import * as m019 from './019-late-answer-receipt';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '016-drafts-retry': m016,
   '017-journal-bounds': m017,
   '018-seb-keys': m018,
+  '019-late-answer-receipt': m019,
 };

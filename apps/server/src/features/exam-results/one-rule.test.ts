@@ -74,12 +74,16 @@ afterAll(async () => {
 });
 
 describe('one score, one rounding', () => {
-  it('gives every view the exact points summed and rounded once, where rounding each question gives more', async () => {
-    // Three questions of 1 point answered right after one wrong try (penalty 0.333): 0.667 point each, 0.67 shown;
-    // a fourth of 2 points answered wrong. Exact: 2.001 → 2 points, 8 / 20; rounded per question: 2.01 and 8.04.
-    const qs = [await exactQuestion('un'), await exactQuestion('deux'), await exactQuestion('trois'), await exactQuestion('quatre')];
-    const id = await exam({ questions: [[qs[0]!, 1], [qs[1]!, 1], [qs[2]!, 1], [qs[3]!, 2]], penalty: 0.333 });
-    const st = await student();
+  // Three questions of 1 point answered right after one wrong try (penalty 0.333): 0.667 point each, 0.67 shown; a
+  // fourth of 2 points answered wrong. Exact: 2.001 → 2 points, 8 / 20; rounded per question: 2.01 and 8.04.
+  let id = 0;
+  let st = { id: 0, token: '' };
+  let qs: number[] = [];
+  const rowOf = async () => (await call(teacher, 'GET', `/api/admin/exam-results/${id}/show`)).json().data.rows.find((r: { user_id: number }) => r.user_id === st.id);
+  beforeAll(async () => {
+    qs = [await exactQuestion('un'), await exactQuestion('deux'), await exactQuestion('trois'), await exactQuestion('quatre')];
+    id = await exam({ questions: [[qs[0]!, 1], [qs[1]!, 1], [qs[2]!, 1], [qs[3]!, 2]], penalty: 0.333 });
+    st = await student();
     expect((await call(st.token, 'POST', `/api/student/exams/${id}/start`)).statusCode).toBe(200);
     const send = async (question_id: number, answer: string) => {
       const r = await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id, answer, submission_id: crypto.randomUUID() }] });
@@ -91,15 +95,16 @@ describe('one score, one rounding', () => {
     }
     await send(qs[3]!, 'autre');
     expect((await call(st.token, 'POST', `/api/student/exams/${id}/finish`)).statusCode).toBe(200);
+  });
 
-    // The student's result page.
+  it('on the student’s result page and in the score stored with the attempt', async () => {
     const shown = (await call(st.token, 'GET', `/api/student/exams/${id}/show`)).json().data;
     expect(shown.questions.map((q: { score: number }) => q.score)).toEqual([0.67, 0.67, 0.67, 0]);
     expect([shown.score, shown.max_score, shown.score_20]).toEqual([2, 5, 8]);
-    // The score stored with the attempt follows the same rule.
     expect(Number((await t.ctx.db.selectFrom('exam_attempts').select('score').where('exam_id', '=', id).executeTakeFirstOrThrow()).score)).toBe(2);
+  });
 
-    // The results table, the student's copy, the statistics.
+  it('in the results table, the student’s copy and the statistics', async () => {
     const table = (await call(teacher, 'GET', `/api/admin/exam-results/${id}/show`)).json().data;
     const row = table.rows.find((r: { user_id: number }) => r.user_id === st.id);
     expect([row.score, row.score_20]).toEqual([2, 8]);
@@ -109,8 +114,9 @@ describe('one score, one rounding', () => {
     expect([copy.attempt.score, copy.attempt.score_20]).toEqual([2, 8]);
     const stats = (await call(teacher, 'GET', `/api/admin/exam-results/${id}/statistics`)).json().data;
     expect([stats.mean_points, stats.mean_20, stats.min_20, stats.max_20]).toEqual([2, 8, 8, 8]);
+  });
 
-    // The averages of the year and parcours, and their export.
+  it('in the averages of the year and parcours and their export', async () => {
     const averages = (await call(teacher, 'GET', `/api/admin/exam-results/averages?academic_year_id=${s.yearId}&specialization_id=${s.specializationId}`)).json().data;
     const cell = averages.rows.find((r: { user_id: number }) => r.user_id === st.id).cells.find((c: { exam_id: number }) => c.exam_id === id);
     expect([cell.score, cell.score_20]).toEqual([2, 8]);
@@ -119,33 +125,38 @@ describe('one score, one rounding', () => {
     const { default: Excel } = await import('exceljs');
     const wb = new Excel.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const title = table.exam.title as string;
+    const title = averages.exams.find((e: { id: number }) => e.id === id).title as string;
     const sheet = wb.worksheets.find((w) => w.name === title)!;
     const header = (sheet.getRow(1).values as unknown[]).map(String);
-    const line = sheet.getRow(2).values as unknown[];
+    const line = (sheet.getRows(2, sheet.rowCount - 1) ?? []).map((r) => r.values as unknown[]).find((v) => v[header.indexOf('Total (/5)')] != null)!;
     expect(line[header.indexOf('Total (/5)')]).toBe(2);
     expect(line[header.indexOf('Note /20')]).toBe(8);
     const mean = wb.getWorksheet('Moyennes')!;
     const meanHeader = (mean.getRow(1).values as unknown[]).map(String);
-    expect((mean.getRow(2).values as unknown[])[meanHeader.indexOf(`${title} (/20)`)]).toBe(8);
+    const scored = (mean.getRows(2, mean.rowCount - 1) ?? []).map((r) => (r.values as unknown[])[meanHeader.indexOf(`${title} (/20)`)]);
+    expect(scored).toContain(8);
+    expect(scored).not.toContain(8.04);
+  });
 
-    // The appeal file.
+  it('in the appeal file', async () => {
     const appeal = await call(teacher, 'GET', `/api/admin/exam-results/${id}/students/${st.id}/appeal`);
     expect(appeal.statusCode).toBe(200);
     const pdf = await pdfText(appeal.rawPayload);
     expect(pdf).toMatch(/\b8 \/ 20/);
     expect(pdf).not.toMatch(/8,04|2,01/);
+  });
 
-    // The regrade's dry run and its application: the fourth question now accepts « autre » (2 points, first try).
+  it('in the regrade’s dry run and once applied', async () => {
+    // The fourth question now accepts « autre »: 2 points at the first try. Exact 4.001 → 4, 16 / 20 (not 4.01, 16.04).
     await t.ctx.db.updateTable('possible_solutions').set({ content: 'autre' }).where('question_id', '=', qs[3]!).execute();
     const dry = await call(teacher, 'POST', `/api/admin/exam-results/${id}/regrade`, { dry_run: true });
     expect(dry.statusCode, dry.body).toBe(200);
     const change = dry.json().data.changes.find((c: { user_id: number }) => c.user_id === st.id);
     expect([change.old_score, change.old_score_20, change.new_score, change.new_score_20]).toEqual([2, 8, 4, 16]);
     expect((await call(teacher, 'POST', `/api/admin/exam-results/${id}/regrade`, { dry_run: false })).statusCode).toBe(200);
-    const after = (await call(teacher, 'GET', `/api/admin/exam-results/${id}/show`)).json().data.rows.find((r: { user_id: number }) => r.user_id === st.id);
-    expect([after.score, after.score_20]).toEqual([change.new_score, change.new_score_20]);
-    expect([(await call(st.token, 'GET', `/api/student/exams/${id}/show`)).json().data.score_20]).toEqual([16]);
+    const after = await rowOf();
+    expect([after.score, after.score_20]).toEqual([4, 16]);
+    expect((await call(st.token, 'GET', `/api/student/exams/${id}/show`)).json().data.score_20).toBe(16);
   });
 });
 

@@ -326,6 +326,71 @@ describe('exam results (staff)', () => {
     await context.close();
   }, 60_000);
 
+  it('the live page gives time to everyone; an attempt the deadline ended shows that end and never « Débloquer »', async () => {
+    const student = await apiLogin(accounts.student);
+    const created = await ok(
+      post('/api/admin/exams/create', teacher, {
+        title: `Fin à l’échéance ${Date.now().toString(36)}`,
+        description: 'Une question, une fermeture dans quelques secondes.',
+        academic_year_id: exam.academic_year_id,
+        specialization_ids: exam.specializations.map((s) => s.id),
+        start_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+        end_at: new Date(Date.now() + 8_000).toISOString(),
+        duration_minutes: 60,
+        questions: [{ question_id: questions[0]!.id, points: 2 }],
+      }),
+      'create',
+    );
+    const id = (created.data as { id: number }).id;
+    const rules = await apiCall(`/api/admin/exams/${id}/access-rules`, teacher, { method: 'PUT', body: JSON.stringify({ single_session: 1 }) });
+    expect(rules.status, JSON.stringify(rules.body)).toBe(200);
+    await ok(apiCall(`/api/admin/exams/${id}/update-status/PUBLISHED`, teacher, { method: 'PUT' }), 'publish');
+    await ok(post(`/api/student/exams/${id}/start`, student, {}), 'start');
+
+    const { context, page, errors } = await newPage(browser);
+    await signInWithToken(context, accounts.teacher);
+    // While the attempt runs: « Débloquer » for it (one session), and « Temps ajouté pour tous » at hand.
+    await page.goto(url(`/dashboard/exam-results/${id}/live`));
+    await page.getByRole('button', { name: 'Débloquer la composition de Dupont Claire (une seule session)' }).waitFor();
+    await page.getByRole('button', { name: 'Temps ajouté pour tous' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Temps ajouté pour tous' });
+    await dialog.getByText('Actuellement : aucun temps ajouté pour tous.').waitFor();
+    await dialog.getByLabel('Temps ajouté pour tous (%)').fill('10');
+    await dialog.getByText('Ajouter 10 % de la durée à chaque étudiant', { exact: false }).waitFor();
+    await expectAccessible(page, 'live page, time for everyone');
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await toast(page, 'Temps supplémentaire').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = await ok(apiCall<Envelope<{ time_bonus_percent: number; single_session: number }>>(`/api/admin/exams/${id}/access-rules`, teacher), 'rules');
+    expect(saved.data).toMatchObject({ time_bonus_percent: 10, single_session: 1 });
+
+    // The exam closes (the deadline is its closing time) and the grace passes: the attempt is over, never finished by the student.
+    await expect
+      .poll(
+        async () => {
+          const show = await ok(apiCall<Envelope<{ rows: Array<ShowRow & { email: string; finished_at: string | null }> }>>(`/api/admin/exam-results/${id}/show`, teacher), 'show');
+          return show.data.rows.find((r) => r.email === accounts.student.email)?.status;
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toBe('FINISHED');
+    await page.goto(url(`/dashboard/exam-results/${id}/live`));
+    await page.getByTestId('live-row').filter({ hasText: 'Dupont Claire' }).getByText('Terminé').waitFor();
+    expect(await page.getByRole('button', { name: /^Débloquer/ }).count()).toBe(0);
+
+    await page.goto(url(`/dashboard/exam-results/${id}/show`));
+    await screenReady(page);
+    const row = page.getByRole('row').filter({ hasText: 'Dupont Claire' });
+    await row.getByText('à l’échéance').waitFor();
+    await page.getByRole('button', { name: 'Voir les soumissions de Dupont Claire' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Soumissions de Dupont Claire' });
+    await drawer.getByText(/\(à l’échéance\)$/).waitFor();
+    await drawer.getByRole('heading', { name: 'Journal de la composition' }).waitFor();
+    expect(await drawer.getByRole('button', { name: 'Débloquer la composition' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 150_000);
+
   it('works at 375 px: the tables scroll inside their container, the page does not overflow', async () => {
     const { context, page, errors } = await newPage(browser, { width: 375, height: 740 });
     await signInWithToken(context, accounts.teacher);
@@ -353,6 +418,8 @@ describe('exam results (staff)', () => {
     await page.getByRole('heading', { name: 'Répartition des notes' }).waitFor();
     expect(await pageOverflows(page)).toBe(false);
     expect(await scrollsInside(page, 'table[aria-label^="Résultats des étudiants"]')).toBe(true);
+    // The area the table scrolls in is reached by Tab (a keyboard can scroll it) and named.
+    expect(await page.getByRole('region', { name: 'Résultats des étudiants, une colonne par question' }).getAttribute('tabindex')).toBe('0');
     await expectAccessible(page, 'exam-results-show (375 px)');
     await shot(page, 'show-375');
 

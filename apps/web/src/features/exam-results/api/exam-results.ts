@@ -3,6 +3,8 @@
 // the extra time of one student on one exam (exams/{id}/extra-time), and the room seen live with its reports.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ExamAccessRules,
+  ExamAccessRulesInput,
   ExamAverages,
   ExamJournal,
   ExamExtraTimeInput,
@@ -125,6 +127,31 @@ export function useImportEmergencyCopy(examId: number) {
 export const LIVE_REFRESH_MS = 5000;
 
 /** The exam room as it stands, asked again every few seconds. */
+/** The exam's access rules, read for the time added for everyone (the live page changes only that). */
+const accessRulesKey = (id: number) => ['exams', 'access-rules', id] as const;
+export const useTimeForEveryone = (examId: number) =>
+  useQuery({
+    queryKey: accessRulesKey(examId),
+    queryFn: () => api.get<ExamAccessRules>(`/admin/exams/${examId}/access-rules`, undefined, { silent: true }),
+    enabled: validId(examId),
+  });
+
+/** Saves the rules as they are stored with another time for everyone; open attempts get their new deadline. */
+export function useSaveTimeForEveryone(examId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rules, percent }: { rules: ExamAccessRules; percent: number }) => {
+      const { exam_id: _id, updated_at: _at, ...stored } = rules;
+      const body: ExamAccessRulesInput = { ...stored, time_bonus_percent: percent };
+      return api.put<ExamAccessRules>(`/admin/exams/${examId}/access-rules`, body, { successTitle: examResultsTexts.toast.extraTime });
+    },
+    onSuccess: (rules) => {
+      qc.setQueryData(accessRulesKey(examId), rules);
+      return Promise.all([qc.invalidateQueries({ queryKey: resultKeys.exam(examId) }), qc.invalidateQueries({ queryKey: ['exams', 'one', examId] })]);
+    },
+  });
+}
+
 export const useExamLive = (examId: number) =>
   useQuery({
     queryKey: resultKeys.live(examId),

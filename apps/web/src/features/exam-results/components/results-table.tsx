@@ -36,19 +36,28 @@ function compare(a: ExamResultRow, b: ExamResultRow, key: SortKey): number {
     case 'time_spent_seconds':
       return (a.time_spent_seconds ?? -1) - (b.time_spent_seconds ?? -1);
     case 'started_at':
+      return (a.started_at ?? '').localeCompare(b.started_at ?? '');
     case 'finished_at':
-      return (a[key] ?? '').localeCompare(b[key] ?? '');
+      return (endOf(a) ?? '').localeCompare(endOf(b) ?? '');
   }
 }
 
+/** When the attempt ended: the student's « Terminer », or its deadline for an attempt the deadline ended. */
+export const endOf = (r: Pick<ExamResultRow, 'status' | 'finished_at' | 'deadline'>): string | null => r.finished_at ?? (r.status === 'FINISHED' ? r.deadline : null);
+
 /** The day above the time: two narrow lines rather than one wide one, so that more of the table fits the screen. */
-function DateTimeCell({ iso }: { iso: string | null }) {
+function DateTimeCell({ iso, note }: { iso: string | null; note?: string }) {
   if (!iso) return '—';
   const [day, time] = formatDateTime(iso).split(' à ');
   return (
     <Stack gap={0} style={{ whiteSpace: 'nowrap' }}>
       <span>{day}</span>
       <span>à {time}</span>
+      {note ? (
+        <Text span size="xs" c="dimmed">
+          {note}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
@@ -174,7 +183,7 @@ export function ResultsTable({ data, onOpen, onExtraTime }: ResultsTableProps) {
       render: (r) => (r.time_spent_seconds === null ? '—' : <span style={{ whiteSpace: 'nowrap' }}>{durationLabel(r.time_spent_seconds)}</span>),
     },
     { accessor: 'started_at', title: t.colStart, sortable: true, render: (r) => <DateTimeCell iso={r.started_at} /> },
-    { accessor: 'finished_at', title: t.colEnd, sortable: true, render: (r) => <DateTimeCell iso={r.finished_at} /> },
+    { accessor: 'finished_at', title: t.colEnd, sortable: true, render: (r) => <DateTimeCell iso={endOf(r)} note={r.finished_at ? undefined : t.atDeadline} /> },
     ...questionColumns,
     {
       accessor: 'actions',
@@ -231,6 +240,8 @@ export function ResultsTable({ data, onOpen, onExtraTime }: ResultsTableProps) {
         pinLastColumn
         pinFirstColumn={!narrow}
         rowStyle={(r) => (r.status === 'NOT_STARTED' ? { color: 'var(--mantine-color-gray-7)' } : undefined)}
+        // The table scrolls sideways inside its area: a keyboard must reach that area to scroll it (WCAG 2.1.1).
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t.tableLabel } }}
       />
     </Stack>
   );

@@ -10,6 +10,7 @@ import { CodeView } from '@/components/code-view';
 import { DownloadButton } from '@/components/download-button';
 import { VerdictBadge } from '@/components/verdict-badge';
 import { PageSkeleton } from '@/components/loading-skeleton';
+import { RichContent } from '@/components/rich-text/rich-content';
 import { StatementExcerpt } from '@/components/statement-excerpt';
 import { formatDateTime, formatNumber, fullName } from '@/components/format';
 import { useBankQuestion, useStudentResult } from '../api/exam-results';
@@ -34,6 +35,36 @@ function Facts({ rows }: { rows: Array<[string, React.ReactNode]> }) {
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** The question as this student was given it: the values drawn for their variant and the statement they read. */
+function DrawnQuestion({ q }: { q: ResultQuestionWithSubs }) {
+  const values = q.variant_values ? Object.entries(q.variant_values) : [];
+  if (q.drawn_statement === null && values.length === 0) return null;
+  return (
+    <Paper withBorder p="sm" data-testid="drawn-question">
+      {values.length > 0 ? (
+        <Group gap={6} mb="xs" wrap="wrap" data-testid="drawn-values">
+          <Text size="sm" fw={500}>
+            {t.drawnValues(q.variant_seed)}
+          </Text>
+          {values.map(([name, value]) => (
+            <Code key={name}>{`${name} = ${String(value)}`}</Code>
+          ))}
+        </Group>
+      ) : null}
+      {q.drawn_statement !== null ? (
+        <>
+          <Text size="xs" c="dimmed" fw={500}>
+            {t.drawnStatement}
+          </Text>
+          <div data-testid="drawn-statement">
+            <RichContent html={q.drawn_statement} />
+          </div>
+        </>
+      ) : null}
+    </Paper>
   );
 }
 
@@ -198,7 +229,7 @@ function StudentResult({ data }: { data: ExamStudentResult }) {
                   [t.timeSpent, durationLabel(a.time_spent_seconds)],
                   [t.startedAt, formatDateTime(a.started_at)],
                   [t.deadline, formatDateTime(a.deadline)],
-                  [t.finishedAt, a.finished_at ? formatDateTime(a.finished_at) : '—'],
+                  [t.finishedAt, a.finished_at ? formatDateTime(a.finished_at) : data.status === 'FINISHED' ? t.endedAtDeadline(formatDateTime(a.deadline)) : '—'],
                 ] as Array<[string, React.ReactNode]>)
               : []),
             [t.extraTime, extra.length ? extra.join(', ') : t.noExtra],
@@ -250,7 +281,7 @@ function StudentResult({ data }: { data: ExamStudentResult }) {
           </Text>
         </Group>
       ) : null}
-      {a ? <AttemptJournal examId={data.exam.id} userId={data.student.user_id} bound={a.bound && a.finished_at === null} /> : null}
+      {a ? <AttemptJournal examId={data.exam.id} userId={data.student.user_id} bound={a.bound && data.status === 'IN_PROGRESS'} /> : null}
       {a ? (
         <section aria-labelledby="student-questions">
           <Title order={3} size="h5" id="student-questions" mb={4}>
@@ -281,15 +312,14 @@ function StudentResult({ data }: { data: ExamStudentResult }) {
                   </Accordion.Control>
                   <Accordion.Panel>
                     {open === String(q.question_id) ? (
-                      q.submissions.length === 0 ? (
-                        <Text size="sm">{t.noSubmission}</Text>
-                      ) : (
-                        <Stack gap="sm">
-                          {q.submissions.map((s, i) => (
-                            <Submission key={s.id} q={q} s={s} index={i + 1} count={q.submissions.length} />
-                          ))}
-                        </Stack>
-                      )
+                      <Stack gap="sm">
+                        <DrawnQuestion q={q} />
+                        {q.submissions.length === 0 ? (
+                          <Text size="sm">{t.noSubmission}</Text>
+                        ) : (
+                          q.submissions.map((s, i) => <Submission key={s.id} q={q} s={s} index={i + 1} count={q.submissions.length} />)
+                        )}
+                      </Stack>
                     ) : null}
                   </Accordion.Panel>
                 </Accordion.Item>

@@ -1,11 +1,11 @@
 // /dashboard/exam-results/{exam}/live: the exam room as it stands, asked again every 5 seconds. Who is writing, who
 // gave no sign for a minute (network, closed laptop), who has not started or has finished; each student's answers and
-// deadline, with extra time at hand; the problems students report, which staff mark as handled. Signals inform,
+// deadline, with extra time at hand (for one student, or for everyone); the problems students report, which staff mark as handled. Signals inform,
 // nothing is sanctioned automatically.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconClockPlus, IconLockOpen, IconWifiOff } from '@tabler/icons-react';
+import { IconClockPlus, IconLockOpen, IconUsersPlus, IconWifiOff } from '@tabler/icons-react';
 import type { LiveRow, ProblemReport } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
@@ -15,6 +15,7 @@ import { idFrom } from '@/components/list-navigation';
 import { paths } from '@/config/paths';
 import { useExamLive, useMarkReportHandled, useUnlockAttempt } from '../api/exam-results';
 import { ExtraTimeModal } from '../components/extra-time-modal';
+import { TimeForEveryoneModal } from '../components/time-for-everyone-modal';
 import { examResultsTexts } from '../texts';
 
 const t = examResultsTexts.live;
@@ -88,6 +89,7 @@ export function ExamLivePage() {
   const examId = idFrom(useParams().exam);
   const live = useExamLive(examId);
   const [extraTime, setExtraTime] = useState<LiveRow | null>(null);
+  const [everyone, setEveryone] = useState(false);
   const crumbs = [{ label: examResultsTexts.list.title, to: paths.examResults.path }, { label: paths.examResultsShow.title, to: paths.examResultsShow.href(examId) }, { label: paths.examLive.title }];
 
   if (live.isPending) {
@@ -129,9 +131,14 @@ export function ExamLivePage() {
         description={`${formatDateTime(data.exam.start_at)} → ${formatDateTime(data.exam.end_at)}`}
         breadcrumbs={[crumbs[0], { label: data.exam.title, to: paths.examResultsShow.href(examId) }, crumbs[2]]}
         actions={
-          <Button component={Link} to={paths.examResultsShow.href(examId)} variant="default">
-            {t.back}
-          </Button>
+          <Group gap="sm">
+            <Button variant="light" leftSection={<IconUsersPlus size={16} aria-hidden="true" />} onClick={() => setEveryone(true)}>
+              {examResultsTexts.everyone.button}
+            </Button>
+            <Button component={Link} to={paths.examResultsShow.href(examId)} variant="default">
+              {t.back}
+            </Button>
+          </Group>
         }
       />
       <Stack gap="xl">
@@ -218,6 +225,7 @@ export function ExamLivePage() {
         </section>
       </Stack>
       <ExtraTimeModal examId={examId} examTitle={data.exam.title} row={extraTime} onClose={() => setExtraTime(null)} />
+      <TimeForEveryoneModal examId={examId} examTitle={data.exam.title} opened={everyone} onClose={() => setEveryone(false)} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processesNamed, pyAnnounce, release, runName, waitForNamed } from './host-processes';
-import { createEmbeddedRunner, Pool, type EmbeddedRunner } from '../src';
+import { atWallDeadline, createEmbeddedRunner, Pool, WALL_EXTENSION, wallCapMs, type EmbeddedRunner } from '../src';
 import { PYTHON_PATH } from '../src/paths';
 
 let runner: EmbeddedRunner;
@@ -90,6 +90,22 @@ describe('a verdict does not depend on others’ load', () => {
     } finally {
       await perRun.close();
     }
+  });
+});
+
+describe('the wall-clock rule (wallclock.ts)', () => {
+  const s = 1e9;
+  it('stops a run that waited without computing, extends one held back by others, and never judges one held back to the cap', () => {
+    // 4 s elapsed, 0.5 s of CPU: 3 s asleep and 0.5 s waiting for a CPU is its own doing; the reverse is not.
+    expect(atWallDeadline(4 * s, 0.5 * s, 0.5 * s, false)).toBe('idle');
+    expect(atWallDeadline(4 * s, 0.5 * s, 3 * s, false)).toBe('extend');
+    expect(atWallDeadline(4 * s, 0.5 * s, 3 * s, true)).toBe('starved');
+    // Several threads waiting at once count more than the elapsed time: held back.
+    expect(atWallDeadline(4 * s, 1 * s, 40 * s, false)).toBe('extend');
+    // Without the kernel's run-queue delay, the deadline goes to the cap, then the run is judged.
+    expect(atWallDeadline(4 * s, 0.5 * s, undefined, false)).toBe('extend');
+    expect(atWallDeadline(4 * s, 0.5 * s, undefined, true)).toBe('idle');
+    expect(wallCapMs({ wallMs: 2000 })).toBe(2000 * WALL_EXTENSION);
   });
 });
 

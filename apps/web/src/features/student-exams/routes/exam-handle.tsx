@@ -140,7 +140,7 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
   const user = useCurrentUser();
   const navigate = useNavigate();
   const s = useExamSession({ examId: exam.id, userId: user.id, data });
-  useJournalSignals(exam.id, s.serverNow, !s.locked);
+  useJournalSignals(exam.id, s.serverNow, !s.locked, s.online);
   const finish = useFinishExam(exam.id);
   const [current, setCurrent] = useState(() => Math.max(0, data.questions.findIndex((q) => q.state !== 'VALIDATED')));
   // True at first: once the exam starts (or resumes), the first question's title takes the focus.

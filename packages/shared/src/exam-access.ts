@@ -19,6 +19,12 @@ export const EXAM_ACCESS_LIMITS = {
 /** The header Safe Exam Browser adds to every request: SHA-256 (hex) of the request's absolute URL + the config key. */
 export const SEB_CONFIG_KEY_HEADER = 'x-safeexambrowser-configkeyhash';
 
+/**
+ * The header the web app sends with each call of an exam: a random id (UUID) this browser keeps across sign-ins, so
+ * that under « une seule session » the attempt follows the browser it began in, not one sign-in.
+ */
+export const EXAM_DEVICE_HEADER = 'x-exam-device';
+
 /** French refusals, each naming the rule and what to do. */
 export const EXAM_ACCESS_TEXTS = {
   codeRequired: 'Code d’accès requis : saisissez le code affiché par le surveillant dans la salle pour commencer l’examen.',
@@ -30,7 +36,7 @@ export const EXAM_ACCESS_TEXTS = {
   networkUnknown:
     'Réseau non autorisé : cet examen ne se passe que depuis le réseau des salles d’examen, et l’adresse de votre appareil n’a pas pu être lue. Rechargez la page depuis le réseau de la salle, ou adressez-vous au surveillant.',
   seb: 'Safe Exam Browser requis : cet examen ne se passe que dans Safe Exam Browser, ouvert avec le fichier de configuration de cet examen (« Télécharger la configuration Safe Exam Browser » sur la page de l’examen). Fermez ce navigateur et ouvrez ce fichier, ou adressez-vous au surveillant.',
-  otherSession: 'Une seule session par composition : votre composition est déjà ouverte sur un autre appareil ou un autre navigateur. Revenez sur celui-ci, ou demandez au surveillant de la débloquer pour continuer ici.',
+  otherSession: 'Une seule session par composition : votre composition a été commencée dans un autre navigateur, ou dans celui-ci avant que ses données soient effacées. Revenez sur le navigateur où vous l’avez commencée, ou demandez au surveillant de la débloquer pour continuer ici.',
   verdictsHidden: 'Les résultats de cet examen s’affichent une fois votre composition terminée.',
   notStarted: 'Cet étudiant n’a pas commencé cet examen : il n’y a rien à débloquer.',
 } as const;

@@ -1,5 +1,6 @@
-// The session an attempt is tied to under the one-session rule (exam_attempt_sessions): the hash of the sign-in
-// token that first used it; staff unlocking the attempt deletes the row, and the next session to call takes it.
+// The session an attempt is tied to under the one-session rule (exam_attempt_sessions): in token_hash, the hash of
+// the browser's id that first used it (the web app sends one), else of the sign-in token; staff unlocking the attempt
+// deletes the row, and the next session to call takes it.
 import type { Db } from '../../db/schema';
 
 export async function boundSession(db: Db, attemptId: number): Promise<string | undefined> {

@@ -2,12 +2,12 @@
 // the right call through (access code, allowed networks seen through TRUST_PROXY, Safe Exam Browser's config-key
 // hash per request, one session per attempt and its unlock, verdicts hidden until the end, time for everyone),
 // staff set them, and the student's shapes carry neither the code nor a verdict while hidden.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAM_ACCESS_TEXTS as A } from '@exam/shared';
+import { EXAM_ACCESS_TEXTS as A, EXAM_DEVICE_HEADER } from '@exam/shared';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
 import { sebConfigKey } from '../exams';
 
@@ -226,6 +226,32 @@ describe('one session per attempt', () => {
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe(A.notStarted);
     expect((await call(me.token, 'POST', `/api/admin/exams/${id}/attempts/${me.id}/unlock`)).statusCode).toBe(403);
+  });
+});
+
+describe('one session per attempt, the same browser signing in again', () => {
+  it('keeps the attempt for the browser it began in across sign-outs; another browser is still refused', async () => {
+    const id = await exam();
+    await rules(id, { single_session: 1 });
+    const me = await student();
+    const here = { [EXAM_DEVICE_HEADER]: randomUUID() };
+    const questions = `/api/student/exams/${id}/questions`;
+    const started = await call(me.token, 'POST', `/api/student/exams/${id}/start`, undefined, here);
+    expect(started.statusCode, started.body).toBe(200);
+    expect((await call(me.token, 'POST', '/api/admin/users/logout')).statusCode).toBe(200);
+
+    // Signed out, then in again in the same browser (its id kept): the attempt goes on, even sent in upper case.
+    const again = await loginAs(t.app, me.user);
+    expect((await call(again, 'GET', questions, undefined, here)).statusCode).toBe(200);
+    expect((await call(again, 'GET', questions, undefined, { [EXAM_DEVICE_HEADER]: here[EXAM_DEVICE_HEADER].toUpperCase() })).statusCode).toBe(200);
+    // Another browser, or a call without an id (or with a malformed one), is another session.
+    const others: Array<Record<string, string>> = [{ [EXAM_DEVICE_HEADER]: randomUUID() }, {}, { [EXAM_DEVICE_HEADER]: 'pas-un-identifiant' }];
+    for (const headers of others) {
+      const refused = await call(again, 'GET', questions, undefined, headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(A.otherSession);
+    }
+    expect(A.otherSession).not.toMatch(/appareil/);
   });
 });
 

@@ -8,6 +8,7 @@ import type { FastifyRequest, RouteOptions, preHandlerAsyncHookHandler } from 'f
 import {
   EXAM_ACCESS_LIMITS,
   EXAM_ACCESS_TEXTS as A,
+  EXAM_DEVICE_HEADER,
   EXAM_GRACE_SECONDS,
   inCidr,
   parseCidr,
@@ -56,10 +57,22 @@ function checkSeb(rules: StoredAccessRules, req: FastifyRequest): void {
 
 const originOf = (req: FastifyRequest) => ({ ip: req.ip ? req.ip.slice(0, 64) : null, user_agent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'].slice(0, 500) : null });
 
+/** The browser's own id (kept by the web app across sign-ins), when it sent a well-formed one. */
+function deviceOf(req: FastifyRequest): string | null {
+  const d = req.headers[EXAM_DEVICE_HEADER];
+  return typeof d === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(d) ? d.toLowerCase() : null;
+}
+
+/**
+ * One session per attempt: the attempt is tied to the browser it began in (the hash of its id), or to the sign-in
+ * when no id came; signing in again in that browser keeps it, another browser is refused until staff unlock it.
+ */
 async function checkSession(ctx: AppContext, attemptId: number, req: FastifyRequest): Promise<void> {
-  const mine = req.tokenHash!;
+  const token = req.tokenHash!;
+  const device = deviceOf(req);
+  const mine = device ? createHash('sha256').update(`device:${device}`).digest('hex') : token;
   const holder = (await boundSession(ctx.db, attemptId)) ?? (await bindSession(ctx.db, attemptId, mine, originOf(req)));
-  if (holder !== mine) throw refuse(A.otherSession);
+  if (holder !== mine && holder !== token) throw refuse(A.otherSession);
 }
 
 /** Codes are compared without case or surrounding spaces, in constant time; wrong ones are counted per student and exam. */

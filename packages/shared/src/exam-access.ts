@@ -14,10 +14,16 @@ export const EXAM_ACCESS_LIMITS = {
   timeBonusMax: 100,
   /** Wrong access codes one student may type for one exam in 15 minutes. */
   codeFailuresMax: 10,
+  /** Browser Exam Keys one exam may allow (one per SEB version and platform of the rooms). */
+  browserExamKeysMax: 20,
+  sebPasswordMin: 6,
+  sebPasswordMax: 64,
 } as const;
 
 /** The header Safe Exam Browser adds to every request: SHA-256 (hex) of the request's absolute URL + the config key. */
 export const SEB_CONFIG_KEY_HEADER = 'x-safeexambrowser-configkeyhash';
+/** The header Safe Exam Browser adds too: SHA-256 (hex) of the request's absolute URL + its Browser Exam Key. */
+export const SEB_REQUEST_HASH_HEADER = 'x-safeexambrowser-requesthash';
 
 /**
  * The header the web app sends with each call of an exam: a random id (UUID) this browser keeps across sign-ins, so
@@ -35,6 +41,8 @@ export const EXAM_ACCESS_TEXTS = {
     `Réseau non autorisé : cet examen ne se passe que depuis le réseau des salles d’examen (votre adresse : ${ip}). Connectez-vous au réseau de la salle, ou adressez-vous au surveillant.`,
   networkUnknown:
     'Réseau non autorisé : cet examen ne se passe que depuis le réseau des salles d’examen, et l’adresse de votre appareil n’a pas pu être lue. Rechargez la page depuis le réseau de la salle, ou adressez-vous au surveillant.',
+  sebVersion:
+    'Safe Exam Browser : cette version de Safe Exam Browser (ou ce poste) n’est pas autorisée pour cet examen. Utilisez le Safe Exam Browser installé sur les postes de la salle, ou adressez-vous au surveillant.',
   seb: 'Safe Exam Browser requis : cet examen ne se passe que dans Safe Exam Browser, ouvert avec le fichier de configuration de cet examen (« Télécharger la configuration Safe Exam Browser » sur la page de l’examen). Fermez ce navigateur et ouvrez ce fichier, ou adressez-vous au surveillant.',
   otherSession: 'Une seule session par composition : votre composition a été commencée dans un autre navigateur, ou dans celui-ci avant que ses données soient effacées. Revenez sur le navigateur où vous l’avez commencée, ou demandez au surveillant de la débloquer pour continuer ici.',
   verdictsHidden: 'Les résultats de cet examen s’affichent une fois votre composition terminée.',
@@ -165,6 +173,29 @@ export const examAccessRulesInputSchema = z.object({
       .nullish()
       .transform((v) => v ?? null),
   ),
+  /** Browser Exam Keys allowed (as SEB shows them for the exam's file, one per SEB version); empty: not checked. */
+  seb_browser_exam_keys: z
+    .array(
+      z
+        .string({ error: 'Chaque clé d’examen du navigateur doit être un texte.' })
+        .trim()
+        .regex(/^[0-9a-fA-F]{64}$/, { error: (i) => `« ${String(i.input).slice(0, 80)} » n’est pas une clé d’examen du navigateur : elle compte 64 caractères hexadécimaux.` })
+        .transform((s) => s.toLowerCase()),
+      { error: 'Les clés d’examen du navigateur doivent être une liste.' },
+    )
+    .max(EXAM_ACCESS_LIMITS.browserExamKeysMax, { error: `Au plus ${EXAM_ACCESS_LIMITS.browserExamKeysMax} clés d’examen du navigateur.` })
+    .default([])
+    .transform((list) => [...new Set(list)]),
+  /** Password of the encrypted .seb file (given in the room, as SEB asks it when opening the file); empty: unencrypted. */
+  seb_file_password: z.preprocess(
+    emptyToNull,
+    z
+      .string({ error: 'Le mot de passe du fichier Safe Exam Browser doit être un texte.' })
+      .min(EXAM_ACCESS_LIMITS.sebPasswordMin, { error: `Le mot de passe du fichier Safe Exam Browser compte au moins ${EXAM_ACCESS_LIMITS.sebPasswordMin} caractères.` })
+      .max(EXAM_ACCESS_LIMITS.sebPasswordMax, { error: `Le mot de passe du fichier Safe Exam Browser ne dépasse pas ${EXAM_ACCESS_LIMITS.sebPasswordMax} caractères.` })
+      .nullish()
+      .transform((v) => v ?? null),
+  ),
   hide_verdicts: flag01.default(0),
   time_bonus_percent: z.coerce
     .number({ error: 'Le temps ajouté pour tous doit être un pourcentage.' })
@@ -184,6 +215,8 @@ export const examAccessRulesSchema = z.object({
   single_session: z.union([z.literal(0), z.literal(1)]),
   seb_required: z.union([z.literal(0), z.literal(1)]),
   seb_config_key: z.string().nullable(),
+  seb_browser_exam_keys: z.array(z.string()),
+  seb_file_password: z.string().nullable(),
   hide_verdicts: z.union([z.literal(0), z.literal(1)]),
   time_bonus_percent: z.number().int(),
   updated_at: z.string().nullable(),

@@ -14,7 +14,7 @@ import {
 import { ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { fileReplies, replies } from '../../lib/responses';
-import { findExamForStudent, SEB_MEDIA_TYPE, sebConfigFile, sebFileName } from '../exams';
+import { findAccessRules, findExamForStudent, SEB_MEDIA_TYPE, sebFile, sebFileName } from '../exams';
 import { studentAccess, unlockAttempt } from './access';
 import { journalUnlock } from './journal';
 import { recordClientSignals } from './signals';
@@ -36,11 +36,12 @@ export async function examRoomRoutes(base: FastifyInstance) {
     { config: { examRoom: 'outside' }, schema: { tags: ['Examens (étudiant)'], summary: 'Le fichier Safe Exam Browser (.seb) qui ouvre cet examen', params: idParam, response: fileReplies(SEB_MEDIA_TYPE, 'Le fichier .seb.', 404) } },
     async (req, reply) => {
       if (!(await findExamForStudent(app.ctx.db, req.params.id, req.user!))) throw notFound(EXAM_TAKING_TEXTS.notFound);
+      const rules = await findAccessRules(app.ctx.db, req.params.id);
       return reply
         .header('content-type', SEB_MEDIA_TYPE)
         .header('content-disposition', `attachment; filename="${sebFileName(req.params.id)}"`)
         .header('cache-control', 'no-store')
-        .send(sebConfigFile(`${req.protocol}://${req.host}`, req.params.id));
+        .send(sebFile(rules, `${req.protocol}://${req.host}`));
     },
   );
 

@@ -13,6 +13,7 @@ import {
   inCidr,
   parseCidr,
   SEB_CONFIG_KEY_HEADER,
+  SEB_REQUEST_HASH_HEADER,
   type ExamGradeResult,
   type ExamQuestionsResult,
   type QuestionState,
@@ -45,14 +46,25 @@ function checkNetwork(rules: StoredAccessRules, ip: string | undefined): void {
   if (!ok) throw refuse(A.network(ip));
 }
 
-/** SEB sends SHA-256(absolute URL of this request + Config Key) in hex; recomputed here for each request. */
+/** Whether `sent` (a header) is SHA-256(url + one of `keys`) in hex, compared in constant time. */
+function hashOfOneOf(sent: string | string[] | undefined, url: string, keys: string[]): boolean {
+  const given = typeof sent === 'string' && /^[0-9a-fA-F]{64}$/.test(sent) ? Buffer.from(sent, 'hex') : null;
+  if (!given) return false;
+  return keys.map((k) => timingSafeEqual(given, sha256(`${url}${k}`))).some(Boolean);
+}
+
+/**
+ * SEB sends, for each request, SHA-256(absolute URL + Config Key) and SHA-256(absolute URL + Browser Exam Key), in
+ * hex; both recomputed here. The Config Key proves the client holds the exam's settings (anyone who can read the
+ * .seb file can compute it); the Browser Exam Key, when staff listed some, proves an allowed build of SEB with those
+ * settings (docs/examens.md says what each proves and what it does not).
+ */
 function checkSeb(rules: StoredAccessRules, req: FastifyRequest): void {
   if (!rules.seb_required) return;
-  const sent = req.headers[SEB_CONFIG_KEY_HEADER];
   const origin = `${req.protocol}://${req.host}`;
-  const expected = sha256(`${origin}${req.url}${sebConfigKey(rules, origin)}`);
-  const given = typeof sent === 'string' && /^[0-9a-fA-F]{64}$/.test(sent) ? Buffer.from(sent, 'hex') : null;
-  if (!given || !timingSafeEqual(given, expected)) throw refuse(A.seb);
+  const url = `${origin}${req.url}`;
+  if (!hashOfOneOf(req.headers[SEB_CONFIG_KEY_HEADER], url, [sebConfigKey(rules, origin)])) throw refuse(A.seb);
+  if (rules.seb_browser_exam_keys.length > 0 && !hashOfOneOf(req.headers[SEB_REQUEST_HASH_HEADER], url, rules.seb_browser_exam_keys)) throw refuse(A.sebVersion);
 }
 
 const originOf = (req: FastifyRequest) => ({ ip: req.ip ? req.ip.slice(0, 64) : null, user_agent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'].slice(0, 500) : null });

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { examAccessRulesEnvelopeSchema, examAccessRulesInputSchema, examAccessRulesShowEnvelopeSchema, idParam } from '@exam/shared';
 import { ok } from '../../lib/envelope';
 import { fileReplies, replies } from '../../lib/responses';
-import { loadAccessRules, saveAccessRules, SEB_MEDIA_TYPE, sebConfigFile, sebFileName } from './access-rules';
+import { loadAccessRules, saveAccessRules, SEB_MEDIA_TYPE, sebFile, sebFileName } from './access-rules';
+import { findAccessRules } from './access-rules-repository';
 import { journalTimeForEveryone } from './journal';
 
 const tags = ['Examens'];
@@ -44,11 +45,12 @@ export async function examAccessRoutes(base: FastifyInstance) {
     { schema: { tags, summary: 'Le fichier de configuration Safe Exam Browser (.seb) de l’examen', params: idParam, response: fileReplies(SEB_MEDIA_TYPE, 'Le fichier .seb.', 404) } },
     async (req, reply) => {
       await loadAccessRules(app.ctx.db, req.params.id); // 404 for an unknown exam
+      const rules = await findAccessRules(app.ctx.db, req.params.id);
       return reply
         .header('content-type', SEB_MEDIA_TYPE)
         .header('content-disposition', `attachment; filename="${sebFileName(req.params.id)}"`)
         .header('cache-control', 'no-store')
-        .send(sebConfigFile(`${req.protocol}://${req.host}`, req.params.id));
+        .send(sebFile(rules, `${req.protocol}://${req.host}`));
     },
   );
 }

@@ -12,6 +12,8 @@ export interface StoredAccessRules {
   single_session: 0 | 1;
   seb_required: 0 | 1;
   seb_config_key: string | null;
+  seb_browser_exam_keys: string[];
+  seb_file_password: string | null;
   hide_verdicts: 0 | 1;
   time_bonus_percent: number;
   updated_at: Date | null;
@@ -24,6 +26,8 @@ export const noAccessRules = (examId: number): StoredAccessRules => ({
   single_session: 0,
   seb_required: 0,
   seb_config_key: null,
+  seb_browser_exam_keys: [],
+  seb_file_password: null,
   hide_verdicts: 0,
   time_bonus_percent: 0,
   updated_at: null,
@@ -38,6 +42,8 @@ export type AccessRulesRow = {
   single_session: number;
   seb_required: number;
   seb_config_key: string | null;
+  seb_browser_exam_keys: unknown;
+  seb_file_password: string | null;
   hide_verdicts: number;
   time_bonus_percent: number;
   updated_at: Date;
@@ -50,6 +56,8 @@ export const rulesOfRow = (r: AccessRulesRow): StoredAccessRules => ({
   single_session: flag(r.single_session),
   seb_required: flag(r.seb_required),
   seb_config_key: r.seb_config_key,
+  seb_browser_exam_keys: Array.isArray(r.seb_browser_exam_keys) ? (r.seb_browser_exam_keys as string[]) : [],
+  seb_file_password: r.seb_file_password,
   hide_verdicts: flag(r.hide_verdicts),
   time_bonus_percent: Number(r.time_bonus_percent),
   updated_at: new Date(r.updated_at),
@@ -69,7 +77,7 @@ export async function findAccessRulesOf(db: Db, examIds: number[]): Promise<Map<
 }
 
 export async function upsertAccessRules(trx: Trx, rules: Omit<StoredAccessRules, 'updated_at'>): Promise<void> {
-  const values = { ...rules, allowed_networks: JSON.stringify(rules.allowed_networks), updated_at: new Date() };
+  const values = { ...rules, allowed_networks: JSON.stringify(rules.allowed_networks), seb_browser_exam_keys: JSON.stringify(rules.seb_browser_exam_keys), updated_at: new Date() };
   const { exam_id: _id, ...changes } = values;
   await trx
     .insertInto('exam_access_rules')

@@ -1,6 +1,7 @@
 // Access rules of an exam, as staff set them (docs/examens.md « Règles d'accès »), and the Safe Exam Browser file
 // the platform gives for it. Exam taking enforces the rules (features/exam-taking/access.ts).
-import { createHash } from 'node:crypto';
+import { createCipheriv, createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { ExamAccessRules, ExamAccessRulesData } from '@exam/shared';
 import type { Db } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
@@ -84,6 +85,37 @@ ${entries.join('\n')}
 </dict>
 </plist>
 `;
+}
+
+/** The salts and IV of an encryption; random unless given (the format's test vectors give them). */
+export interface RncryptorRandom {
+  encryptionSalt: Buffer;
+  hmacSalt: Buffer;
+  iv: Buffer;
+}
+
+/**
+ * RNCryptor's data format, version 3, with a password (what Safe Exam Browser decrypts a « pswd » file with): keys
+ * by PBKDF2-SHA1 (10 000 rounds, 8-byte salts), AES-256-CBC, HMAC-SHA256 of header and ciphertext appended.
+ */
+export function rncryptorEncrypt(data: Buffer, password: string, random: RncryptorRandom = { encryptionSalt: randomBytes(8), hmacSalt: randomBytes(8), iv: randomBytes(16) }): Buffer {
+  const key = (salt: Buffer) => pbkdf2Sync(Buffer.from(password, 'utf8'), salt, 10_000, 32, 'sha1');
+  const header = Buffer.concat([Buffer.from([3, 1]), random.encryptionSalt, random.hmacSalt, random.iv]);
+  const cipher = createCipheriv('aes-256-cbc', key(random.encryptionSalt), random.iv);
+  const body = Buffer.concat([header, cipher.update(data), cipher.final()]);
+  return Buffer.concat([body, createHmac('sha256', key(random.hmacSalt)).update(body).digest()]);
+}
+
+/**
+ * The .seb file staff and students download. With a password: SEB's encrypted form, gzip(« pswd » + RNCryptor(password,
+ * gzip(XML))), which SEB opens after asking the password; whoever lacks it cannot read the settings, hence cannot
+ * compute the Config Key. Without: the XML property list as is.
+ */
+export function sebFile(rules: Pick<StoredAccessRules, 'exam_id' | 'seb_file_password'>, origin: string): string | Buffer {
+  const plist = sebConfigFile(origin, rules.exam_id);
+  if (!rules.seb_file_password) return plist;
+  const inner = rncryptorEncrypt(gzipSync(Buffer.from(plist, 'utf8')), rules.seb_file_password);
+  return gzipSync(Buffer.concat([Buffer.from('pswd', 'ascii'), inner]));
 }
 
 export const SEB_MEDIA_TYPE = 'application/seb';

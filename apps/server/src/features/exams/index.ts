@@ -7,4 +7,4 @@ export { lockExam, holdExamForStart, setQuestionVersions, examCandidates, examQu
 export { examOrder } from './service';
 export { examAccessRoutes } from './access-routes';
 export { findAccessRules, findAccessRulesOf, type StoredAccessRules } from './access-rules-repository';
-export { sebConfigKey, sebConfigFile, sebFileName, SEB_MEDIA_TYPE } from './access-rules';
+export { sebConfigKey, sebConfigFile, sebFile, sebFileName, rncryptorEncrypt, SEB_MEDIA_TYPE } from './access-rules';

@@ -106,16 +106,18 @@ export async function findExamCallForStudent<T>(
       'r.single_session',
       'r.seb_required',
       'r.seb_config_key',
+      'r.seb_browser_exam_keys',
+      'r.seb_file_password',
       'r.hide_verdicts',
       'r.updated_at',
     ])
     .where('e.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { rules_exam_id, access_code, allowed_networks, single_session, seb_required, seb_config_key, hide_verdicts, updated_at, alongside: value, ...exam } = row;
+  const { rules_exam_id, access_code, allowed_networks, single_session, seb_required, seb_config_key, seb_browser_exam_keys, seb_file_password, hide_verdicts, updated_at, alongside: value, ...exam } = row;
   const rules =
     rules_exam_id === null
       ? noAccessRules(id)
-      : rulesOfRow({ exam_id: rules_exam_id, access_code, allowed_networks, single_session: single_session ?? 0, seb_required: seb_required ?? 0, seb_config_key, hide_verdicts: hide_verdicts ?? 0, time_bonus_percent: exam.time_bonus_percent ?? 0, updated_at: updated_at! });
+      : rulesOfRow({ exam_id: rules_exam_id, access_code, allowed_networks, single_session: single_session ?? 0, seb_required: seb_required ?? 0, seb_config_key, seb_browser_exam_keys, seb_file_password, hide_verdicts: hide_verdicts ?? 0, time_bonus_percent: exam.time_bonus_percent ?? 0, updated_at: updated_at! });
   return { exam: toCore(exam), rules, alongside: (value ?? null) as T | null };
 }

@@ -139,6 +139,12 @@ export const examsTexts = {
     sebDownload: 'Télécharger la configuration (.seb)',
     sebKey: 'Clé de configuration Safe Exam Browser (facultatif)',
     sebKeyHint: 'Vide : la clé calculée par la plateforme pour le fichier ci-dessus. Si Safe Exam Browser affiche une autre clé pour ce fichier, collez-la ici.',
+    sebBrowserKeys: 'Clés d’examen du navigateur autorisées (Browser Exam Keys)',
+    sebBrowserKeysHint:
+      'Une clé par ligne : celle que Safe Exam Browser affiche pour le fichier ci-dessus, une par version et par système des postes de la salle. Vide : non vérifiée, et un étudiant qui lit le fichier .seb peut imiter Safe Exam Browser. Renseignée : seules ces versions de Safe Exam Browser passent.',
+    sebPassword: 'Mot de passe du fichier .seb (facultatif)',
+    sebPasswordHint:
+      'Le fichier est alors chiffré : Safe Exam Browser demande ce mot de passe à l’ouverture, à donner dans la salle. Sans lui, personne ne lit les réglages du fichier. Vide : fichier non chiffré.',
     hideVerdicts: 'Masquer les verdicts jusqu’à la fin de la composition',
     hideVerdictsHint: 'L’étudiant voit « Réponse enregistrée » ; ses verdicts apparaissent sur son résultat une fois sa composition terminée.',
     bonus: 'Temps ajouté pour tous (%)',

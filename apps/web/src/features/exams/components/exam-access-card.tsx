@@ -22,6 +22,9 @@ interface AccessFormValues {
   single_session: boolean;
   seb_required: boolean;
   seb_config_key: string;
+  /** One Browser Exam Key per line. */
+  browser_exam_keys: string;
+  seb_file_password: string;
   hide_verdicts: boolean;
   time_bonus_percent: number | string;
 }
@@ -32,6 +35,8 @@ const toForm = (r?: ExamAccessRules): AccessFormValues => ({
   single_session: r?.single_session === 1,
   seb_required: r?.seb_required === 1,
   seb_config_key: r?.seb_config_key ?? '',
+  browser_exam_keys: (r?.seb_browser_exam_keys ?? []).join('\n'),
+  seb_file_password: r?.seb_file_password ?? '',
   hide_verdicts: r?.hide_verdicts === 1,
   time_bonus_percent: r?.time_bonus_percent ?? 0,
 });
@@ -45,12 +50,17 @@ const toBody = (v: AccessFormValues): ExamAccessRulesInput => ({
   single_session: v.single_session ? 1 : 0,
   seb_required: v.seb_required ? 1 : 0,
   seb_config_key: v.seb_config_key,
+  seb_browser_exam_keys: v.browser_exam_keys
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean),
+  seb_file_password: v.seb_file_password,
   hide_verdicts: v.hide_verdicts ? 1 : 0,
   time_bonus_percent: v.time_bonus_percent === '' ? 0 : Number(v.time_bonus_percent),
 });
 
-/** The body's field names, on the form: every message about a range goes under the one text area. */
-const formField = (path: string) => (path.startsWith('allowed_networks') ? 'networks' : path.split('.')[0]);
+/** The body's field names, on the form: every message about a range (a key) goes under the one text area. */
+const formField = (path: string) => (path.startsWith('allowed_networks') ? 'networks' : path.startsWith('seb_browser_exam_keys') ? 'browser_exam_keys' : path.split('.')[0]);
 
 // The shared schema checks the body; its messages go on the form's fields.
 const resolver: Resolver<AccessFormValues> = async (values) => {
@@ -176,6 +186,18 @@ function AccessForm({ examId, rules, hasDuration, onSaveHandle }: { examId: numb
                 </DownloadButton>
               </Group>
               <TextInput label={t.sebKey} description={t.sebKeyHint} autoComplete="off" spellCheck={false} error={errors.seb_config_key?.message} {...register('seb_config_key')} />
+              <Textarea
+                label={t.sebBrowserKeys}
+                description={t.sebBrowserKeysHint}
+                autosize
+                minRows={2}
+                maxRows={8}
+                spellCheck={false}
+                autoComplete="off"
+                error={errors.browser_exam_keys?.message}
+                {...register('browser_exam_keys')}
+              />
+              <TextInput label={t.sebPassword} description={t.sebPasswordHint} autoComplete="off" spellCheck={false} error={errors.seb_file_password?.message} {...register('seb_file_password')} />
             </Stack>
           ) : null}
           {toggle('hide_verdicts', t.hideVerdicts, t.hideVerdictsHint)}

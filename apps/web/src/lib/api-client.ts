@@ -1,7 +1,7 @@
 // The one HTTP client of the web app: base /api, bearer token, JSON, envelope unwrapping, error toasts,
 // and the session rules in one place (401 → login, 402 → static/no-premium, 503 of the access window → static/not-access-date).
 import { notifications } from '@mantine/notifications';
-import type { PageMeta, ToastStatus } from '@exam/shared';
+import { EXAM_DEVICE_HEADER, type PageMeta, type ToastStatus } from '@exam/shared';
 import { storage } from './storage';
 
 export const API_BASE = '/api';
@@ -121,8 +121,15 @@ export function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+/** The calls of an exam carry this browser's id (one session per attempt follows the browser, not the sign-in). */
+function deviceHeaders(path: string): Record<string, string> {
+  if (!/^(\/api)?\/student\/exams\/\d+\//.test(path)) return {};
+  const id = storage.getDeviceId();
+  return id ? { [EXAM_DEVICE_HEADER]: id } : {};
+}
+
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept, ...authHeaders(), ...options.headers };
+  const headers: Record<string, string> = { Accept: accept, ...authHeaders(), ...deviceHeaders(path), ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

@@ -1,7 +1,8 @@
 // What the exam screen keeps in the browser so that nothing typed is lost: one draft per question (written at every
-// keystroke) and the queue of submissions not yet acknowledged by the server. Keys carry the user and the exam, so
-// two students on one computer, or two exams, never mix. Times are estimates of the SERVER's clock (local time
-// corrected by the skew measured on the questions call), comparable with the server's draft time.
+// keystroke, marked pending until the server saved it) and the queue of submissions not yet acknowledged by the
+// server. Keys carry the user and the exam, so two students on one computer, or two exams, never mix. Times are
+// estimates of the SERVER's clock (local time corrected by the skew measured on the questions call), comparable with
+// the server's draft time.
 import { isBlankAnswer, type QuestionKind } from '@exam/shared';
 import { examKeyPrefix } from '@/lib/storage';
 
@@ -12,6 +13,8 @@ export interface LocalDraft {
   value: unknown;
   /** When it was typed, on the server's clock (ms). */
   at: number;
+  /** Typed here and not yet saved on the server: sent before signing out, kept in this browser until it leaves. */
+  pending?: true;
 }
 
 export interface QueuedSubmission {
@@ -78,6 +81,11 @@ export function createExamStore(userId: number, examId: number, store: KeyValueS
     },
     writeDraft(questionId: number, draft: LocalDraft): boolean {
       return writeJson(store, draftKey(userId, examId, questionId), draft);
+    },
+    /** The server saved `value`: the draft is no longer pending, unless something else was typed since. */
+    markDraftSaved(questionId: number, value: unknown): void {
+      const d = this.readDraft(questionId);
+      if (d?.pending && JSON.stringify(d.value) === JSON.stringify(value)) writeJson(store, draftKey(userId, examId, questionId), { value: d.value, at: d.at });
     },
     readQueue,
     readLate(): LateSubmission[] {

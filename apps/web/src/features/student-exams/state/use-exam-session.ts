@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EXAM_GRACE_SECONDS, type ExamGradeResult, type GradeDetails, type QuestionState } from '@exam/shared';
 import { isApiError } from '@/lib/api-client';
+import { randomUuid } from '@/lib/storage';
 import { fetchAttempt, saveDraft, sendSolutions, type QuestionsWithClock } from '../api/student-exams';
 import { createExamStore, initialAnswer, isBlank, type QueuedSubmission } from './local-store';
 import { useLateAnswers } from './use-late-answers';
@@ -18,15 +19,8 @@ export interface Verdict {
 
 export type DraftStatus = 'local' | 'server';
 
-/** A v4 UUID: crypto.randomUUID where the page is a secure context, the same from random bytes elsewhere. */
-export function newSubmissionId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+/** A submission's id: a v4 UUID (also where crypto.randomUUID is missing, outside a secure context). */
+export const newSubmissionId = randomUuid;
 
 const isNetworkError = (e: unknown) => isApiError(e) && e.status === 0;
 /** Refusals that another try would not change: the answer leaves the queue with its message. */
@@ -84,7 +78,23 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
   /** The attempt ended elsewhere (finished on another device): the server's message. */
   const [closedMessage, setClosedMessage] = useState<string | null>(null);
   const [timeUp, setTimeUp] = useState(() => Date.now() + skew >= deadline || data.attempt.finished_at !== null);
-  const dirty = useRef(new Set<number>());
+  // Drafts typed here and not saved on the server (a sign-out without network kept them) are saved with the next
+  // round; one older than the server's draft (typed since on another device) is not shown, and no longer pending.
+  const [pendingAtOpen] = useState(
+    () =>
+      new Set(
+        data.questions
+          .filter((q) => {
+            const d = store.readDraft(q.id);
+            if (!d?.pending) return false;
+            if (q.draft_updated_at === null || d.at >= Date.parse(q.draft_updated_at)) return true;
+            store.writeDraft(q.id, { value: d.value, at: d.at });
+            return false;
+          })
+          .map((q) => q.id),
+      ),
+  );
+  const dirty = useRef(pendingAtOpen);
   const sending = useRef(false);
   const [sendingNow, setSendingNow] = useState(false);
 
@@ -132,7 +142,7 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
       if (locked) return;
       valuesRef.current = { ...valuesRef.current, [questionId]: value };
       setValues(valuesRef.current);
-      store.writeDraft(questionId, { value, at: serverNow() });
+      store.writeDraft(questionId, { value, at: serverNow(), pending: true });
       dirty.current.add(questionId);
       setDraftStatus((s) => ({ ...s, [questionId]: 'local' }));
     },
@@ -239,6 +249,7 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
       dirty.current.delete(questionId);
       try {
         await saveDraft(examId, questionId, value);
+        store.markDraftSaved(questionId, value);
         setReachable(true);
         if (valuesRef.current[questionId] === value) setDraftStatus((s) => ({ ...s, [questionId]: 'server' }));
       } catch (e) {
@@ -250,7 +261,7 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
         if (isApiError(e) && e.status === 409 && serverNow() < deadline) setClosedMessage(e.message);
       }
     }
-  }, [examId, setReachable, serverNow, deadline]);
+  }, [examId, store, setReachable, serverNow, deadline]);
 
   // Drafts every few seconds while answers may change; queued submissions retried while the browser is online
   // (also during the grace after the deadline: they were pressed before it).

@@ -108,3 +108,70 @@ describe('parameterised questions', () => {
     await context.close();
   });
 });
+
+describe('the exam editor and the question editor say what a rule or an edit does', () => {
+  it('marks the question row a generator refuses at publication; flags hidden verdicts with tries and a penalty; tells what an edit of a started exam’s question changes', async () => {
+    const student = await apiLogin(accounts.student);
+    const exams = await apiCall<{ data: Array<{ title: string; academic_year_id: number; specialization_ids: number[] }> }>('/api/admin/exams?per_page=100', token);
+    const demo = exams.body.data.find((e) => e.title.startsWith('Examen de démonstration'))!;
+    const question = async (body: Record<string, unknown>) => {
+      const r = await apiCall<{ data: { id: number } }>('/api/admin/questions/create', token, { method: 'POST', body: JSON.stringify({ points: 1, ...body }) });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data.id;
+    };
+    const exam = async (title: string, questionIds: number[]) => {
+      const r = await apiCall<{ data: { id: number } }>('/api/admin/exams/create', token, {
+        method: 'POST',
+        body: JSON.stringify({
+          title,
+          academic_year_id: demo.academic_year_id,
+          specialization_ids: demo.specialization_ids,
+          start_at: new Date(Date.now() - 3600_000).toISOString(),
+          end_at: new Date(Date.now() + 48 * 3600_000).toISOString(),
+          max_submissions: 3,
+          wrong_try_penalty: 0.25,
+          questions: questionIds.map((question_id) => ({ question_id, points: 1 })),
+        }),
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data.id;
+    };
+    // Right for the seeds a save checks, wrong for seed 7, which only a publication makes.
+    const generator = ['def generate(seed):', '    if seed == 7:', "        raise ValueError('graine interdite')", "    return {'n': seed}", ''].join('\n');
+    const plain = await question({ type: 'EXACT', statement: `<p>${stamp} Sans paramètre</p>`, possible_solutions: [{ content: '4' }] });
+    const failing = await question({ type: 'EXACT', statement: `<p>${stamp} Recopiez {{n}}.</p>`, generator, possible_solutions: [{ content: '{{n}}' }] });
+    const refused = await exam(`${stamp} Publication refusée`, [plain, failing]);
+    const hidden = await apiCall(`/api/admin/exams/${refused}/access-rules`, token, { method: 'PUT', body: JSON.stringify({ hide_verdicts: 1 }) });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+
+    const { context, page, errors } = await newPage(browser);
+    await signInWithToken(context, accounts.teacher);
+    await page.goto(url(`/dashboard/exams/${refused}/edit`));
+    // Three tries with a penalty, verdicts hidden: the student would retry blind; the editor says so.
+    await page.getByTestId('blind-retries').getByText('Verdicts masqués, plusieurs essais et une pénalité').waitFor();
+    await page.getByRole('button', { name: 'Publier', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Publier' }).click();
+    await toast(page, 'Erreur', 'sa variante de graine 7 échoue').waitFor();
+    // The refusal is also on the question's own row, the second, and only there.
+    const rows = page.getByTestId('exam-question');
+    await rows.nth(1).getByTestId('exam-question-error').getByText('La question 2 de l’examen', { exact: false }).waitFor();
+    expect(await rows.nth(1).getAttribute('data-error')).toBe('true');
+    expect(await rows.nth(0).getByTestId('exam-question-error').count()).toBe(0);
+    await expectAccessible(page, 'exam-edit (publication refused by a generator)');
+
+    // A question of an exam some student started: its editor says that copies keep their version and how to regrade.
+    const started = await exam(`${stamp} Commencé`, [plain]);
+    expect((await apiCall(`/api/admin/exams/${started}/update-status/PUBLISHED`, token, { method: 'PUT' })).status).toBe(200);
+    await page.goto(url(`/dashboard/questions/${failing}/edit`));
+    await page.getByRole('heading', { name: 'Modifier une question', level: 1 }).waitFor();
+    expect(await page.getByTestId('started-exams-notice').count()).toBe(0);
+    expect((await apiCall(`/api/student/exams/${started}/start`, student, { method: 'POST', body: '{}' })).status).toBe(200);
+    await page.goto(url(`/dashboard/questions/${plain}/edit`));
+    const notice = page.getByTestId('started-exams-notice');
+    await notice.getByText('Cette question est dans un examen déjà commencé').waitFor();
+    expect(await notice.textContent()).toContain('« Recorriger l’examen »');
+    await expectAccessible(page, 'question-edit (question of a started exam)');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+});

@@ -271,6 +271,8 @@ export const questionSchema = z.object({
   possible_solutions: z.array(possibleSolutionSchema),
   files: z.array(fileRefSchema),
   exam_count: z.number().int(),
+  /** Exams using the question that some student has started (their copies keep the version they were given). */
+  started_exam_count: z.number().int(),
   created_by: z.number().int().nullable(),
   author_name: z.string().nullable(),
   created_at: z.string(),

@@ -59,6 +59,13 @@ function selectQuestions(db: Db) {
           .orderBy('f.id'),
       ).as('files'),
       eb.selectFrom('exam_questions as eq').select(sql<number>`count(*)::int`.as('n')).whereRef('eq.question_id', '=', 'q.id').as('exam_count'),
+      // Exams some student started: their copies keep the version they were given (the editor says so).
+      eb
+        .selectFrom('exam_questions as eq')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('eq.question_id', '=', 'q.id')
+        .where(sql<boolean>`exists (select 1 from exam_attempts a where a.exam_id = eq.exam_id)`)
+        .as('started_exam_count'),
       eb.selectFrom('question_versions as qv').select(sql<number>`coalesce(max(qv.number), 0)::int`.as('n')).whereRef('qv.question_id', '=', 'q.id').as('version_number'),
     ]);
 }
@@ -89,6 +96,7 @@ function toQuestion(r: QuestionRow): Question {
     possible_solutions: r.possible_solutions.map(toSolution),
     files: r.files,
     exam_count: Number(r.exam_count ?? 0),
+    started_exam_count: Number(r.started_exam_count ?? 0),
     created_by: r.created_by,
     author_name: r.author_name,
     created_at: iso(r.created_at),

@@ -294,6 +294,8 @@ describe('variants at publication', () => {
     expect(res.json().message).toBe(
       'La question 2 de l’examen (« Recopiez {{n}}. ») ne peut pas être publiée : sa variante de graine 7 échoue, valeur refusée par une fonction à la ligne 3 du générateur (ValueError : graine interdite).',
     );
+    // The message is keyed by the question's row in the exam (the second, index 1), which the editor marks.
+    expect(Object.keys(res.json().errors)).toEqual(['questions.1']);
     const exam = await (await call('GET', `/api/admin/exams/${examId}/show`)).json().data;
     expect(exam.status).toBe('DRAFT');
     expect(await pinnedVersion(examId, fine.id)).toBeNull();

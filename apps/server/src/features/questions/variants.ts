@@ -199,7 +199,8 @@ export async function prepareVariants(ctx: AppContext, caller: Caller, questionI
   const failed = results.find((r) => r !== null);
   if (failed) {
     const m = `La question ${failed.index + 1} de l’examen (« ${excerpt(failed.version.snapshot.statement)} ») ne peut pas être publiée : sa variante de graine ${failed.seed} échoue, ${failed.reason}.`;
-    throw unprocessable({ questions: [m] }, m);
+    // Keyed by the question's row in the exam (questions.<index>): the editor marks that row, not only a toast.
+    throw unprocessable({ [`questions.${failed.index}`]: [m] }, m);
   }
 }
 

@@ -147,6 +147,9 @@ export const examsTexts = {
       'Le fichier est alors chiffré : Safe Exam Browser demande ce mot de passe à l’ouverture, à donner dans la salle. Sans lui, personne ne lit les réglages du fichier. Vide : fichier non chiffré.',
     hideVerdicts: 'Masquer les verdicts jusqu’à la fin de la composition',
     hideVerdictsHint: 'L’étudiant voit « Réponse enregistrée » ; ses verdicts apparaissent sur son résultat une fois sa composition terminée.',
+    blindRetriesTitle: 'Verdicts masqués, plusieurs essais et une pénalité',
+    blindRetries:
+      'Des questions de cet examen permettent plusieurs essais avec une pénalité par réponse fausse : sans verdict, l’étudiant ne sait pas si sa réponse était fausse ni s’il doit réessayer, et chaque nouvel essai faux lui retire des points sans qu’il le sache. Permettez un seul essai, retirez la pénalité ou affichez les verdicts, sauf si c’est voulu.',
     bonus: 'Temps ajouté pour tous (%)',
     bonusHint: 'Ajouté à la durée de chacun puis multiplié par son tiers-temps ; l’échéance des compositions en cours est recalculée.',
     noDuration: 'Cet examen n’a pas de durée : le temps ajouté pour tous ne change rien tant qu’aucune durée n’est fixée.',

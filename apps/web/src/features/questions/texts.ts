@@ -37,6 +37,9 @@ export const questionsTexts = {
     duplicate: 'Duplication question',
   },
   form: {
+    startedTitle: (n: number) => (n > 1 ? `Cette question est dans ${n} examens déjà commencés` : 'Cette question est dans un examen déjà commencé'),
+    startedHelp:
+      'Les copies déjà commencées gardent la version de la question qu’elles ont reçue : vos modifications ne les changent pas. Pour les corriger avec la nouvelle version, utilisez « Recorriger l’examen » sur ses résultats.',
     createTitle: 'Nouvelle question',
     editTitle: 'Modifier une question',
     notFound: 'Cette question est introuvable.',

@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Alert, Button, Card, Group, NumberInput, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { examAccessRulesInputSchema, type ExamAccessRules, type ExamAccessRulesInput } from '@exam/shared';
 import { DownloadButton } from '@/components/download-button';
 import { PageSkeleton } from '@/components/loading-skeleton';
@@ -85,13 +85,21 @@ function randomCode(): string {
 /** Saves the rules typed and not saved yet (nothing to do: true); false when they were refused, with a message. */
 export type SaveUnsavedRules = () => Promise<boolean>;
 
-export function ExamAccessCard({ examId, hasDuration, onSaveHandle }: { examId: number; hasDuration: boolean; onSaveHandle?: (save: SaveUnsavedRules | null) => void }) {
-  const query = useAccessRules(examId);
-  if (query.isLoading) return <PageSkeleton lines={4} />;
-  return <AccessForm key={query.data?.updated_at ?? 'none'} examId={examId} rules={query.data} hasDuration={hasDuration} onSaveHandle={onSaveHandle} />;
+interface CardProps {
+  examId: number;
+  hasDuration: boolean;
+  /** Some question of the exam (as saved) allows several tries with a penalty per wrong one. */
+  retriesWithPenalty?: boolean;
+  onSaveHandle?: (save: SaveUnsavedRules | null) => void;
 }
 
-function AccessForm({ examId, rules, hasDuration, onSaveHandle }: { examId: number; rules?: ExamAccessRules; hasDuration: boolean; onSaveHandle?: (save: SaveUnsavedRules | null) => void }) {
+export function ExamAccessCard({ examId, hasDuration, retriesWithPenalty = false, onSaveHandle }: CardProps) {
+  const query = useAccessRules(examId);
+  if (query.isLoading) return <PageSkeleton lines={4} />;
+  return <AccessForm key={query.data?.updated_at ?? 'none'} examId={examId} rules={query.data} hasDuration={hasDuration} retriesWithPenalty={retriesWithPenalty} onSaveHandle={onSaveHandle} />;
+}
+
+function AccessForm({ examId, rules, hasDuration, retriesWithPenalty, onSaveHandle }: CardProps & { rules?: ExamAccessRules }) {
   const save = useSaveAccessRules(examId);
   const {
     control,
@@ -103,6 +111,7 @@ function AccessForm({ examId, rules, hasDuration, onSaveHandle }: { examId: numb
   } = useForm<AccessFormValues>({ resolver, defaultValues: toForm(rules) });
   useUnsavedChanges(isDirty && !isSubmitting);
   const seb = useWatch({ control, name: 'seb_required' });
+  const hidden = useWatch({ control, name: 'hide_verdicts' });
   const bonus = Number(useWatch({ control, name: 'time_bonus_percent' }) || 0);
 
   const store = async (values: AccessFormValues): Promise<boolean> => {
@@ -201,6 +210,12 @@ function AccessForm({ examId, rules, hasDuration, onSaveHandle }: { examId: numb
             </Stack>
           ) : null}
           {toggle('hide_verdicts', t.hideVerdicts, t.hideVerdictsHint)}
+          {hidden && retriesWithPenalty ? (
+            // Accepted, not refused: a teacher may want it; but the student retries blind and pays for each wrong try.
+            <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title={t.blindRetriesTitle} data-testid="blind-retries">
+              {t.blindRetries}
+            </Alert>
+          ) : null}
           <Controller
             control={control}
             name="time_bonus_percent"

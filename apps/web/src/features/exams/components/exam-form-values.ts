@@ -119,3 +119,15 @@ export const resolver: Resolver<ExamFormValues> = async (values, context, option
   const res = await (zodResolver(examInputSchema) as unknown as Resolver<ExamInput, unknown, ExamData>)(body as ExamInput, context, options as never);
   return Object.keys(res.errors).length ? { values: {}, errors: res.errors as never } : { values, errors: {} };
 };
+
+/**
+ * True when some question of the exam allows several tries (its own limit, else the exam's; none: unlimited) with
+ * a penalty per wrong try: with hidden verdicts the student would retry blind, and the editor says so.
+ */
+export function allowsRetriesWithPenalty(exam: Pick<Exam, 'max_submissions' | 'wrong_try_penalty' | 'questions'>): boolean {
+  return exam.questions.some((q) => {
+    const tries = q.max_submissions ?? exam.max_submissions;
+    const penalty = q.wrong_try_penalty ?? exam.wrong_try_penalty;
+    return (tries === null || tries > 1) && penalty > 0;
+  });
+}

@@ -159,7 +159,12 @@ export function ExamForm({
                       setDragIndex(null);
                       setOverIndex(null);
                     }}
-                    style={{ opacity: dragIndex === i ? 0.5 : 1, borderColor: overIndex === i && dragIndex !== i ? 'var(--mantine-color-blue-5)' : undefined }}
+                    data-error={errors.questions?.[i]?.message ? true : undefined}
+                    style={{
+                      opacity: dragIndex === i ? 0.5 : 1,
+                      // A row the server refused (a generator failing at publication) stands out in the list.
+                      borderColor: overIndex === i && dragIndex !== i ? 'var(--mantine-color-blue-5)' : errors.questions?.[i]?.message ? 'var(--mantine-color-error)' : undefined,
+                    }}
                   >
                     <ExamQuestionRow control={control} errors={errors} question={f} index={i} count={fields.length} frozen={frozen} onMove={move} onRemove={remove} sections={sections.map((x) => x.title)} />
                   </Paper>

@@ -1,6 +1,6 @@
 // One question of the exam in the editor: its number, statement excerpt and type, its points, the arrows to move
 // it and « Retirer », then its section (when there are several), its own limit of submissions and penalty (empty:
-// the exam's).
+// the exam's), and what the server said of the question itself (a generator failing at publication).
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';
 import { ActionIcon, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from '@tabler/icons-react';
@@ -145,6 +145,11 @@ export function ExamQuestionRow({
           )}
         />
       </Group>
+      {errors.questions?.[index]?.message ? (
+        <Text c="var(--mantine-color-error)" size="sm" mt={6} ml={{ base: 0, sm: 48 }} role="alert" data-testid="exam-question-error">
+          {errors.questions[index].message}
+        </Text>
+      ) : null}
     </>
   );
 }

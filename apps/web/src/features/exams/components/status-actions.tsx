@@ -17,15 +17,21 @@ export function StatusBadge({ status }: { status: ExamStatus }) {
   );
 }
 
-/** Asks, then moves the exam to `status`; resolves true when it moved. */
+/**
+ * Asks, then moves the exam to `status`; resolves true when it moved. `rethrow`: a refusal is thrown on (after its
+ * toast), for the editor to put its per-question messages on the rows.
+ */
 export function useChangeStatus() {
   const mutation = useExamStatus();
-  const change = async (exam: Pick<ExamListItem, 'id' | 'title'>, status: ExamStatus) => {
+  const change = async (exam: Pick<ExamListItem, 'id' | 'title'>, status: ExamStatus, { rethrow = false } = {}) => {
     if (!(await confirmDialog({ message: examsTexts.confirmStatus[status](exam.title), confirmLabel: examsTexts.actions[status] }))) return false;
     return mutation
       .mutateAsync({ id: exam.id, status })
       .then(() => true)
-      .catch(() => false);
+      .catch((err: unknown) => {
+        if (rethrow) throw err;
+        return false;
+      });
   };
   return { change, pending: mutation.isPending };
 }

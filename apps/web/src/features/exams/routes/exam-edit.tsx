@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { useExam, useSaveExam } from '../api/exams';
 import { ExamForm } from '../components/exam-form';
 import { ExamAccessCard, type SaveUnsavedRules } from '../components/exam-access-card';
+import { allowsRetriesWithPenalty } from '../components/exam-form-values';
 import { StatusBadge, useChangeStatus } from '../components/status-actions';
 import { examsTexts } from '../texts';
 
@@ -64,13 +65,13 @@ export function ExamEditPage() {
         onSubmit={(body) => save.mutateAsync(body)}
         extraActions={(submit) =>
           exam.status === 'DRAFT' ? (
-            <Button variant="light" color="teal" leftSection={<IconSend size={16} />} onClick={() => void submit(async () => (await (saveRules.current?.() ?? true)) && status.change(exam, 'PUBLISHED'))} loading={status.pending}>
+            <Button variant="light" color="teal" leftSection={<IconSend size={16} />} onClick={() => void submit(async () => (await (saveRules.current?.() ?? true)) && status.change(exam, 'PUBLISHED', { rethrow: true }))} loading={status.pending}>
               {t.publish}
             </Button>
           ) : null
         }
       />
-      <ExamAccessCard examId={exam.id} hasDuration={exam.duration_minutes != null} onSaveHandle={(save) => (saveRules.current = save)} />
+      <ExamAccessCard examId={exam.id} hasDuration={exam.duration_minutes != null} retriesWithPenalty={allowsRetriesWithPenalty(exam)} onSaveHandle={(save) => (saveRules.current = save)} />
       </Stack>
     </>
   );

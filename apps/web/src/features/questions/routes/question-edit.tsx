@@ -1,9 +1,9 @@
 // /dashboard/questions/{question}/edit: the question editor filled with the stored question, and its student
-// preview (the saved version) in a dialog.
+// preview (the saved version) in a dialog; for a question of an exam already started, a word on what an edit changes.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, Modal } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
+import { Alert, Button, Modal } from '@mantine/core';
+import { IconEye, IconInfoCircle } from '@tabler/icons-react';
 import { PageHeader } from '@/components/page-header';
 import { PageSkeleton } from '@/components/loading-skeleton';
 import { EmptyState } from '@/components/empty-state';
@@ -49,6 +49,11 @@ export function QuestionEditPage() {
   return (
     <>
       <PageHeader title={t.editTitle} breadcrumbs={crumbs} actions={previewButton} />
+      {question.started_exam_count > 0 ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden="true" />} title={t.startedTitle(question.started_exam_count)} mb="md" data-testid="started-exams-notice">
+          {t.startedHelp}
+        </Alert>
+      ) : null}
       <QuestionForm
         // A saved question comes back with new ids and version: the form starts again from it.
         key={`${question.id}-${question.version}`}

@@ -189,6 +189,9 @@ export const examResultsTexts = {
     title: (name: string) => `Soumissions de ${name}`,
     loading: 'Chargement des soumissions…',
     notStarted: 'Cet étudiant n’a pas commencé l’examen.',
+    draftsFailedTitle: 'Brouillons pas encore corrigés',
+    draftsFailed: (failures: number, reason: string, next: string | null) =>
+      `La correction des brouillons laissés à la fin a échoué ${failures === 1 ? 'une fois' : `${failures} fois`} (${reason}).${next ? ` Nouvel essai automatique à partir de ${next}.` : ''}`,
     examPosition: (n: number) => `(Q${n} de l’examen)`,
     appeal: 'Dossier de réclamation (PDF)',
     appealHint: 'La copie telle que l’étudiant l’a donnée, ses verdicts, le journal de la composition et sa dernière empreinte.',

@@ -237,6 +237,11 @@ function StudentResult({ data }: { data: ExamStudentResult }) {
         />
       </section>
       {!a ? <Alert color="gray">{t.notStarted}</Alert> : null}
+      {a?.drafts_failure ? (
+        <Alert color="orange" title={t.draftsFailedTitle}>
+          {t.draftsFailed(a.drafts_failure.failures, a.drafts_failure.reason, a.drafts_failure.retry_at ? formatDateTime(a.drafts_failure.retry_at) : null)}
+        </Alert>
+      ) : null}
       {data.origins.length > 0 ? (
         <section aria-labelledby="student-origins">
           <Title order={3} size="h5" id="student-origins">

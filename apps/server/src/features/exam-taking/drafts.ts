@@ -79,7 +79,8 @@ export async function settleDrafts(ctx: AppContext, attempt: Attempt, log?: Fast
     await markDraftsSettled(ctx.db, attempt.id);
     return stored;
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
+    // Shown to staff: the French message of an expected error, else the technical one, named as such.
+    const reason = err instanceof HttpError ? err.message : `erreur interne : ${err instanceof Error ? err.message : String(err)}`;
     const failed = await draftsFailed(ctx.db, attempt.id, reason).catch(() => undefined);
     const fields = { err, attemptId: attempt.id, examId: attempt.exam_id, userId: attempt.user_id, failures: failed?.failures, retryAt: failed?.retry_at.toISOString() };
     const msg = `drafts: grading the drafts of attempt ${attempt.id} failed (${failed?.failures ?? '?'} time(s)); tried again from ${failed?.retry_at.toISOString() ?? 'the next sweep'}`;

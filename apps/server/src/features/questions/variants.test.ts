@@ -155,6 +155,8 @@ describe('generator test', () => {
     ['import random\ndef generate(seed):\n    return {"a": random.randint(1, 10**9)}\n', 'random.Random(seed)'],
     ['def generate(seed):\n    return {"a": True}\n', 'la valeur de « a » doit être un texte, un entier ou un nombre fini'],
     ['def generate(seed):\n    while True:\n        pass\n', 'le générateur a dépassé le temps limite'],
+    // Its own values are all a generator's code can forge: garbage written on the pipe to the harness is refused.
+    ['import os\nfor fd in os.listdir("/proc/self/fd"):\n    try:\n        os.write(int(fd), b"9\\n{\\"a\\": [1]}")\n    except OSError:\n        pass\ndef generate(seed):\n    return {"a": seed}\n', 'le générateur a empêché la lecture de ses valeurs'],
   ])('refuses a broken generator with the reason in French and its line: %s', async (generator, reason) => {
     const res = await call('POST', '/api/admin/questions/generator/test', { generator, question: exactSum({ statement: '<p>{{a}}</p>', possible_solutions: [{ content: '{{a}}' }] }) });
     expect(res.statusCode, res.body).toBe(422);

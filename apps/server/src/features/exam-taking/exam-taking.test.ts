@@ -927,7 +927,8 @@ describe('the appeal file', () => {
     // The last hash of the journal is written in the file (the text streams are compressed: read them back).
     const journal = (await call(staff, 'GET', `/api/admin/exams/${id}/attempts/${st.id}/journal`)).json().data;
     expect(journal.intact).toBe(true);
-    expect(journal.events.map((e: { type: string }) => e.type)).toEqual(['START', 'ANSWER', 'REPORT', 'DRAFT', 'FINISH']);
+    // The last draft (« 421 », not submitted) is graded at « Terminer », and journaled so.
+    expect(journal.events.map((e: { type: string }) => e.type)).toEqual(['START', 'ANSWER', 'REPORT', 'DRAFT', 'DRAFT_GRADED', 'FINISH']);
     const { inflateSync } = await import('node:zlib');
     const pdf = res.rawPayload.toString('latin1');
     // Each stream taken at its declared /Length: compressed bytes may end with \r or hold a newline, so the end marker

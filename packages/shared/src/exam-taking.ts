@@ -119,6 +119,8 @@ export const takingQuestionSchema = studentQuestionSchema.extend({
   tries: z.number().int(),
   max_submissions: z.number().int().nullable(),
   wrong_try_penalty: z.number(),
+  /** The title of the section the question belongs to (null: untitled); the student sees it above the question. */
+  section_title: z.string().nullable().optional(),
 });
 export type TakingQuestion = z.infer<typeof takingQuestionSchema>;
 
@@ -227,7 +229,10 @@ export const EMERGENCY_COPY_FORMAT = 'copie-de-secours-examen';
 export const LATE_ANSWER_TEXTS = {
   stillOpen: 'Votre tentative est encore ouverte : envoyez vos réponses normalement.',
   tooMany: `Au plus ${LATE_ANSWERS_MAX_PER_ATTEMPT} réponses peuvent être gardées pour une tentative.`,
-  givenAtOutside: 'L’heure de la réponse doit se situer entre le début de la tentative et maintenant.',
+  givenAtOutside: 'L’heure de la réponse doit se situer pendant la tentative, entre son début et sa fin.',
+  copyOtherStudent: 'Cette copie de secours nomme un autre étudiant que celui du compte indiqué (son nom, son adresse ou ses réponses sont ceux d’un autre) : elle n’est pas importée.',
+  copyInFuture: 'Cette copie de secours est datée dans le futur : elle n’est pas importée.',
+  answerAfterCopy: 'Une réponse de cette copie de secours est datée après la copie elle-même : elle n’est pas importée.',
   notFound: 'Cette réponse tardive est introuvable.',
   alreadyDecided: 'Une décision a déjà été prise pour cette réponse.',
   otherExam: 'Cette copie de secours est celle d’un autre examen.',
@@ -284,6 +289,10 @@ export const lateAnswerSchema = z.object({
   received_at: iso,
   /** The attempt's deadline: how late the answer is. */
   deadline: iso,
+  /** When the attempt actually ended (« Terminer », the close, else its deadline). */
+  attempt_ended_at: iso,
+  /** The exam's solutions were visible to the student when the answer reached the server. */
+  solutions_visible: z.boolean(),
   /** The same answer as the draft the server kept for that question (it had reached the server in time). */
   matches_draft: z.boolean(),
   decision: z.enum(LATE_DECISIONS).nullable(),

@@ -17,10 +17,9 @@ import { regrade, type GradableQuestion, type GradeOutcome } from '../grading';
 import { currentVersions, prepareVariants, toGradable, versionsByIds } from '../questions';
 import { stateOf } from './book';
 import { insertRegradeLog, lockAttempts, submissionsOf, updateSubmissionGrade, type RegradeLogEntry, type SubmissionRow } from './repository';
+import { withRegradeLock } from './regrade-lock';
 import { examBook } from './service';
 
-/** Exams being regraded by this server process. */
-const running = new Set<number>();
 
 /** Waits before retrying a program when the runner's queue is full (students come first). */
 const BUSY_WAITS_MS = [500, 1000, 2000, 4000, 8000];
@@ -101,13 +100,7 @@ export async function regradeExam(
   log: FastifyBaseLogger,
   requestId: string,
 ): Promise<ExamRegradeResult> {
-  if (running.has(examId)) throw conflict(T.regradeRunning);
-  running.add(examId);
-  try {
-    return await run(ctx, examId, actor, dryRun, log, requestId);
-  } finally {
-    running.delete(examId);
-  }
+  return withRegradeLock(ctx.db, examId, () => run(ctx, examId, actor, dryRun, log, requestId));
 }
 
 async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: boolean, log: FastifyBaseLogger, requestId: string): Promise<ExamRegradeResult> {

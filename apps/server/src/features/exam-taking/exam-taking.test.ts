@@ -545,7 +545,8 @@ describe('late answers: kept, listed for staff, attached or refused with a reaso
     const id = await exam();
     const st = await student();
     await call(st.token, 'POST', `/api/student/exams/${id}/start`);
-    const given = new Date(Date.now() - 20_000).toISOString();
+    // Given during the attempt (it began ten minutes ago), before its deadline.
+    const given = new Date(Date.now() - 60_000).toISOString();
     const late = [
       { question_id: Q.exact, answer: 'REPONSE_SECRETE', submission_id: uuid(), given_at: given },
       { question_id: Q.qcm, answer: [badChoice], submission_id: uuid(), given_at: given },
@@ -554,7 +555,7 @@ describe('late answers: kept, listed for staff, attached or refused with a reaso
     const early = await call(st.token, 'POST', `/api/student/exams/${id}/late-answers`, { answers: late });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Votre tentative est encore ouverte : envoyez vos réponses normalement.');
-    await t.ctx.db.updateTable('exam_attempts').set({ deadline: at(-40_000) }).where('exam_id', '=', id).execute();
+    await t.ctx.db.updateTable('exam_attempts').set({ started_at: at(-600_000), deadline: at(-40_000) }).where('exam_id', '=', id).execute();
     const refused = await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [late[0]!] });
     expect(refused.statusCode).toBe(409);
     const kept = await call(st.token, 'POST', `/api/student/exams/${id}/late-answers`, { answers: late });
@@ -608,16 +609,17 @@ describe('late answers: kept, listed for staff, attached or refused with a reaso
     await call(st.token, 'POST', `/api/student/exams/${id}/start`);
     const sentInTime = uuid();
     await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: Q.qcm, answer: [goodChoice], submission_id: sentInTime }] });
-    await t.ctx.db.updateTable('exam_attempts').set({ deadline: at(-40_000) }).where('exam_id', '=', id).execute();
+    await t.ctx.db.updateTable('exam_attempts').set({ started_at: at(-600_000), deadline: at(-40_000) }).where('exam_id', '=', id).execute();
+    const { email } = await t.ctx.db.selectFrom('users').select('email').where('id', '=', st.id).executeTakeFirstOrThrow();
     const copy = {
       format: 'copie-de-secours-examen',
       version: 1,
       exam: { id, title: 'Partiel' },
-      student: { id: st.id, name: 'Étudiant', email: 'e@x.fr' },
+      student: { id: st.id, name: 'Étudiant', email },
       made_at: new Date().toISOString(),
       answers: [
-        { question_id: Q.qcm, question_number: 1, answer: [goodChoice], submission_id: sentInTime, given_at: new Date(Date.now() - 30_000).toISOString(), kind: 'SUBMITTED', refusal: null },
-        { question_id: Q.exact, question_number: 2, answer: 'REPONSE_SECRETE', submission_id: uuid(), given_at: new Date(Date.now() - 20_000).toISOString(), kind: 'DRAFT', refusal: null },
+        { question_id: Q.qcm, question_number: 1, answer: [goodChoice], submission_id: sentInTime, given_at: new Date(Date.now() - 90_000).toISOString(), kind: 'SUBMITTED', refusal: null },
+        { question_id: Q.exact, question_number: 2, answer: 'REPONSE_SECRETE', submission_id: uuid(), given_at: new Date(Date.now() - 80_000).toISOString(), kind: 'DRAFT', refusal: null },
       ],
     };
     const teacher = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
@@ -932,9 +934,14 @@ describe('the appeal file', () => {
     const { inflateSync } = await import('node:zlib');
     const pdf = res.rawPayload.toString('latin1');
     // Each stream taken at its declared /Length: compressed bytes may end with \r or hold a newline, so the end marker
-    // cannot tell where they stop. Every stream is compressed; one that does not inflate fails the test.
-    const text = [...pdf.matchAll(/\/Length (\d+)[^>]*>>\s*stream\n/g)]
-      .map((m) => inflateSync(res.rawPayload.subarray(m.index + m[0].length, m.index + m[0].length + Number(m[1]))).toString('latin1'))
+    // cannot tell where they stop. Every stream is compressed but the XMP metadata (plain XML, as a tagged PDF has
+    // it); one that does not inflate fails the test.
+    const text = [...pdf.matchAll(/<<\n((?:\/[^\n]*\n)+)>>\s*stream\n/g)]
+      .filter((m) => !m[1]!.includes('/Type /Metadata'))
+      .map((m) => {
+        const start = m.index + m[0].length;
+        return inflateSync(res.rawPayload.subarray(start, start + Number(/\/Length (\d+)/.exec(m[1]!)![1]))).toString('latin1');
+      })
       .join('\n');
     const shown = [...text.matchAll(/<([0-9a-f]+)>/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1')).join('');
     expect(shown).toContain(journal.last_hash.slice(0, 20));

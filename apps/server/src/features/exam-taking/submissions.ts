@@ -4,7 +4,7 @@
 import { EXAM_TAKING_TEXTS as T, type GradeDetails, type GradeResult } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { conflict } from '../../lib/errors';
-import { withTransaction } from '../../lib/transaction';
+import { withTransaction, type Trx } from '../../lib/transaction';
 import type { GradeOutcome } from '../grading';
 import { findSubmission, insertSubmission, lockAttemptRow, recomputeAttempt, triesOf, type StoredResult } from './repository';
 
@@ -67,53 +67,61 @@ export async function recordAnswers(
   answers: GradedAnswer[],
   rules: Map<number, QuestionRule>,
 ): Promise<RecordedResult[]> {
-  return withTransaction(ctx.db, async (trx) => {
-    await lockAttemptRow(trx, attempt.id); // one writer per attempt at a time
-    const tries = await triesOf(trx, attempt.id);
-    const out: RecordedResult[] = [];
-    let stored = 0;
-    for (const a of answers) {
-      const rule = rules.get(a.question_id) ?? { points: 0, max_submissions: null, wrong_try_penalty: 0 };
-      const count = tries.get(a.question_id) ?? { tries: 0, wrong: 0 };
-      // The same submission id stored before (seen before grading, or by a call that crossed this one): its first
-      // result stands. Looked up only then: most answers are new, and the insert below tells.
-      const known = a.known || (rule.max_submissions !== null && count.tries >= rule.max_submissions) ? await findSubmission(trx, attempt.id, a.submission_id) : undefined;
-      if (known) {
-        out.push(resultOf(known, count.tries));
-        continue;
-      }
-      if (rule.max_submissions !== null && count.tries >= rule.max_submissions && !a.byStaff) {
-        if (a.auto) continue;
-        throw conflict(T.noTriesLeft(rule.max_submissions), { question_id: [T.noTriesLeft(rule.max_submissions)] });
-      }
-      const { penalty, score } = penalised(a.outcome.score, count.wrong, rule.wrong_try_penalty);
-      const inserted = await insertSubmission(trx, {
-        attempt_id: attempt.id,
-        question_id: a.question_id,
-        submission_id: a.submission_id,
-        answer: a.answer,
-        is_valid: a.outcome.is_valid,
-        score,
-        penalty,
-        auto: a.auto,
-        details: a.outcome.details,
-        internal: a.outcome.internal,
-        created_at: a.created_at,
-        ip: a.ip,
-        user_agent: a.user_agent,
-      });
-      if (!inserted) {
-        // The same submission id arrived meanwhile (a second tab, a retry): its first result stands.
-        const first = await findSubmission(trx, attempt.id, a.submission_id);
-        if (first) out.push(resultOf(first, count.tries));
-        continue;
-      }
-      stored += 1;
-      const next = { tries: count.tries + 1, wrong: count.wrong + (a.outcome.is_valid ? 0 : 1) };
-      tries.set(a.question_id, next);
-      out.push({ question_id: a.question_id, is_valid: a.outcome.is_valid, details: a.outcome.details, tries: next.tries, stored: true });
+  return withTransaction(ctx.db, (trx) => recordAnswersIn(trx, attempt, answers, rules));
+}
+
+/** The same, in a transaction the caller holds (staff attaching a late answer: the decision and the answer together). */
+export async function recordAnswersIn(
+  trx: Trx,
+  attempt: { id: number; exam_id: number; user_id: number },
+  answers: GradedAnswer[],
+  rules: Map<number, QuestionRule>,
+): Promise<RecordedResult[]> {
+  await lockAttemptRow(trx, attempt.id); // one writer per attempt at a time
+  const tries = await triesOf(trx, attempt.id);
+  const out: RecordedResult[] = [];
+  let stored = 0;
+  for (const a of answers) {
+    const rule = rules.get(a.question_id) ?? { points: 0, max_submissions: null, wrong_try_penalty: 0 };
+    const count = tries.get(a.question_id) ?? { tries: 0, wrong: 0 };
+    // The same submission id stored before (seen before grading, or by a call that crossed this one): its first
+    // result stands. Looked up only then: most answers are new, and the insert below tells.
+    const known = a.known || (rule.max_submissions !== null && count.tries >= rule.max_submissions) ? await findSubmission(trx, attempt.id, a.submission_id) : undefined;
+    if (known) {
+      out.push(resultOf(known, count.tries));
+      continue;
     }
-    if (stored > 0) await recomputeAttempt(trx, attempt.id, new Map([...rules].map(([id, r]) => [id, r.points])));
-    return out;
-  });
+    if (rule.max_submissions !== null && count.tries >= rule.max_submissions && !a.byStaff) {
+      if (a.auto) continue;
+      throw conflict(T.noTriesLeft(rule.max_submissions), { question_id: [T.noTriesLeft(rule.max_submissions)] });
+    }
+    const { penalty, score } = penalised(a.outcome.score, count.wrong, rule.wrong_try_penalty);
+    const inserted = await insertSubmission(trx, {
+      attempt_id: attempt.id,
+      question_id: a.question_id,
+      submission_id: a.submission_id,
+      answer: a.answer,
+      is_valid: a.outcome.is_valid,
+      score,
+      penalty,
+      auto: a.auto,
+      details: a.outcome.details,
+      internal: a.outcome.internal,
+      created_at: a.created_at,
+      ip: a.ip,
+      user_agent: a.user_agent,
+    });
+    if (!inserted) {
+      // The same submission id arrived meanwhile (a second tab, a retry): its first result stands.
+      const first = await findSubmission(trx, attempt.id, a.submission_id);
+      if (first) out.push(resultOf(first, count.tries));
+      continue;
+    }
+    stored += 1;
+    const next = { tries: count.tries + 1, wrong: count.wrong + (a.outcome.is_valid ? 0 : 1) };
+    tries.set(a.question_id, next);
+    out.push({ question_id: a.question_id, is_valid: a.outcome.is_valid, details: a.outcome.details, tries: next.tries, stored: true });
+  }
+  if (stored > 0) await recomputeAttempt(trx, attempt.id, new Map([...rules].map(([id, r]) => [id, r.points])));
+  return out;
 }

@@ -82,8 +82,11 @@ export function createExamStore(userId: number, examId: number, store: KeyValueS
     writeDraft(questionId: number, draft: LocalDraft): boolean {
       return writeJson(store, draftKey(userId, examId, questionId), draft);
     },
-    /** The server saved `value`: the draft is no longer pending, unless something else was typed since. */
-    markDraftSaved(questionId: number, value: unknown): void {
+    /**
+     * The server has dealt with `value` (saved it as the draft, graded it as an answer, or refused it for good): the
+     * draft is no longer pending, unless something else was typed since.
+     */
+    settleDraft(questionId: number, value: unknown): void {
       const d = this.readDraft(questionId);
       if (d?.pending && JSON.stringify(d.value) === JSON.stringify(value)) writeJson(store, draftKey(userId, examId, questionId), { value: d.value, at: d.at });
     },

@@ -47,30 +47,36 @@ export async function sendPendingAnswers(userId: number, store: Storage | null =
   if (!store) return { unsent: 0, refused: [] };
   let unsent = 0;
   const refused: string[] = [];
+  /** Answers still queued: a draft holding the same answer is the same work, counted once. */
+  const waiting = new Set<string>();
   for (const examId of examsWithQueue(userId, store)) {
     const exam = createExamStore(userId, examId, store as KeyValueStore);
     for (const next of exam.readQueue()) {
       try {
         await sendSolutions(examId, [{ question_id: next.question_id, answer: next.answer, submission_id: next.submission_id }]);
         exam.dequeue([next.submission_id]);
+        exam.settleDraft(next.question_id, next.answer);
       } catch (e) {
         if (refusedForGood(e)) {
           exam.dequeue([next.submission_id]);
+          exam.settleDraft(next.question_id, next.answer);
           refused.push((e as Error).message);
         } else break;
       }
     }
-    unsent += exam.readQueue().length;
+    const left = exam.readQueue();
+    unsent += left.length;
+    for (const q of left) waiting.add(`${examId}:${q.question_id}:${JSON.stringify(q.answer)}`);
   }
   let unreachable = false;
   for (const { examId, questionId } of pendingDrafts(userId, store)) {
     const exam = createExamStore(userId, examId, store as KeyValueStore);
     const draft = exam.readDraft(questionId);
-    if (!draft) continue;
+    if (!draft || waiting.has(`${examId}:${questionId}:${JSON.stringify(draft.value)}`)) continue;
     if (!unreachable) {
       try {
         await saveDraft(examId, questionId, draft.value);
-        exam.markDraftSaved(questionId, draft.value);
+        exam.settleDraft(questionId, draft.value);
         continue;
       } catch (e) {
         if (refusedForGood(e)) {

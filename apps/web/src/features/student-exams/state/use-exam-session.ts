@@ -180,6 +180,7 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
         try {
           const [result] = await sendSolutions(examId, [{ question_id: next.question_id, answer: next.answer, submission_id: next.submission_id }]);
           store.dequeue([next.submission_id]);
+          store.settleDraft(next.question_id, next.answer);
           setReachable(true);
           if (result) applyResult(result);
         } catch (e) {
@@ -192,6 +193,7 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
             // Refused because the attempt is over (it arrived after the end): kept, never dropped, for staff to decide.
             if (isApiError(e) && e.status === 409 && !e.errors.question_id) store.writeLate([{ ...next, refusal: message, kept: false }]);
             store.dequeue([next.submission_id]);
+            store.settleDraft(next.question_id, next.answer);
             refreshLate();
             setRefusals((f) => ({ ...f, [next.question_id]: message }));
             // A 409 about the attempt (finished elsewhere) locks the page; one about this question (no try left) does not.
@@ -249,7 +251,7 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
       dirty.current.delete(questionId);
       try {
         await saveDraft(examId, questionId, value);
-        store.markDraftSaved(questionId, value);
+        store.settleDraft(questionId, value);
         setReachable(true);
         if (valuesRef.current[questionId] === value) setDraftStatus((s) => ({ ...s, [questionId]: 'server' }));
       } catch (e) {

@@ -4,7 +4,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { accounts, launchBrowser, MOBILE, newPage, overflowsHorizontally, signIn, signInWithToken, toast, url } from './helpers';
+import { accounts, expectAccessible, launchBrowser, MOBILE, newPage, overflowsHorizontally, signIn, signInWithToken, toast, url } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -127,6 +127,9 @@ describe('configuration and students (admin)', () => {
       ['Inconnu', 'Parcours', `x.${stamp.toLowerCase()}@univ.example`, `I3${stamp}`, 'NEXISTEPAS', yearLabel, ''],
     ]);
     await importDialog.locator('input[type="file"]').setInputFiles({ name: 'etudiants.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bad });
+    // With a file chosen: the ✕ that removes it has a name, and the field's text keeps its contrast (axe).
+    await importDialog.getByRole('button', { name: 'Retirer le fichier choisi' }).waitFor();
+    await expectAccessible(page, 'import dialog with a file');
     await importDialog.getByRole('button', { name: 'Importer' }).click();
     const lineErrors = page.getByTestId('import-errors');
     await lineErrors.getByText('2 lignes à corriger').waitFor();
@@ -141,10 +144,19 @@ describe('configuration and students (admin)', () => {
     ]);
     await importDialog.locator('input[type="file"]').setInputFiles({ name: 'etudiants.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: good });
     await importDialog.getByRole('button', { name: 'Importer' }).click();
-    await toast(page, 'Importation etudiant', '2 étudiants ont été importés.').waitFor();
+    await toast(page, 'Importation d’étudiants', '2 étudiants ont été importés.').waitFor();
+    // « Fermer » before the one-time passwords were downloaded asks first: « Revenir » keeps the dialog open.
+    await importDialog.getByRole('button', { name: 'Fermer', exact: true }).click();
+    const leave = page.getByRole('dialog', { name: 'Fermer sans télécharger les identifiants ?' });
+    await leave.getByText('Les 2 mots de passe provisoires ne seront plus affichés').waitFor();
+    await leave.getByRole('button', { name: 'Revenir' }).click();
+    await leave.waitFor({ state: 'detached' });
+    await importDialog.getByRole('button', { name: /Télécharger les identifiants/ }).waitFor();
     const [credentials] = await Promise.all([page.waitForEvent('download'), importDialog.getByRole('button', { name: /Télécharger les identifiants/ }).click()]);
     expect(credentials.suggestedFilename()).toBe('identifiants-etudiants.csv');
+    // Downloaded: « Fermer » closes at once.
     await importDialog.getByRole('button', { name: 'Fermer', exact: true }).click();
+    await importDialog.waitFor({ state: 'detached' });
     await page.getByRole('textbox', { name: /Rechercher un étudiant/ }).fill(stamp);
     // Inès, created above, and the two imported students (header row + three).
     await expect.poll(() => page.getByRole('row').count()).toBe(4);
@@ -174,7 +186,7 @@ describe('configuration and students (admin)', () => {
     await page.getByRole('cell', { name: 'Rakoto Hery', exact: true }).waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 90_000);
 
   it('fits the lists and forms at 360 px', async () => {
     const { context, page } = await newPage(browser, MOBILE);

@@ -8,7 +8,7 @@ export const peopleTexts = {
     deleteStudent: 'Suppression étudiant',
     deleteUser: 'Suppression utilisateur',
     premium: 'Étudiant Premium',
-    import: 'Importation etudiant',
+    import: 'Importation d’étudiants',
   },
   columns: {
     name: 'Nom',
@@ -94,6 +94,13 @@ export const peopleTexts = {
     filePlaceholder: 'Choisir un fichier…',
     submit: 'Importer',
     close: 'Fermer',
+    clearFile: 'Retirer le fichier choisi',
+    closeDialog: 'Fermer la fenêtre d’import',
+    closeTitle: 'Fermer sans télécharger les identifiants ?',
+    closeConfirm: (n: number) =>
+      `${n > 1 ? `Les ${n} mots de passe provisoires ne seront plus affichés` : 'Le mot de passe provisoire ne sera plus affiché'} : sans la liste, il faudra en générer de nouveaux un par un. Téléchargez-la d’abord.`,
+    closeAnyway: 'Fermer sans télécharger',
+    stay: 'Revenir',
     errorsTitle: (n: number) => `${n} ligne${n > 1 ? 's' : ''} à corriger`,
     doneTitle: (n: number) => `${n} étudiant${n > 1 ? 's importés' : ' importé'}`,
     credentialsIntro:

@@ -32,6 +32,17 @@ describe('drafts', () => {
     expect(createExamStore(7, 3, m).readDraft(12)).toEqual({ value: 'x = 1', at: 1000 });
   });
 
+  it('stay pending until the server has the very value typed', () => {
+    const m = memory();
+    const s = createExamStore(7, 3, m);
+    s.writeDraft(12, { value: 'Paris', at: 1000, pending: true });
+    // Saved an older value meanwhile: still to send.
+    s.settleDraft(12, 'Pari');
+    expect(s.readDraft(12)).toEqual({ value: 'Paris', at: 1000, pending: true });
+    s.settleDraft(12, 'Paris');
+    expect(s.readDraft(12)).toEqual({ value: 'Paris', at: 1000 });
+  });
+
   it('opens on the newer of the browser draft and the server draft, else the last answer, else the starter', () => {
     const server = { draft: 'serveur', draft_updated_at: new Date(5000).toISOString() };
     expect(initialAnswer(q(server), { value: 'navigateur', at: 6000 })).toBe('navigateur');

@@ -407,6 +407,11 @@ describe('taking an exam', () => {
 
     // Question 2: typed, never submitted: the navigator says so once the draft is saved.
     await openQuestion(page, 2);
+    // A field with the focus shows a ring (an outline), not only a border of another colour.
+    await page.getByLabel('Votre réponse').focus();
+    const ring = await page.getByLabel('Votre réponse').evaluate((el) => getComputedStyle(el));
+    expect(ring.outlineStyle).toBe('solid');
+    expect(parseFloat(ring.outlineWidth)).toBeGreaterThanOrEqual(2);
     await page.getByLabel('Votre réponse').fill('12.5');
     await page.getByTestId('draft-status').filter({ hasText: 'Brouillon enregistré' }).waitFor();
     const nav = page.getByTestId('exam-navigator');
@@ -440,11 +445,19 @@ describe('taking an exam', () => {
     await summary.getByRole('button', { name: 'Terminer l’examen' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Il vous reste 1 question non répondue. Un brouillon non soumis sera corrigé et compté automatiquement.', { exact: false }).waitFor();
-    await dialog.getByRole('button', { name: 'Terminer', exact: true }).click();
+    // The dialog opens on its main action: Enter finishes.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Terminer');
+    await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === `/student/exams/${id}/show`);
     // Question 1: 2 points less a quarter for the wrong try; question 2: the draft, graded and labelled.
     await page.getByTestId('score-points').waitFor();
     expect(await page.getByTestId('score-points').textContent()).toBe('3,5 / 8');
+    // After finishing, the focus is on the result's title (not lost on the page's body).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('exam-result-title');
+    // « 1,5 / 2 pts » beside « Validé » is explained, in points.
+    expect(await page.getByTestId('show-question').nth(0).getByTestId('penalty-note').textContent()).toBe(
+      'Validée, moins une pénalité de 0,5 point : des réponses fausses avaient été soumises avant la bonne.',
+    );
     const q2 = page.getByTestId('show-question').nth(1);
     expect(await q2.getByTestId('auto-sent').textContent()).toBe('Envoyée automatiquement à la fin : c’était votre brouillon non soumis.');
     expect(await q2.textContent()).toContain('Validé');
@@ -475,6 +488,64 @@ describe('taking an exam', () => {
     const q2 = page.getByTestId('show-question').nth(1);
     await q2.getByTestId('auto-sent').waitFor();
     expect(await q2.textContent()).toContain('Validé');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('shows section titles, reaches the navigator second in the Tab order, and puts the statement first at 375 px', async () => {
+    const title = `Sections et clavier ${Date.now().toString(36)}`;
+    const base = await apiCall<{ data: { questions: Array<{ question_id: number; points: number }> } }>(`/api/admin/exams/${examId}/show`, teacher);
+    const [first, second, third] = base.body.data.questions;
+    const id = await createExam(title, {
+      sections: [
+        { title: 'Statistique descriptive', pick: null, shuffle: 0 },
+        { title: 'Programmation', pick: null, shuffle: 0 },
+      ],
+      questions: [
+        { question_id: first!.question_id, points: 2, section: 1 },
+        { question_id: second!.question_id, points: 2, section: 1 },
+        { question_id: third!.question_id, points: 4, section: 2 },
+      ],
+    });
+    const { context, page, errors } = await newPage(browser);
+    await signInWithToken(context, accounts.student);
+    await page.goto(url(`/student/exams/${id}/handle`));
+    await page.getByRole('button', { name: 'Commencer l’examen' }).click();
+    await page.getByRole('heading', { name: 'Question 1 sur 3' }).waitFor();
+    expect(await page.getByTestId('question-section').textContent()).toBe('Partie : Statistique descriptive');
+    await openQuestion(page, 3);
+    expect(await page.getByTestId('question-section').textContent()).toBe('Partie : Programmation');
+
+    // From the top of the page: « Aller au contenu », then « Aller aux questions de l’examen », which leads to the
+    // navigator's first question at the next Tab.
+    await page.goto(url(`/student/exams/${id}/handle`));
+    await page.getByRole('heading', { name: /^Question \d sur 3$/ }).waitFor();
+    // The keyboard starts from the top of the document (the page put the focus on the question's title).
+    await page.evaluate(() => {
+      const top = document.createElement('div');
+      top.tabIndex = -1;
+      document.body.prepend(top);
+      top.focus();
+    });
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim());
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Aller au contenu');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Aller aux questions de l’examen');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatch(/^Question 1 : /);
+
+    // At 375 px the statement (the question's panel) comes above the navigator.
+    await page.setViewportSize({ width: 375, height: 740 });
+    const top = (testId: string) => page.getByTestId(testId).evaluate((el) => el.getBoundingClientRect().top);
+    expect(await top('question-panel')).toBeLessThan(await top('exam-navigator'));
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await expectAccessible(page, 'exam page with sections at 375 px');
+    // On a wide screen the navigator stays at the left of the question.
+    await page.setViewportSize(DESKTOP);
+    const left = (testId: string) => page.getByTestId(testId).evaluate((el) => el.getBoundingClientRect().left);
+    expect(await left('exam-navigator')).toBeLessThan(await left('question-panel'));
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

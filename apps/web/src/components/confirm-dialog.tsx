@@ -11,10 +11,12 @@ export interface ConfirmOptions {
   cancelLabel?: string;
   /** Red confirm button, for deletions. */
   danger?: boolean;
+  /** The dialog opens with the focus on its confirm button (its main action) rather than on Annuler. */
+  focusConfirm?: boolean;
 }
 
 /** Opens the dialog; resolves true on Confirmer, false on Annuler or close. */
-export function confirmDialog({ message, title = texts.confirmTitle, confirmLabel = texts.confirm, cancelLabel = texts.cancel, danger }: ConfirmOptions) {
+export function confirmDialog({ message, title = texts.confirmTitle, confirmLabel = texts.confirm, cancelLabel = texts.cancel, danger, focusConfirm }: ConfirmOptions) {
   return new Promise<boolean>((resolve) => {
     let settled = false;
     const done = (v: boolean) => {
@@ -28,7 +30,7 @@ export function confirmDialog({ message, title = texts.confirmTitle, confirmLabe
       centered: true,
       children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
       labels: { confirm: confirmLabel, cancel: cancelLabel },
-      confirmProps: danger ? { color: 'red' } : undefined,
+      confirmProps: { ...(danger ? { color: 'red' } : {}), ...(focusConfirm ? { 'data-autofocus': true } : {}) },
       onConfirm: () => done(true),
       onCancel: () => done(false),
       onClose: () => done(false),

@@ -19,9 +19,11 @@ export interface PageHeaderProps {
   /** Where "Accueil" points: /dashboard for staff (default), the student's home otherwise. */
   homeTo?: string;
   actions?: ReactNode;
+  /** An id for the title, which can then take the focus (tabIndex -1) when a screen moves it there. */
+  titleId?: string;
 }
 
-export function PageHeader({ title, description, breadcrumbs = [], homeTo = paths.home.path, actions }: PageHeaderProps) {
+export function PageHeader({ title, description, breadcrumbs = [], homeTo = paths.home.path, actions, titleId }: PageHeaderProps) {
   const items = [{ label: texts.breadcrumbHome, to: homeTo }, ...breadcrumbs];
   return (
     <Stack gap="xs" mb="lg">
@@ -43,7 +45,7 @@ export function PageHeader({ title, description, breadcrumbs = [], homeTo = path
       </nav>
       <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
         <Stack gap={4} style={{ minWidth: 0 }}>
-          <Title order={1} size="h2">
+          <Title order={1} size="h2" id={titleId} tabIndex={titleId ? -1 : undefined}>
             {title}
           </Title>
           {description ? <Text c="dimmed">{description}</Text> : null}

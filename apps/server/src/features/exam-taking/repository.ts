@@ -56,7 +56,8 @@ export function attemptAlongside(userId: number) {
         select json_agg(json_build_object(
           'question_id', d.question_id, 'position', d.position, 'section', d.section, 'points', d.points,
           'question_version_id', d.question_version_id, 'variant_seed', d.variant_seed,
-          'max_submissions', eq.max_submissions, 'wrong_try_penalty', eq.wrong_try_penalty) order by d.position)
+          'max_submissions', eq.max_submissions, 'wrong_try_penalty', eq.wrong_try_penalty,
+          'section_title', (select es.title from exam_sections es where es.exam_id = a.exam_id and es.position = d.section)) order by d.position)
         from exam_attempt_questions d
         left join exam_questions eq on eq.exam_id = a.exam_id and eq.question_id = d.question_id
         where d.attempt_id = a.id))
@@ -384,6 +385,8 @@ export interface DrawRow {
   /** The question's own limit and penalty in the exam (null: the exam's). */
   max_submissions: number | null;
   wrong_try_penalty: number | null;
+  /** The title of the question's section, shown to the student (read with the call; absent elsewhere). */
+  section_title?: string | null;
 }
 
 export async function insertDraw(

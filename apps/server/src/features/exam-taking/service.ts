@@ -184,6 +184,7 @@ export async function attemptQuestions(ctx: AppContext, call: StartedCall, user:
         tries: p?.tries ?? 0,
         max_submissions: rules.get(q.id)?.max_submissions ?? null,
         wrong_try_penalty: rules.get(q.id)?.wrong_try_penalty ?? 0,
+        section_title: o.section_title?.trim() || null,
       },
     ];
   });

@@ -24,6 +24,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes';
+import { SkipLinkContext, type SkipLink } from '@/components/skip-link';
 import { IconChevronDown, IconLock, IconLogout, IconSchool, IconServerOff, IconUser } from '@tabler/icons-react';
 import type { Role, User } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
@@ -53,6 +54,7 @@ export function SignedInShell({ group, menu, homeTo, profileTo, failed = false }
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const shownPath = useRef<string | null>(null);
+  const [skipLink, setSkipLink] = useState<SkipLink | null>(null);
   const refused = gate.state === 'redirect' && gate.mustChangePassword === true && shownPath.current !== null;
 
   useEffect(() => {
@@ -74,6 +76,11 @@ export function SignedInShell({ group, menu, homeTo, profileTo, failed = false }
         <a href="#main-content" className={classes.skip}>
           {texts.menu.skipToContent}
         </a>
+        {skipLink ? (
+          <a href={skipLink.href} className={classes.skip}>
+            {skipLink.label}
+          </a>
+        ) : null}
         <AppShell.Header className={classes.header}>
           {navigation.state === 'loading' ? <Progress value={100} animated size={3} className={classes.progress} aria-hidden="true" /> : null}
           <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -124,7 +131,9 @@ export function SignedInShell({ group, menu, homeTo, profileTo, failed = false }
             ) : failed ? (
               <RouteErrorContent homeTo={homeTo} />
             ) : (
-              <AllowedOutlet role={user?.role} homeTo={homeTo} />
+              <SkipLinkContext.Provider value={setSkipLink}>
+                <AllowedOutlet role={user?.role} homeTo={homeTo} />
+              </SkipLinkContext.Provider>
             )}
           </Box>
         </AppShell.Main>

@@ -103,6 +103,8 @@ export const studentExamsTexts = {
     failed: 'Le signalement n’a pas pu être envoyé. Vérifiez votre connexion, ou adressez-vous à un surveillant.',
   },
   taking: {
+    section: (title: string) => `Partie : ${title}`,
+    skipToNavigator: 'Aller aux questions de l’examen',
     timeLeft: 'Temps restant',
     timeUpTitle: 'Temps écoulé',
     timeUp: 'Le temps est écoulé : vos réponses ne peuvent plus être modifiées.',
@@ -241,6 +243,10 @@ export const studentExamsTexts = {
     chosen: 'Votre choix',
     correctChoice: 'Bonne réponse',
     earned: (score: number, points: number) => `${score.toLocaleString('fr-FR')} / ${points.toLocaleString('fr-FR')} pt${points > 1 ? 's' : ''}`,
+    penaltyNote: (taken: number) => {
+      const n = Math.round(taken * 100) / 100;
+      return `Validée, moins une pénalité de ${n.toLocaleString('fr-FR')} point${n >= 2 ? 's' : ''} : des réponses fausses avaient été soumises avant la bonne.`;
+    },
     back: 'Retour à mes examens',
     resume: 'Reprendre l’examen',
     loadError: 'Impossible de charger le résultat.',

@@ -107,6 +107,11 @@ export function QuestionPanel(p: QuestionPanelProps) {
   const noTriesLeft = p.triesLeft === 0;
   return (
     <Stack gap="md" data-testid="question-panel" data-question-id={q.id}>
+      {q.section_title ? (
+        <Text size="sm" fw={600} c="dimmed" mb={-8} data-testid="question-section">
+          {studentExamsTexts.taking.section(q.section_title)}
+        </Text>
+      ) : null}
       <Group justify="space-between" align="flex-start" gap="xs">
         <Title order={2} size="h3" id={`question-${q.id}-title`} tabIndex={-1}>
           {studentExamsTexts.taking.questionTitle(p.index + 1, p.total)}

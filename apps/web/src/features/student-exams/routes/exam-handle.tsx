@@ -7,6 +7,7 @@ import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconFlag, IconHourgla
 import { EXAM_TAKING_TEXTS, QUESTION_STATE_LABELS, type StudentExamListItem } from '@exam/shared';
 import { useCurrentUser } from '@/app/auth/session';
 import { confirmDialog } from '@/components/confirm-dialog';
+import { useSkipLink } from '@/components/skip-link';
 import { EmptyState } from '@/components/empty-state';
 import { formatDateTime } from '@/components/format';
 import { PageHeader } from '@/components/page-header';
@@ -168,6 +169,8 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
   }, [timeUp, pending, sendingNow, navigate, exam.id]);
 
   const [summary, setSummary] = useState(false);
+  // The questions' list is the second stop of the Tab order, right after « Aller au contenu ».
+  useSkipLink(summary ? '#exam-summary-title' : '#exam-navigator-title', t.taking.skipToNavigator);
   const items: NavigatorItem[] = s.questions.map((q) => ({
     id: q.id,
     state: s.states[q.id] ?? 'UNANSWERED',
@@ -193,12 +196,13 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
     }
     // Questions typed and never submitted are graded when the attempt ends: counted apart from the empty ones.
     const unanswered = items.filter((i) => i.state === 'UNANSWERED' && !i.unsent).length;
-    const ok = await confirmDialog({ title: t.taking.finishTitle, message: t.taking.finishMessage(unanswered, s.unsent.size), confirmLabel: t.taking.finishConfirm });
+    const ok = await confirmDialog({ title: t.taking.finishTitle, message: t.taking.finishMessage(unanswered, s.unsent.size), confirmLabel: t.taking.finishConfirm, focusConfirm: true });
     if (!ok) return;
     await s.saveDrafts();
     try {
       await finish.mutateAsync();
-      navigate(paths.studentExamsShow.href(exam.id), { replace: true });
+      // The result page puts the focus on its title (a screen reader starts there, a keyboard goes on from there).
+      navigate(paths.studentExamsShow.href(exam.id), { replace: true, state: { finished: true } });
     } catch {
       // The API client showed the message.
     }
@@ -269,12 +273,13 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
         <AttemptSummary items={items} onBack={() => setSummary(false)} onGo={backTo} onFinish={() => void onFinish()} finishing={finish.isPending} locked={s.locked} />
       ) : (
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 3 }}>
+        {/* On a phone the statement comes first, the navigator under it (the skip link still reaches it early). */}
+        <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 2, md: 1 }}>
           <Paper withBorder radius="md" p="sm" style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 80px)' }}>
             <QuestionNavigator items={items} current={current} onSelect={go} hidden={data.verdicts_hidden === true} />
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
+        <Grid.Col span={{ base: 12, md: 9 }} order={{ base: 1, md: 2 }}>
           {question ? (
             <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
               <QuestionPanel
@@ -453,7 +458,8 @@ export function ExamHandlePage() {
     );
   }
   if (exam.attempt && (exam.attempt.finished_at || exam.group === 'TERMINE')) {
-    return <Navigate to={paths.studentExamsShow.href(exam.id)} replace state={location.state} />;
+    // The result page then puts the focus on its title (the page just finished is gone).
+    return <Navigate to={paths.studentExamsShow.href(exam.id)} replace state={{ ...(location.state as object | null), finished: true }} />;
   }
   if (!exam.attempt && !startedHere) return <RulesScreen exam={exam} onStarted={() => setStartedHere(true)} />;
   return <TakingScreen exam={exam} />;

@@ -1,6 +1,6 @@
 // /student/exams/{exam}/show: the score on 20 and in points, each question's verdict with the student's own answer,
 // and the correct answers only when the server gives them (after closing, if the exam allows it).
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useCurrentUser } from '@/app/auth/session';
 import { Alert, Badge, Button, Card, Code, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -103,6 +103,11 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
             </Badge>
           </Group>
         </Group>
+        {row.state === 'VALIDATED' && row.score < q.points - 1e-9 ? (
+          <Text size="sm" data-testid="penalty-note">
+            {t.penaltyNote(q.points - row.score)}
+          </Text>
+        ) : null}
         <Paper withBorder p="sm" radius="sm">
           <RichContent html={q.statement} />
         </Paper>
@@ -185,8 +190,15 @@ export function ExamShowPage() {
   const location = useLocation();
   const examId = Number(params.exam);
   const result = useExamResult(examId);
-  const timeUp = (location.state as { timeUp?: boolean } | null)?.timeUp === true;
+  const arrival = location.state as { timeUp?: boolean; finished?: boolean } | null;
+  const timeUp = arrival?.timeUp === true;
   const r = result.data;
+  // Arrived here by « Terminer » or at the end of the time: the focus moves to the result's title, as on a new page
+  // (it was on a button of the exam page, which is gone).
+  const arrived = !!r && (timeUp || arrival?.finished === true);
+  useEffect(() => {
+    if (arrived) document.getElementById('exam-result-title')?.focus();
+  }, [arrived]);
 
   if (result.isLoading) {
     return (
@@ -220,6 +232,7 @@ export function ExamShowPage() {
     <>
       <PageHeader
         title={t.title(r.exam.title)}
+        titleId="exam-result-title"
         breadcrumbs={[{ label: studentExamsTexts.list.title, to: paths.studentExams.path }, { label: t.crumb }]}
         homeTo={paths.studentHome.path}
         actions={

@@ -1,7 +1,7 @@
 // The journal and the staff copy of a parameterised question, in Chromium: the demo student loses the server while
 // their browser still says it is online (a cut beyond their own connection fires no browser event), and the
 // journal has that offline period as the page saw it; then the teacher opens the student's copy and sees the values
-// drawn for the student's variant and the statement the student read.
+// drawn for the student's variant, the statement the student read, and the journal naming questions by number.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { accounts, apiCall, apiLogin, expectAccessible, launchBrowser, newPage, screenReady, signInWithToken, url } from './helpers';
@@ -79,6 +79,8 @@ describe('journal and staff copy', () => {
     const statement = mine.body.data.questions[0]!.statement;
     const m = /Combien font (\d+) \+ (\d+) \?/.exec(statement);
     expect(m, statement).not.toBeNull();
+    const answer = await apiCall(`/api/student/exams/${examId}/solutions`, student, { method: 'POST', body: JSON.stringify({ answers: [{ question_id: questionId, answer: String(Number(m![1]) + Number(m![2])) }] }) });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const { context, page } = await newPage(browser);
     await signInWithToken(context, accounts.teacher);
     await page.goto(url(`/dashboard/exam-results/${examId}/show`));
@@ -93,6 +95,11 @@ describe('journal and staff copy', () => {
     expect(await values.textContent()).toMatch(/^Valeurs tirées \(variante \d+\) :/);
     for (const expected of [`a = ${m![1]}`, `b = ${m![2]}`, `s = ${Number(m![1]) + Number(m![2])}`]) await values.getByText(expected, { exact: true }).waitFor();
     expect(await drawer.getByTestId('drawn-statement').textContent()).toContain(`Combien font ${m![1]} + ${m![2]} ?`);
+    // The journal names the question by its number in the copy, never by its id.
+    const answered = drawer.getByRole('region', { name: 'Événements du journal' }).getByRole('row').filter({ hasText: 'Réponse soumise' });
+    await answered.first().waitFor();
+    expect(await answered.first().textContent()).toContain('question 1');
+    expect(await answered.first().textContent()).not.toContain(`question ${questionId}`);
     await expectAccessible(page, 'exam-results-show (drawer with a drawn variant)');
     await context.close();
   }, 90_000);

@@ -11,11 +11,15 @@ import { examResultsTexts } from '../texts';
 
 const t = examResultsTexts.journal;
 
-function details(e: JournalEvent): string {
+/** `positions`: each question's number in the student's copy (the journal keeps the question's id). */
+function details(e: JournalEvent, positions: ReadonlyMap<number, number>): string {
   const d = e.data as Record<string, unknown>;
   const parts: string[] = [];
-  if (typeof d.question_id === 'number') parts.push(t.question(d.question_id));
-  if (e.type === 'ANSWER') parts.push(d.is_valid === true ? t.valid : d.is_valid === false ? t.invalid : t.hidden);
+  if (typeof d.question_id === 'number') {
+    const n = positions.get(d.question_id);
+    parts.push(n === undefined ? t.outOfCopy : t.question(n));
+  }
+  if (e.type === 'ANSWER' || e.type === 'DRAFT_GRADED') parts.push(d.is_valid === true ? t.valid : d.is_valid === false ? t.invalid : t.hidden);
   if (typeof d.message === 'string') parts.push(d.message);
   if (typeof d.extra_minutes === 'number') parts.push(t.minutes(d.extra_minutes));
   if (typeof d.time_bonus_percent === 'number') parts.push(t.bonus(d.time_bonus_percent));
@@ -26,7 +30,7 @@ function details(e: JournalEvent): string {
 }
 
 /** `bound`: the attempt is tied to one session (one-session rule); only then is there something to unlock. */
-export function AttemptJournal({ examId, userId, bound }: { examId: number; userId: number; bound: boolean }) {
+export function AttemptJournal({ examId, userId, bound, positions }: { examId: number; userId: number; bound: boolean; positions: ReadonlyMap<number, number> }) {
   const journal = useAttemptJournal(examId, userId);
   const unlock = useUnlockAttempt(examId, userId);
   const data = journal.data;
@@ -79,7 +83,7 @@ export function AttemptJournal({ examId, userId, bound }: { examId: number; user
                       <Table.Td>{e.seq}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</Table.Td>
                       <Table.Td>{JOURNAL_EVENT_LABELS[e.type]}</Table.Td>
-                      <Table.Td style={{ wordBreak: 'break-word' }}>{details(e)}</Table.Td>
+                      <Table.Td style={{ wordBreak: 'break-word' }}>{details(e, positions)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

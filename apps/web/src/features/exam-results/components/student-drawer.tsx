@@ -286,7 +286,7 @@ function StudentResult({ data }: { data: ExamStudentResult }) {
           </Text>
         </Group>
       ) : null}
-      {a ? <AttemptJournal examId={data.exam.id} userId={data.student.user_id} bound={a.bound && data.status === 'IN_PROGRESS'} /> : null}
+      {a ? <AttemptJournal examId={data.exam.id} userId={data.student.user_id} bound={a.bound && data.status === 'IN_PROGRESS'} positions={new Map(data.questions.map((q) => [q.question_id, q.position]))} /> : null}
       {a ? (
         <section aria-labelledby="student-questions">
           <Title order={3} size="h5" id="student-questions" mb={4}>

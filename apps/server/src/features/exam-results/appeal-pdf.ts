@@ -101,7 +101,7 @@ export async function renderAppealPdf(data: AppealData): Promise<AppealFile> {
       const a = copy.attempt;
       line('Début', when(a.started_at));
       line('Échéance', when(a.deadline));
-      line('Fin', when(a.finished_at));
+      line('Fin', a.finished_at ? when(a.finished_at) : copy.status === 'FINISHED' ? `${when(a.deadline)} (à l’échéance)` : '—');
       line('Note', `${a.score_20.toLocaleString('fr-FR')} / 20 (${a.score.toLocaleString('fr-FR')} sur ${plural(copy.exam.total_points, 'point', 'points')}), ${plural(a.validated_count, 'question validée', 'questions validées')}`);
     }
   });

@@ -35,7 +35,8 @@ function draftSubmissionId(attemptId: number, questionId: number, at: Date): str
 
 const sameAnswer = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-type Attempt = { id: number; exam_id: number; user_id: number };
+/** `finished`: the caller has just finished the attempt itself (« Terminer »): no end at the deadline to journal. */
+type Attempt = { id: number; exam_id: number; user_id: number; finished?: boolean };
 
 /**
  * Grades the attempt's unsent drafts if no other process does; returns how many were stored. A draft the grader

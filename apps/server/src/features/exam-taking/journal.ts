@@ -84,13 +84,13 @@ export const journalFinish = (ctx: AppContext, req: FastifyRequest, id: number) 
  */
 export async function journalSettled(
   ctx: AppContext,
-  attempt: { id: number; exam_id: number; user_id: number },
+  attempt: { id: number; exam_id: number; user_id: number; finished?: boolean },
   graded: GradedAnswer[],
   recorded: RecordedResult[],
   log?: FastifyBaseLogger,
 ): Promise<void> {
   try {
-    const row = await findAttempt(ctx.db, attempt.exam_id, attempt.user_id);
+    const row = attempt.finished ? undefined : await findAttempt(ctx.db, attempt.exam_id, attempt.user_id);
     if (row && row.finished_at === null && row.deadline.getTime() <= Date.now()) {
       await appendOnce(ctx, attempt.id, { type: 'DEADLINE', data: { deadline: row.deadline.toISOString() } });
     }

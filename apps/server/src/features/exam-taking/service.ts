@@ -272,7 +272,7 @@ export async function finishExam(ctx: AppContext, call: StartedCall, user: Sessi
   if (!attempt.finished_at) await finishAttempt(ctx.db, attempt.id, new Date());
   // What was typed and not submitted is graded now, so that the result page shows it at once; if grading fails,
   // the attempt is finished all the same and the sweep grades the drafts later.
-  await settleDraftsOrLater(ctx, { id: attempt.id, exam_id: examId, user_id: user.id }, log);
+  await settleDraftsOrLater(ctx, { id: attempt.id, exam_id: examId, user_id: user.id, finished: true }, log);
   const after = await findAttempt(ctx.db, examId, user.id);
   return attemptInfo(after ?? attempt);
 }

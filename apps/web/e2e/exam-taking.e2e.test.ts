@@ -653,6 +653,8 @@ describe('taking an exam', () => {
     const row = staff.page.getByTestId('late-answer-row');
     await row.waitFor();
     expect(await row.textContent()).toContain('Envoi retardé (soumise)');
+    // Staff see when the attempt really ended (here, the close), beside when the answer was given.
+    expect(await row.textContent()).toMatch(/Fin réelle de la composition : \d\d\/\d\d\/\d{4} à \d\d:\d\d:\d\d/);
     // The student's copy brings nothing new: its answer is already kept.
     const chooser = staff.page.waitForEvent('filechooser');
     await staff.page.getByRole('button', { name: 'Importer une copie de secours' }).click();
@@ -660,6 +662,7 @@ describe('taking an exam', () => {
     await staff.page.getByText('Aucune nouvelle réponse dans cette copie de secours.').waitFor();
     await row.getByRole('button', { name: /^Décider pour la réponse de .* à la question 2$/ }).click();
     const dialog = staff.page.getByRole('dialog');
+    await dialog.getByText('Fin réelle de la composition', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Joindre à la copie' }).click();
     await dialog.getByText('Le motif de la décision est obligatoire', { exact: false }).waitFor();
     await dialog.getByLabel('Motif de la décision').fill('Coupure du réseau constatée par le surveillant.');

@@ -331,6 +331,10 @@ export const examResultsTexts = {
     lateBy: (minutes: number) => (minutes < 1 ? 'moins d’une minute après l’échéance' : `${Math.round(minutes)} min après l’échéance`),
     beforeDeadline: 'avant l’échéance',
     matchesDraft: 'Identique au brouillon reçu à temps par le serveur.',
+    solutionsVisibleShort: 'Solutions visibles à l’arrivée',
+    attemptEnded: (when: string) => `Fin réelle de la composition : ${when}`,
+    solutionsVisible:
+      'Les solutions de l’examen étaient visibles pour cet étudiant quand cette réponse est arrivée au serveur : elle a pu être écrite après les avoir lues.',
     decide: (name: string, n: number) => `Décider pour la réponse de ${name} à la question ${n}`,
     decideShort: 'Décider…',
     modalTitle: 'Réponse tardive',

@@ -56,6 +56,12 @@ function DecisionModal({ examId, row, onClose }: { examId: number; row: LateAnsw
               {answerText(row.answer)}
             </Code>
           </Stack>
+          <Text size="sm">{t.attemptEnded(formatDateTimeSeconds(row.attempt_ended_at))}</Text>
+          {row.solutions_visible ? (
+            <Alert color="red" variant="light" data-testid="late-solutions-visible">
+              {t.solutionsVisible}
+            </Alert>
+          ) : null}
           {row.matches_draft ? (
             <Alert color="blue" variant="light">
               {t.matchesDraft}
@@ -140,6 +146,14 @@ export function LateAnswersSection({ examId }: { examId: number }) {
                     <Text size="xs" c="dimmed">
                       {lateness(r)}
                     </Text>
+                    <Text size="xs" c="dimmed">
+                      {t.attemptEnded(formatDateTimeSeconds(r.attempt_ended_at))}
+                    </Text>
+                    {r.solutions_visible ? (
+                      <Badge color="red" variant="light" size="sm" style={{ textTransform: 'none' }}>
+                        {t.solutionsVisibleShort}
+                      </Badge>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>
                     {t.origin[r.source]} ({t.kind[r.kind]})

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { EXAM_RESULTS_TEXTS as T } from '@exam/shared';
 import type { Db } from '../../db/schema';
-import { conflict } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 
 export const LOCK_STALE_SECONDS = 60;
 const BEAT_MS = 15_000;
@@ -22,7 +22,12 @@ export async function withRegradeLock<R>(db: Db, examId: number, work: () => Pro
         .where(sql<boolean>`regrade_locks.beat_at < now() - ${sql.lit(`${LOCK_STALE_SECONDS} seconds`)}::interval`),
     )
     .returning('holder')
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .catch((err: { code?: string }) => {
+      // The lock row references the exam: none with this id.
+      if (err.code === '23503') throw notFound(T.examNotFound);
+      throw err;
+    });
   if (taken?.holder !== holder) throw conflict(T.regradeRunning);
   const beat = setInterval(() => {
     db.updateTable('regrade_locks').set({ beat_at: sql`now()` }).where('exam_id', '=', examId).where('holder', '=', holder).execute().catch(() => undefined);

@@ -372,7 +372,7 @@ def _at_deadline(group, elapsed, cpu0, waits0, at_cap):
         return "idle" if at_cap else "extend"
     wait = sum(max(0, w - waits0.get(t, 0)) for t, w in waits.items())
     idle = elapsed * 1e9 - (group.cpu_ns() - cpu0) - wait
-    if idle > wait:
+    if idle > wait and 2 * idle > elapsed * 1e9:
         return "idle"
     return "starved" if at_cap else "extend"
 

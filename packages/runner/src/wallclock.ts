@@ -2,7 +2,8 @@
 // that waits without computing (sleep, a blocked read): when a run reaches its wall limit below its CPU limit, the
 // host weighs the time the run spent waiting for a CPU (runnable, held back by other processes: the kernel's
 // run-queue delay of each of its threads) against the time it spent idle (neither running nor runnable):
-// - idle at least as long as held back: the program's own waiting; it is stopped, TIME_LIMIT, said so on stderr;
+// - idle longer than held back, and for most of the time: the program's own waiting; it is stopped, TIME_LIMIT,
+//   said so on stderr;
 // - held back longer: the deadline is pushed back, up to WALL_EXTENSION times the wall limit; a run still held back
 //   then is "starved": never judged, the runner runs it again (or answers busy).
 // fork_server.py applies the same rule to Python runs (its constants come from its configuration).
@@ -34,8 +35,11 @@ export function atWallDeadline(elapsedNs: number, cpuNs: number, waitNs: number 
   // Without the run-queue delay, nothing tells a sleeping run from a held-back one: the deadline goes to the cap, and
   // a run that reaches it is judged (TIME_LIMIT) as before.
   if (waitNs === undefined) return atCap ? 'idle' : 'extend';
+  // Idle: neither running nor waiting for a CPU, longer than it waited and for most of the time. The second bound
+  // keeps a computing run from being judged idle for the start of its run (namespaces, mounts: kernel work that can
+  // block on a loaded host, and whose short-lived threads leave no run-queue delay behind).
   const idle = elapsedNs - cpuNs - waitNs;
-  if (idle > waitNs) return 'idle';
+  if (idle > waitNs && 2 * idle > elapsedNs) return 'idle';
   return atCap ? 'starved' : 'extend';
 }
 

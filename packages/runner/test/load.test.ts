@@ -63,8 +63,9 @@ describe('a verdict does not depend on others’ load', () => {
         expect(processesNamed(bob).sort()).toEqual([...bobPids].sort());
         expect(host.every((p) => p.exitCode === null)).toBe(true);
       }
-      // The program really was held back: it took more wall-clock time than its wall limit, for ≈ 0.6 s of CPU.
-      expect(Math.max(...seen.map((s) => s.wall))).toBeGreaterThan(limits.wallMs / 1000);
+      // The program really was held back: it took more wall-clock time than its CPU time (how much more depends on
+      // the host's scheduler, so no fixed figure).
+      expect(Math.max(...seen.map((s) => s.wall / s.cpu))).toBeGreaterThan(1.2);
       const loop = await runner.run({ language: 'PYTHON', code: 'while True:\n    pass', owner: 'alice', limits });
       expect(loop.verdict).toBe('TIME_LIMIT');
       expect(loop.stderr).not.toMatch(/sans calculer/);
@@ -102,6 +103,8 @@ describe('the wall-clock rule (wallclock.ts)', () => {
     expect(atWallDeadline(4 * s, 0.5 * s, 3 * s, true)).toBe('starved');
     // Several threads waiting at once count more than the elapsed time: held back.
     expect(atWallDeadline(4 * s, 1 * s, 40 * s, false)).toBe('extend');
+    // A run whose start was slow (kernel work at its setup on a loaded host, not a thread of it waiting) is not idle.
+    expect(atWallDeadline(1 * s, 0.3 * s, 0.3 * s, false)).toBe('extend');
     // Without the kernel's run-queue delay, the deadline goes to the cap, then the run is judged.
     expect(atWallDeadline(4 * s, 0.5 * s, undefined, false)).toBe('extend');
     expect(atWallDeadline(4 * s, 0.5 * s, undefined, true)).toBe('idle');

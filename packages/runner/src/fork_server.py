@@ -281,8 +281,11 @@ class _Group:
         # The lane's threads and this namespace's /proc, for the run-queue delay of the run's threads (the run's
         # own /proc, mounted by its init in the namespace the worker shares, would not show them).
         try:
-            name = "cgroup.threads" if self.cpu_v2 else "tasks"
-            self.tasks = [os.open(os.path.join(d, name), os.O_RDONLY | os.O_CLOEXEC) for d, _, _ in os.walk(os.path.dirname(lane["cpu"]))]
+            # The directories, not the files: cgroup v1 keeps the list of a `tasks` file read at its opening for a
+            # while, so a kept descriptor would show the threads of the run's start (the master and worker alone).
+            # Opened now: the run's init mounts its own /tmp over the path.
+            self.task_file = "cgroup.threads" if self.cpu_v2 else "tasks"
+            self.tasks = [os.open(d, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC) for d, _, _ in os.walk(os.path.dirname(lane["cpu"]))]
             self.proc = os.open("/proc", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         except OSError:
             self.tasks = self.proc = None
@@ -294,7 +297,13 @@ class _Group:
         if self.tasks is None:
             return None
         out = {}
-        tids = [int(t) for fd in self.tasks for t in os.pread(fd, 1 << 16, 0).split()]
+        tids = []
+        for d in self.tasks:
+            fd = os.open(self.task_file, os.O_RDONLY | os.O_CLOEXEC, dir_fd=d)
+            try:
+                tids += [int(t) for t in os.read(fd, 1 << 16).split()]
+            finally:
+                os.close(fd)
         for tid in tids:
             if tid in self.skip:
                 continue

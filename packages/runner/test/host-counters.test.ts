@@ -74,15 +74,28 @@ const COUNTERS = [
  * A reader: looks at every counter, waits (held, named `name`) while the other run moves them, looks again and
  * prints the counters whose content changed, then whether it could open a pseudo-terminal.
  */
-const pyReader = (name: string) => `import ctypes, json, os
+const pyReader = (name: string) => `import ctypes, json, os, re
 PATHS = ${JSON.stringify(COUNTERS)}
 libc = ctypes.CDLL(None, use_errno=True)
+def hostTraffic(p, b):
+    # The protocols' memory (sockstat's "mem", protocols' 4th column) and TCP sockets are the host's network traffic,
+    # which no run can move (no socket but socketpair): left out, so that the host's own traffic is not read as a
+    # channel; the sockets of the run's network namespace (sockstat's "sockets: used") stay compared.
+    if "/net/" not in p:
+        return b
+    lines = re.sub(rb" mem \\d+", b"", b).split(b"\\n")
+    if p.endswith("protocols"):
+        lines = [b" ".join(l.split()[:3] + l.split()[4:]) for l in lines]
+    if p.endswith("sockstat"):
+        # Its other lines count the host's TCP sockets (alloc, orphan) whatever the network namespace.
+        lines = [l for l in lines if l.startswith(b"sockets:")]
+    return b"\\n".join(lines)
 def look():
     seen = {}
     for p in PATHS:
         try:
             with open(p, "rb") as f:
-                seen[p] = f.read()
+                seen[p] = hostTraffic(p, f.read())
         except OSError as e:
             seen[p] = "error %d" % e.errno
     # sysinfo(2): free and shared memory, process count and loads of the host (its first field, uptime, moves alone).
@@ -102,7 +115,9 @@ except OSError:
 
 /** The same reader in R: it holds through a Python child of its own. */
 const rReader = (name: string) => `paths <- c(${COUNTERS.map((p) => JSON.stringify(p)).join(', ')})
-look <- function() vapply(paths, function(p) tryCatch(paste(readLines(p, warn = FALSE), collapse = "\\n"), error = function(e) "error", warning = function(w) "error"), "")
+# The protocols' memory is the host's network traffic, which no run can move (as in the Python reader).
+hostTraffic <- function(p, x) if (grepl("sockstat", p)) x[grepl("^sockets:", x)] else if (grepl("/net/", p)) sub("^(\\\\S+\\\\s+\\\\S+\\\\s+\\\\S+)\\\\s+\\\\S+", "\\\\1", gsub(" mem [0-9]+", "", x), perl = TRUE) else x
+look <- function() vapply(paths, function(p) tryCatch(paste(hostTraffic(p, readLines(p, warn = FALSE)), collapse = "\\n"), error = function(e) "error", warning = function(w) "error"), "")
 before <- look()
 held <- system2("python3", c("-c", shQuote(${JSON.stringify(`${pyHold(name, 40)}\nprint(released)`)})), stdout = TRUE)
 after <- look()

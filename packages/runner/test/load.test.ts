@@ -53,7 +53,9 @@ describe('a verdict does not depend on others’ load', () => {
         '    x += 1',
         'print(json.dumps({"wall": time.time() - t0, "cpu": time.process_time() - c0}))',
       ].join('\n');
-      const limits = { cpuSeconds: 1, wallMs: 2000 };
+      // A wall limit under twice the program's CPU: held back, the program outlives it and must be extended, not
+      // judged idle (with a 2 s limit a stale list of the run's threads went unnoticed).
+      const limits = { cpuSeconds: 1, wallMs: 1000 };
       const seen: Array<{ wall: number; cpu: number }> = [];
       for (let i = 0; i < 3; i++) {
         const r = await runner.run({ language: 'PYTHON', code: measured, owner: 'alice', limits });

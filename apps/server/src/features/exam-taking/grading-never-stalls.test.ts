@@ -115,8 +115,10 @@ describe('the drafts sweep', () => {
     await t.ctx.db.updateTable('exam_attempts').set({ deadline: at(-40_000) }).where('id', '=', ids.normal).execute();
 
     await settleDueDrafts(t.ctx);
-    expect(await submissionsOf(id, normal.id)).toMatchObject([{ auto: 1, is_valid: 1 }]);
-    expect(await submissionsOf(id, nul.id)).toMatchObject([{ auto: 1, is_valid: 0 }]);
+    // The app's own sweep may have claimed an attempt first: each is awaited until settled (or its failure counted).
+    await expect.poll(() => submissionsOf(id, normal.id), { timeout: 60_000 }).toMatchObject([{ auto: 1, is_valid: 1 }]);
+    await expect.poll(() => submissionsOf(id, nul.id), { timeout: 60_000 }).toMatchObject([{ auto: 1, is_valid: 0 }]);
+    await expect.poll(async () => (await attemptOf(id, failing.id)).drafts_failures, { timeout: 60_000 }).toBe(1);
     expect(await submissionsOf(id, failing.id)).toHaveLength(0);
     const first = await attemptOf(id, failing.id);
     expect(first).toMatchObject({ drafts_settled_at: null, drafts_claimed_at: null, drafts_failures: 1 });
@@ -131,8 +133,8 @@ describe('the drafts sweep', () => {
     // Its time come, it fails again: the wait doubles.
     await t.ctx.db.updateTable('exam_attempts').set({ drafts_retry_at: at(-1000) }).where('id', '=', ids.failing).execute();
     await settleDueDrafts(t.ctx);
+    await expect.poll(async () => (await attemptOf(id, failing.id)).drafts_failures, { timeout: 60_000 }).toBe(2);
     const second = await attemptOf(id, failing.id);
-    expect(second.drafts_failures).toBe(2);
     expect(new Date(second.drafts_retry_at!).getTime() - Date.now()).toBeGreaterThan(wait1 + 5_000);
 
     // Staff see the failure on the student's copy.
@@ -144,8 +146,8 @@ describe('the drafts sweep', () => {
     // The question fixed, the next try grades the draft and the report goes.
     await t.ctx.db.updateTable('possible_solutions').set({ content: '2*x' }).where('question_id', '=', broken).execute();
     await t.ctx.db.updateTable('exam_attempts').set({ drafts_retry_at: at(-1000) }).where('id', '=', ids.failing).execute();
-    expect(await settleDueDrafts(t.ctx)).toBe(1);
-    expect(await submissionsOf(id, failing.id)).toMatchObject([{ auto: 1, is_valid: 1 }]);
+    await settleDueDrafts(t.ctx);
+    await expect.poll(() => submissionsOf(id, failing.id), { timeout: 60_000 }).toMatchObject([{ auto: 1, is_valid: 1 }]);
     expect((await call(teacher, 'GET', `/api/admin/exam-results/${id}/students/${failing.id}`)).json().data.attempt.drafts_failure).toBeNull();
   });
 

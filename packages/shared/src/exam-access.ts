@@ -25,11 +25,7 @@ export const SEB_CONFIG_KEY_HEADER = 'x-safeexambrowser-configkeyhash';
 /** The header Safe Exam Browser adds too: SHA-256 (hex) of the request's absolute URL + its Browser Exam Key. */
 export const SEB_REQUEST_HASH_HEADER = 'x-safeexambrowser-requesthash';
 
-/**
- * The header the web app sends with each call of an exam: a random id (UUID) this browser keeps across sign-ins, so
- * that under « une seule session » the attempt follows the browser it began in, not one sign-in.
- */
-export const EXAM_DEVICE_HEADER = 'x-exam-device';
+export { EXAM_DEVICE_HEADER } from './exam-device';
 
 /** French refusals, each naming the rule and what to do. */
 export const EXAM_ACCESS_TEXTS = {

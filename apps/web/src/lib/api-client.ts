@@ -1,7 +1,8 @@
 // The one HTTP client of the web app: base /api, bearer token, JSON, envelope unwrapping, error toasts,
 // and the session rules in one place (401 → login, 402 → static/no-premium, 503 of the access window → static/not-access-date).
 import { notifications } from '@mantine/notifications';
-import { EXAM_DEVICE_HEADER, type PageMeta, type ToastStatus } from '@exam/shared';
+import type { PageMeta, ToastStatus } from '@exam/shared';
+import { EXAM_DEVICE_HEADER } from '@exam/shared/exam-device';
 import { storage } from './storage';
 
 export const API_BASE = '/api';

@@ -101,7 +101,7 @@ describe('question bank and exam authoring', () => {
     await expect.poll(() => page.getByRole('row').count()).toBe(5);
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 
   it('shows the QCM as a student sees it and gives the verdict of a tried answer', async () => {
     expect(questionIds).toHaveLength(4);

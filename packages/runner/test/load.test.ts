@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processesNamed, pyAnnounce, release, runName, waitForNamed } from './host-processes';
-import { atWallDeadline, createEmbeddedRunner, Pool, WALL_EXTENSION, wallCapMs, type EmbeddedRunner } from '../src';
+import { atWallDeadline, createEmbeddedRunner, Pool, RunnerBusyError, STARVED_MESSAGE, WALL_EXTENSION, wallCapMs, type EmbeddedRunner, type RunRequest } from '../src';
 import { PYTHON_PATH } from '../src/paths';
 
 let runner: EmbeddedRunner;
@@ -30,6 +30,21 @@ async function burners(n: number): Promise<ChildProcess[]> {
   return list;
 }
 
+/**
+ * A run's verdict, asked again while the runner answers that the host was too loaded to measure it (a starved run is
+ * never judged: the student is told to try again, wallclock.ts).
+ */
+async function verdictOf(req: RunRequest): Promise<Awaited<ReturnType<EmbeddedRunner['run']>>> {
+  for (let starved = 0; ; starved++) {
+    try {
+      return await runner.run(req);
+    } catch (err) {
+      // Anything but "too loaded to measure fairly" is a failure of the test; so is a host that never lets a run through.
+      if (!(err instanceof RunnerBusyError) || err.message !== STARVED_MESSAGE || starved >= 8) throw err;
+    }
+  }
+}
+
 describe('a verdict does not depend on others’ load', () => {
   it('one slot per core, one run per slot', () => {
     expect(runner.pool.slots).toBe(cores);
@@ -43,7 +58,7 @@ describe('a verdict does not depend on others’ load', () => {
       runner.run({ language: 'PYTHON', code: busyUntilReleased(bob), owner: 'bob', limits: { cpuSeconds: 20, wallMs: 30_000 } }),
     );
     const bobPids = await waitForNamed(bob, { count: runner.pool.ownerCap });
-    const host = await burners(3 * cores);
+    const host = await burners(cores);
     try {
       const measured = [
         'import json, time',
@@ -58,7 +73,8 @@ describe('a verdict does not depend on others’ load', () => {
       const limits = { cpuSeconds: 1, wallMs: 1000 };
       const seen: Array<{ wall: number; cpu: number }> = [];
       for (let i = 0; i < 3; i++) {
-        const r = await runner.run({ language: 'PYTHON', code: measured, owner: 'alice', limits });
+        // Never a verdict other than OK; on a host loaded beyond what the wall cap allows, "try again" (never judged).
+        const r = await verdictOf({ language: 'PYTHON', code: measured, owner: 'alice', limits });
         expect(r.verdict, r.stderr).toBe('OK');
         seen.push(JSON.parse(r.stdout) as { wall: number; cpu: number });
         // The other student's busy runs and the host's busy processes were in flight before this run and still are.
@@ -68,7 +84,7 @@ describe('a verdict does not depend on others’ load', () => {
       // The program really was held back: it took more wall-clock time than its CPU time (how much more depends on
       // the host's scheduler, so no fixed figure).
       expect(Math.max(...seen.map((s) => s.wall / s.cpu))).toBeGreaterThan(1.2);
-      const loop = await runner.run({ language: 'PYTHON', code: 'while True:\n    pass', owner: 'alice', limits });
+      const loop = await verdictOf({ language: 'PYTHON', code: 'while True:\n    pass', owner: 'alice', limits });
       expect(loop.verdict).toBe('TIME_LIMIT');
       expect(loop.stderr).not.toMatch(/sans calculer/);
       expect(processesNamed(bob).length).toBe(runner.pool.ownerCap);
@@ -77,8 +93,8 @@ describe('a verdict does not depend on others’ load', () => {
       for (const pid of processesNamed(bob)) release(pid);
     }
     for (const r of await Promise.all(bobRuns)) expect(r.stdout).toBe('released\n');
-    // Each run may take up to its wall cap on a loaded machine (wallclock.ts).
-  }, 4 * 10_000 + 60_000);
+    // Each try may take up to its wall cap, twice, on a loaded machine (wallclock.ts); a few tries per run.
+  }, 4 * 9 * 2 * WALL_EXTENSION * 1000 + 60_000);
 
   it('ends a program that waits without computing at its wall limit, as its own TIME_LIMIT, and says so (fork server and sandbox of its own)', async () => {
     const perRun = await createEmbeddedRunner({ warmMath: false, forkServer: false, warmPerLanguage: 0, log: () => {} });

@@ -1,7 +1,7 @@
 // What a student may see of the grading of one answer. Never a hidden test's input or output, never which
 // choice or accepted answer is the right one: the server answers through these schemas, so nothing else leaves.
 import { z } from 'zod';
-import { VERDICTS, VERDICT_LABELS, type Verdict } from './runner';
+import { VERDICTS } from './runner';
 
 /** Characters of stdout / stderr of a visible test kept in the details (the rest is cut, with a note). */
 export const MAX_DETAIL_OUTPUT = 20_000;
@@ -66,16 +66,4 @@ export const testCaseLabel = (index: number) => `Test ${index + 1}`;
 /** "3 tests réussis sur 4". */
 export function passedLabel(passed: number, total: number): string {
   return `${passed} test${passed > 1 ? 's' : ''} réussi${passed > 1 ? 's' : ''} sur ${total}`;
-}
-
-/** One French sentence for a grade, as a toast or a heading would show it. */
-export function gradeSummary(isValid: boolean, details: GradeDetails): string {
-  const head = isValid ? GRADE_LABELS.valid : GRADE_LABELS.invalid;
-  if (details.type === 'MATH' && details.message) return `${head} : ${details.message}`;
-  if (details.type === 'ALGORITHM') {
-    const verdict: Verdict = details.verdict;
-    const tail = verdict === 'OK' ? '' : ` (${VERDICT_LABELS[verdict].toLowerCase()})`;
-    return `${head} : ${passedLabel(details.passed, details.total)}${tail}.`;
-  }
-  return `${head}.`;
 }

@@ -14,8 +14,6 @@ export const LANGUAGE_LABELS: Record<Language, string> = { PYTHON: 'Python 3', R
 /** The four question types (the specification's three and MATH); the one definition of their French names. */
 export const QUESTION_KINDS = ['QCM', 'EXACT', 'ALGORITHM', 'MATH'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
-/** @deprecated the same list as QUESTION_KINDS, kept for older imports. */
-export const QUESTION_TYPES = QUESTION_KINDS;
 export type QuestionType = QuestionKind;
 
 export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
@@ -41,5 +39,4 @@ export const HELPER_DATA: HelperData = {
   QUESTION_TYPE: QUESTION_KINDS.map((value) => ({ value, label: QUESTION_KIND_LABELS[value] })),
 };
 
-export const isStaff = (role: string | undefined) => role === 'ADMIN' || role === 'TEACHER';
 export const isStudent = (role: string | undefined) => (role ?? '').toUpperCase() === 'STUDENT';

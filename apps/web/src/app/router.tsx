@@ -1,7 +1,6 @@
 // The route table: three groups (public, staff, student), each with its layout, every route of the specification.
-// Route ids are the specification's route names. A screen is a lazily loaded module exporting `Component`;
-// screens not built yet show the placeholder page titled with the screen's name. To plug a screen in, replace
-// `screen('years')` by `screen('years', () => import('@/features/<feature>/routes/<screen>'))`.
+// Route ids are the specification's route names. A screen is a lazily loaded module exporting `Component`:
+// `screen('years', () => import('@/features/<feature>/routes/<screen>'))`.
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
 import type { Role } from '@exam/shared';
 import { paths, type RouteKey } from '@/config/paths';
@@ -10,7 +9,7 @@ import * as root from './routes/root';
 type Lazy = LazyRouteFunction<RouteObject>;
 
 export interface RouteHandle {
-  /** French name of the screen (document title, placeholder title). */
+  /** French name of the screen (document title). */
   title: string;
   /** Specification route name. */
   name: string;
@@ -21,9 +20,7 @@ export interface RouteHandle {
 /** Configuration screens: administrators only (teachers get an "access denied" page; the API answers 403 too). */
 const ADMIN_ONLY: RouteKey[] = ['years', 'yearsEdit', 'mentions', 'mentionsEdit', 'specializations', 'specializationsEdit', 'users', 'usersCreate', 'usersEdit'];
 
-const placeholder: Lazy = () => import('@/components/placeholder-page');
-
-function screen(key: RouteKey, lazy: Lazy = placeholder): RouteObject {
+function screen(key: RouteKey, lazy: Lazy): RouteObject {
   const r = paths[key];
   const handle: RouteHandle = { title: r.title, name: r.name, ...(ADMIN_ONLY.includes(key) ? { roles: ['ADMIN'] } : {}) };
   return { id: r.name, path: r.path, handle, lazy };

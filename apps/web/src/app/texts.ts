@@ -62,10 +62,6 @@ export const texts = {
     title: 'Mot de passe provisoire',
     message: 'Choisissez d’abord votre nouveau mot de passe : les autres écrans s’ouvriront ensuite.',
   },
-  placeholder: {
-    description: 'Aucun contenu à afficher pour le moment.',
-    back: 'Retour à l’accueil',
-  },
   empty: {
     title: 'Aucun élément',
     description: 'Il n’y a encore rien à afficher ici.',

@@ -208,10 +208,6 @@ export async function findSpecialization(db: Db, id: number) {
   return db.selectFrom('specializations').select(['id', 'name', 'code']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function findUserName(db: Db, id: number) {
-  return db.selectFrom('users').select(['id', 'last_name', 'first_name', 'student_number', 'email', 'extra_time_factor', 'role']).where('id', '=', id).executeTakeFirst();
-}
-
 // ---- Regrade writes ----------------------------------------------------------------------------
 
 export async function updateSubmissionGrade(

@@ -312,20 +312,6 @@ async function insertSolutions(trx: Trx, rows: NewSolutionRow[]): Promise<void> 
   if (rows.length) await trx.insertInto('possible_solutions').values(rows).execute();
 }
 
-export async function solutionIdsOf(db: Db, questionId: number): Promise<number[]> {
-  const rows = await db.selectFrom('possible_solutions').select('id').where('question_id', '=', questionId).execute();
-  return rows.map((r) => r.id);
-}
-
-export async function findSolution(db: Db, id: number): Promise<PossibleSolution | undefined> {
-  const r = await db
-    .selectFrom('possible_solutions')
-    .select(['id', 'question_id', 'position', 'content', 'is_correct', 'stdin', 'expected_output', 'is_hidden', 'weight'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return r ? { ...r, is_correct: flag(r.is_correct), is_hidden: flag(r.is_hidden), weight: Number(r.weight) } : undefined;
-}
-
 /** Replaces the tags (`fresh`: a new question, nothing to remove first). */
 export async function setTags(trx: Trx, questionId: number, tags: string[], fresh = false): Promise<void> {
   if (!fresh) await trx.deleteFrom('question_tags').where('question_id', '=', questionId).execute();

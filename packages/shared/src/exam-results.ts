@@ -10,7 +10,7 @@ import { QUESTION_STATES } from './exam-taking';
 import { gradeDetailsSchema } from './grading';
 import { VERDICTS } from './runner';
 import { EXTRA_TIME_FACTOR_MESSAGE } from './academic';
-import { variantValuesSchema } from './questions';
+import { questionKindSchema, variantValuesSchema } from './questions';
 
 // ---- Vocabulary --------------------------------------------------------------------------------
 
@@ -172,7 +172,7 @@ export const resultQuestionSchema = z.object({
   question_id: int,
   /** 1-based, the exam's order. */
   position: int,
-  type: z.enum(['QCM', 'EXACT', 'ALGORITHM', 'MATH']),
+  type: questionKindSchema,
   language: z.enum(['PYTHON', 'R']).nullable(),
   /** Points of the question in this exam. */
   points: z.number(),

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { envelopeSchema, flag01, listQuerySchema, paginatedSchema } from './common';
 import { gradeDetailsSchema } from './grading';
 import { LANGUAGES, QUESTION_KINDS } from './helper';
+import { ALGORITHM_MAX_TESTS, QUESTION_KIND_MODULES, type KindIssue } from './question-kinds';
 import { MAX_CODE_LENGTH, MAX_STDIN_LENGTH } from './runner';
 import { idField, intField, optionalIdFilter } from './zod-fr';
 
@@ -17,10 +18,21 @@ export { QUESTION_KINDS, QUESTION_KIND_LABELS, questionTypeLabel, type QuestionK
 
 /** Largest statement accepted, in characters (images are files, never inlined). */
 export const QUESTION_STATEMENT_MAX = 200_000;
-export const QCM_MIN_CHOICES = 2;
-export const QCM_MAX_CHOICES = 10;
-export const EXACT_MAX_ANSWERS = 20;
-export const ALGORITHM_MAX_TESTS = 50;
+// Each kind's own limits, answer schema and rules live in its module (./question-kinds).
+export {
+  ALGORITHM_MAX_TESTS,
+  EXACT_MAX_ANSWERS,
+  QCM_MAX_CHOICES,
+  QCM_MIN_CHOICES,
+  QUESTION_KIND_MODULES,
+  questionKindModule,
+  qcmAnswerSchema,
+  textAnswerSchema,
+  type KindAnswerSource,
+  type KindIssue,
+  type KindRuleInput,
+  type SharedQuestionKind,
+} from './question-kinds';
 export const QUESTION_MAX_TAGS = 20;
 export const QUESTION_TAG_MAX = 50;
 export const QUESTION_POINTS_MAX = 1000;
@@ -143,50 +155,11 @@ const questionFields = z.object({
 });
 
 type QuestionFields = z.infer<typeof questionFields>;
-type Issue = { path: (string | number)[]; message: string };
 
-/** The rules of each type, as field errors (path relative to the question body). Used by create, update and
- *  the possible-solutions routes (which check the question as it would become). */
-export function questionRuleIssues(q: Pick<QuestionFields, 'type' | 'language' | 'possible_solutions' | 'tolerance'>): Issue[] {
-  const issues: Issue[] = [];
-  const ps = q.possible_solutions;
-  switch (q.type) {
-    case 'QCM': {
-      if (ps.length < QCM_MIN_CHOICES || ps.length > QCM_MAX_CHOICES) {
-        issues.push({ path: ['possible_solutions'], message: `Un QCM doit avoir entre ${QCM_MIN_CHOICES} et ${QCM_MAX_CHOICES} choix.` });
-      }
-      ps.forEach((p, i) => {
-        if (p.content.trim() === '') issues.push({ path: ['possible_solutions', i, 'content'], message: `Le choix ${i + 1} est vide.` });
-      });
-      if (ps.length > 0 && !ps.some((p) => p.is_correct === 1)) {
-        issues.push({ path: ['possible_solutions'], message: 'Un QCM doit avoir au moins un choix correct.' });
-      }
-      break;
-    }
-    case 'EXACT': {
-      const answers = ps.filter((p) => p.content.trim() !== '');
-      if (answers.length === 0) issues.push({ path: ['possible_solutions'], message: 'Indiquez au moins une réponse acceptée.' });
-      if (ps.length > EXACT_MAX_ANSWERS) {
-        issues.push({ path: ['possible_solutions'], message: `Une question à réponse exacte ne peut pas avoir plus de ${EXACT_MAX_ANSWERS} réponses acceptées.` });
-      }
-      ps.forEach((p, i) => {
-        if (p.content.trim() === '' && ps.length > 1) issues.push({ path: ['possible_solutions', i, 'content'], message: `La réponse acceptée ${i + 1} est vide.` });
-      });
-      break;
-    }
-    case 'ALGORITHM': {
-      if (!q.language) issues.push({ path: ['language'], message: 'Choisissez le langage (Python ou R) de la question.' });
-      if (ps.length === 0) issues.push({ path: ['possible_solutions'], message: 'Une question algorithmique doit avoir au moins un cas de test.' });
-      break;
-    }
-    case 'MATH': {
-      if (ps.length !== 1 || ps[0]!.content.trim() === '') {
-        issues.push({ path: ['possible_solutions'], message: "Indiquez l'expression attendue (une seule)." });
-      }
-      break;
-    }
-  }
-  return issues;
+/** The rules of the question's kind, as field errors (path relative to the question body). Used by create, update
+ *  and the possible-solutions routes (which check the question as it would become). */
+export function questionRuleIssues(q: Pick<QuestionFields, 'type' | 'language' | 'possible_solutions' | 'tolerance'>): KindIssue[] {
+  return QUESTION_KIND_MODULES[q.type].rules(q);
 }
 
 /** Practice grades the question as saved, never a variant: a parameterised question is for exams only. */
@@ -324,13 +297,7 @@ export const studentQuestionSchema = z.object({
 });
 export type StudentQuestion = z.infer<typeof studentQuestionSchema>;
 
-/** Answer shapes (docs/api.md): QCM → choice ids; EXACT, ALGORITHM, MATH → a string. */
-export const qcmAnswerSchema = z
-  .array(z.number({ error: 'Un choix doit être un identifiant.' }).int(), { error: 'La réponse doit être une liste de choix.' })
-  .max(QCM_MAX_CHOICES, { error: 'Trop de choix cochés.' });
-export const textAnswerSchema = z
-  .string({ error: 'La réponse doit être un texte.' })
-  .max(MAX_CODE_LENGTH, { error: `La réponse ne doit pas dépasser ${MAX_CODE_LENGTH} caractères.` });
+/** Answer shapes (docs/api.md): each kind's `answer` (QCM → choice ids; EXACT, ALGORITHM, MATH → a string). */
 
 /** POST questions/{id}/preview: the grade a student would get for this answer (student-safe details only). */
 export const questionPreviewResultSchema = z.object({

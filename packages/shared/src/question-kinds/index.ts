@@ -1,0 +1,37 @@
+// The question kinds of the shared side, one module each, in one table keyed by the kind: a kind of QUESTION_KINDS
+// left out of QUESTION_KIND_MODULES does not compile. The server (features/question-kinds) and the web app key
+// their own tables on the same QuestionKind.
+import { z } from 'zod';
+import { QUESTION_KINDS, type QuestionKind } from '../helper';
+import { algorithmKind } from './algorithm';
+import { exactKind } from './exact';
+import { mathKind } from './math';
+import { qcmKind } from './qcm';
+import type { SharedQuestionKind } from './types';
+
+export const QUESTION_KIND_MODULES = {
+  QCM: qcmKind,
+  EXACT: exactKind,
+  ALGORITHM: algorithmKind,
+  MATH: mathKind,
+} as const satisfies { [K in QuestionKind]: SharedQuestionKind<K> };
+
+/** The kind's module, typed by the kind. */
+export function questionKindModule<K extends QuestionKind>(kind: K): (typeof QUESTION_KIND_MODULES)[K] {
+  return QUESTION_KIND_MODULES[kind];
+}
+
+type DetailsSchema = (typeof QUESTION_KIND_MODULES)[QuestionKind]['details'];
+
+/** What a student may see of a grade, one shape per kind (the kind's `details`). */
+export const gradeDetailsSchema = z.discriminatedUnion(
+  'type',
+  QUESTION_KINDS.map((k) => QUESTION_KIND_MODULES[k].details) as unknown as [DetailsSchema, ...DetailsSchema[]],
+);
+export type GradeDetails = z.infer<typeof gradeDetailsSchema>;
+export type GradeDetailsOf<K extends QuestionKind> = Extract<GradeDetails, { type: K }>;
+
+export { qcmAnswerSchema, QCM_MAX_CHOICES, QCM_MIN_CHOICES } from './qcm';
+export { textAnswerSchema, EXACT_MAX_ANSWERS } from './exact';
+export { ALGORITHM_MAX_TESTS, visibleCaseResultSchema, type VisibleCaseResult } from './algorithm';
+export type { KindAnswerSource, KindIssue, KindRuleInput, SharedQuestionKind } from './types';

@@ -26,9 +26,9 @@ await build({
 });
 
 // The Python programs of the maths server, of the fork server and of the seccomp filter are read at start next to
-// the bundle (packages/runner/src/math.ts, forkserver.ts, seccomp.ts).
+// the bundle (packages/runner/src/math.ts, python-fork-server-host.ts, seccomp.ts).
 fs.copyFileSync('../../packages/runner/src/math_server.py', 'dist/math_server.py');
-fs.copyFileSync('../../packages/runner/src/fork_server.py', 'dist/fork_server.py');
+fs.copyFileSync('../../packages/runner/src/python_fork_server.py', 'dist/python_fork_server.py');
 fs.copyFileSync('../../packages/runner/src/seccomp_filter.py', 'dist/seccomp_filter.py');
 // The harness of the questions' generators, read by src/features/runner/generator.ts.
 fs.copyFileSync('src/features/runner/generator_harness.py', 'dist/generator_harness.py');

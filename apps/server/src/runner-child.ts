@@ -1,4 +1,4 @@
-// The child process that hosts the embedded runner for the API (see packages/runner/src/forked.ts).
-import { serveForkedRunner } from '@exam/runner';
+// The child process that hosts the embedded runner for the API (see packages/runner/src/child-process-runner.ts).
+import { serveChildProcessRunner } from '@exam/runner';
 
-await serveForkedRunner();
+await serveChildProcessRunner();

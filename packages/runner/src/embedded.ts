@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import type { ExecResult, Language } from '@exam/shared';
-import { ForkServer, ForkServerError } from './forkserver';
+import { ForkServer, ForkServerError } from './python-fork-server-host';
 import { MathService } from './math';
 import { Pool } from './pool';
 import { addressSpaceBytes, describeIsolation, probeSandbox, PYTHON_PATH, RSCRIPT_PATH, runInSandbox, type RawRun, type SandboxEnv } from './sandbox';

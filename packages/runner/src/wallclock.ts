@@ -6,7 +6,7 @@
 //   said so on stderr;
 // - held back longer: the deadline is pushed back, up to WALL_EXTENSION times the wall limit; a run still held back
 //   then is "starved": never judged, the runner runs it again (or answers busy).
-// fork_server.py applies the same rule to Python runs (its constants come from its configuration).
+// python_fork_server.py applies the same rule to Python runs (its constants come from its configuration).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RunGroup } from './cgroups';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createEmbeddedRunner, ForkedRunner, QueueRunner, type CodeRunner } from '@exam/runner';
+import { createEmbeddedRunner, ChildProcessRunner, QueueRunner, type CodeRunner } from '@exam/runner';
 import type { Config } from '../../config';
 
 /** Runs at once: one per core, fewer when RUNNER_SLOTS says so, never more (a run must never wait for a CPU). */
@@ -33,10 +33,10 @@ export async function createRunnerFromConfig(config: Config): Promise<CodeRunner
     );
   }
   // The built server hosts the runner in a small child process (cheaper sandbox launches, see
-  // packages/runner/src/forked.ts); from sources (tests, development) it runs in this process.
+  // packages/runner/src/child-process-runner.ts); from sources (tests, development) it runs in this process.
   const childEntry = path.join(import.meta.dirname, 'runner-child.js');
   if (config.RUNNER_IN_PROCESS === '0' && fs.existsSync(childEntry)) {
-    return ForkedRunner.start({ entry: childEntry, runner: { unsafe, slots: runnerSlots(config), forkServer: config.RUNNER_FORK_SERVER === '1' } });
+    return ChildProcessRunner.start({ entry: childEntry, runner: { unsafe, slots: runnerSlots(config), forkServer: config.RUNNER_FORK_SERVER === '1' } });
   }
   return createEmbeddedRunner({ unsafe, slots: runnerSlots(config), forkServer: config.RUNNER_FORK_SERVER === '1' });
 }

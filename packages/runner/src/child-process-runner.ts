@@ -18,26 +18,26 @@ type Hello = { hello: true; ok: true } | { hello: true; ok: false; message: stri
 const OPTIONS_ENV = 'EXAM_RUNNER_CHILD_OPTIONS';
 const CRASHED = 'Le service d’exécution a redémarré pendant votre exécution. Relancez-la.';
 
-export interface ForkedRunnerOptions {
-  /** The child's entry point: a module that calls serveForkedRunner(). */
+export interface ChildProcessRunnerOptions {
+  /** The child's entry point: a module that calls serveChildProcessRunner(). */
   entry: string;
   runner: Pick<EmbeddedRunnerOptions, 'slots' | 'unsafe' | 'forkServer'>;
   /** Extra Node arguments for the child (tests run a TypeScript entry through tsx). */
   execArgv?: string[];
 }
 
-export class ForkedRunner implements CodeRunner {
+export class ChildProcessRunner implements CodeRunner {
   private child?: ChildProcess;
   private starting?: Promise<ChildProcess>;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private seq = 0;
   private closed = false;
 
-  private constructor(private readonly opts: ForkedRunnerOptions) {}
+  private constructor(private readonly opts: ChildProcessRunnerOptions) {}
 
   /** Starts the child and waits until its sandbox check passed (SandboxUnavailableError otherwise). */
-  static async start(opts: ForkedRunnerOptions): Promise<ForkedRunner> {
-    const runner = new ForkedRunner(opts);
+  static async start(opts: ChildProcessRunnerOptions): Promise<ChildProcessRunner> {
+    const runner = new ChildProcessRunner(opts);
     await runner.ensureChild();
     return runner;
   }
@@ -137,7 +137,7 @@ export class ForkedRunner implements CodeRunner {
 }
 
 /** The child's side: an embedded runner answering the parent's requests; it exits when the parent goes. */
-export async function serveForkedRunner(): Promise<void> {
+export async function serveChildProcessRunner(): Promise<void> {
   const send = (m: Hello | Reply) => process.send?.(m);
   const opts = JSON.parse(process.env[OPTIONS_ENV] ?? '{}') as EmbeddedRunnerOptions;
   let runner;

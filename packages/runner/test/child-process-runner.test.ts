@@ -1,18 +1,18 @@
 // The embedded runner hosted in a child process: same verdicts, restart after a crash, clean shutdown.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ForkedRunner } from '../src';
+import { ChildProcessRunner } from '../src';
 import { eventually, pyHold, runName, waitForNamed } from './host-processes';
 
-const entry = path.join(import.meta.dirname, 'forked-entry.ts');
-let runner: ForkedRunner;
+const entry = path.join(import.meta.dirname, 'child-process-runner-entry.ts');
+let runner: ChildProcessRunner;
 
 beforeAll(async () => {
-  runner = await ForkedRunner.start({ entry, runner: { slots: 2 }, execArgv: ['--import', 'tsx'] });
+  runner = await ChildProcessRunner.start({ entry, runner: { slots: 2 }, execArgv: ['--import', 'tsx'] });
 });
 afterAll(async () => runner?.close());
 
-describe('forked runner', () => {
+describe('runner hosted in a child process', () => {
   it('runs Python and R in the real sandbox and returns the verdicts', async () => {
     const ok = await runner.run({ language: 'PYTHON', code: 'print(int(input()) * 2)', stdin: '21', expectedOutput: '42' });
     expect(ok).toMatchObject({ verdict: 'OK', stdout: '42\n', exit_code: 0 });

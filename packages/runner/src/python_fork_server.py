@@ -1,4 +1,4 @@
-# The Python fork server, run inside one long-lived sandbox (forkserver.ts). The interpreter starts once; each run is
+# The Python fork server, run inside one long-lived sandbox (python-fork-server-host.ts). The interpreter starts once; each run is
 # a forked copy of it, so a run costs a few forks instead of a sandbox and an interpreter start.
 #
 # What keeps runs apart:

@@ -1,4 +1,4 @@
-// Python runs through a fork server (see fork_server.py): one long-lived sandbox whose interpreter, started once,
+// Python runs through a fork server (see python_fork_server.py): one long-lived sandbox whose interpreter, started once,
 // forks a worker per run (through a master per lane, which lives in the lane's control groups). No process that
 // forks runs ever holds a byte of a run: each run's request and result travel on a lane, a socket of its own between
 // the host and that run's worker, and the server is told only the lane's number. Each lane's groups count memory,
@@ -27,7 +27,7 @@ import {
 import { MAX_LIMITS, type RunLimits } from './types';
 import { WALL_EXTENSION, wallCapMs } from './wallclock';
 
-export const FORK_SERVER_FILE = path.join(import.meta.dirname, 'fork_server.py');
+export const FORK_SERVER_FILE = path.join(import.meta.dirname, 'python_fork_server.py');
 
 /** A run the fork server could not start (its process died, or it failed to make the run's namespaces). */
 export class ForkServerError extends Error {}
@@ -219,9 +219,9 @@ export class ForkServer {
           procmask: (this.env.procMask?.binds ?? []).map((b) => [`${PROC_MASK_AT}/${b.source}`, `/proc/${b.target}`]),
         };
         launched = launchSandboxed(this.env, {
-          argv: [PYTHON_PATH, '-I', '-B', '/tmp/fork_server.py', '/tmp/config.json'],
+          argv: [PYTHON_PATH, '-I', '-B', '/tmp/python_fork_server.py', '/tmp/config.json'],
           files: [
-            { path: '/tmp/fork_server.py', content: this.source },
+            { path: '/tmp/python_fork_server.py', content: this.source },
             { path: '/tmp/config.json', content: JSON.stringify(config) },
             // The runs' own filter, loaded by each run (the server's is bubblewrap's 'server' profile).
             { path: '/tmp/run.bpf', content: this.env.seccomp.run },
@@ -238,7 +238,7 @@ export class ForkServer {
           binds,
           procMaskAt: PROC_MASK_AT,
           // The server's own processes are never chosen by the kernel's OOM killer; each run's program raises its own
-          // score to the most (fork_server.py).
+          // score to the most (python_fork_server.py).
           oomScoreAdj: -1000,
         });
       } catch (e) {

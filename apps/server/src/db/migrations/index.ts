@@ -18,6 +18,7 @@ import * as m016 from './016-drafts-retry';
 import * as m017 from './017-journal-bounds';
 import * as m018 from './018-seb-keys';
 import * as m019 from './019-late-answer-receipt';
+import * as m026lti from './026-lti';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '017-journal-bounds': m017,
   '018-seb-keys': m018,
   '019-late-answer-receipt': m019,
+  '026-lti': m026lti,
 };

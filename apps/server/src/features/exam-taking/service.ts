@@ -27,6 +27,7 @@ import type { SessionUser } from '../../lib/session-user';
 import { withTransaction } from '../../lib/transaction';
 import { examCandidates, examSections, findExamForStudent, holdExamForStart, listExamsForStudent } from '../exams';
 import { grade } from '../grading';
+import { serverKind } from '../question-kinds';
 import { toGradable, toStudentQuestion, variantSeedsOf } from '../questions';
 import type { ExamCall, StartedCall } from './call';
 import { questionsOfDraw } from './pins';
@@ -210,7 +211,7 @@ export async function runExamples(ctx: AppContext, call: StartedCall, user: Sess
   assertOpen(call);
   const q = (await questionsOfDraw(ctx.db, [drawnQuestion(call, questionId)])).get(questionId);
   if (!q) throw notFound(T.notFound);
-  if (q.type !== 'ALGORITHM') throw unprocessable({ question_id: [T.notAlgorithm] }, T.notAlgorithm);
+  if (!serverKind(q.type).runsExamples) throw unprocessable({ question_id: [T.notAlgorithm] }, T.notAlgorithm);
   const outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer, visibleOnly: true, exam: true });
   return { question_id: questionId, is_valid: outcome.is_valid, details: outcome.details };
 }
@@ -304,7 +305,6 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
     const q = stored.get(o.question_id)!;
     const p = progress.get(q.id);
     const earned = result.earned[i];
-    const ps = q.possible_solutions;
     return [
       {
         question: toStudentQuestion({ ...q, points: o.points }, user.id),
@@ -318,14 +318,8 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
           p && p.last_id !== p.best_id
             ? { answer: p.last_answer, is_valid: p.last_valid, details: (p.last_details as GradeDetails | null) ?? null, from_draft: p.last_from_draft }
             : null,
-        solution:
-          solutionsShown && q.type !== 'ALGORITHM'
-            ? {
-                choice_ids: q.type === 'QCM' ? ps.filter((s) => s.is_correct === 1).map((s) => s.id) : [],
-                accepted: q.type === 'EXACT' ? ps.map((s) => s.content) : [],
-                expected: q.type === 'MATH' ? (ps[0]?.content ?? null) : null,
-              }
-            : null,
+        // The kind's correction (none for a program).
+        solution: solutionsShown ? serverKind(q.type).solution(q) : null,
       },
     ];
   });

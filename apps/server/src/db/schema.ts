@@ -115,8 +115,7 @@ export interface ChapterFilesTable {
 type Numeric = ColumnType<number, number | string | undefined, number | string>;
 type Json = ColumnType<unknown, string, string>;
 
-/** The kinds come from packages/shared (QUESTION_KINDS), each with its module on each side. */
-export type QuestionKind = import('@exam/shared').QuestionKind;
+export type QuestionKind = 'QCM' | 'EXACT' | 'ALGORITHM' | 'MATH';
 
 export interface QuestionsTable {
   id: Generated<number>;

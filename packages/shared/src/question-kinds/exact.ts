@@ -27,6 +27,5 @@ export const exactKind = {
   },
   answer: textAnswerSchema,
   details: z.object({ type: z.literal('EXACT') }),
-  detailsText: () => null,
   answerText: (answer) => rawAnswerText(answer),
 } satisfies SharedQuestionKind<'EXACT'>;

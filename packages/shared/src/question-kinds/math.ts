@@ -20,5 +20,4 @@ export const mathKind = {
     message: z.string().optional(),
   }),
   answerText: (answer) => rawAnswerText(answer),
-  detailsText: () => null,
 } satisfies SharedQuestionKind<'MATH'>;

@@ -33,9 +33,6 @@ export interface SharedQuestionKind<K extends QuestionKind> {
   details: z.ZodObject<{ type: z.ZodLiteral<K> }>;
   /** The answer as plain text (the appeal file), `html` turning a stored text into plain text. */
   answerText: (answer: unknown, q: KindAnswerSource | null, plain: (html: string) => string) => string;
-  /** One line about a grade's details beside the answer (the appeal file), or null. Each module types `d` as its
-   *  own details; callers pass the details of the same kind. */
-  detailsText: (d: never) => string | null;
 }
 
 /** An answer shown as JSON when it has no known shape (an old or broken answer). */

@@ -211,7 +211,7 @@ export async function decideLateAnswer(ctx: AppContext, examId: number, lateId: 
       submission_id: found.submission_id,
       answer: found.answer,
       outcome,
-      from_draft: false,
+      auto: false,
       byStaff: true,
       created_at: new Date(found.given_at as unknown as string),
       ip: null,

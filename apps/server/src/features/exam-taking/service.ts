@@ -27,7 +27,6 @@ import type { SessionUser } from '../../lib/session-user';
 import { withTransaction } from '../../lib/transaction';
 import { examCandidates, examSections, findExamForStudent, holdExamForStart, listExamsForStudent } from '../exams';
 import { grade } from '../grading';
-import { serverKind } from '../question-kinds';
 import { toGradable, toStudentQuestion, variantSeedsOf } from '../questions';
 import type { ExamCall, StartedCall } from './call';
 import { questionsOfDraw } from './pins';
@@ -211,7 +210,7 @@ export async function runExamples(ctx: AppContext, call: StartedCall, user: Sess
   assertOpen(call);
   const q = (await questionsOfDraw(ctx.db, [drawnQuestion(call, questionId)])).get(questionId);
   if (!q) throw notFound(T.notFound);
-  if (!serverKind(q.type).runsExamples) throw unprocessable({ question_id: [T.notAlgorithm] }, T.notAlgorithm);
+  if (q.type !== 'ALGORITHM') throw unprocessable({ question_id: [T.notAlgorithm] }, T.notAlgorithm);
   const outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer, visibleOnly: true, exam: true });
   return { question_id: questionId, is_valid: outcome.is_valid, details: outcome.details };
 }
@@ -254,7 +253,7 @@ export async function submitSolutions(
       if (!q) throw notFound(T.notFound);
       outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer: a.answer, exam: true });
     }
-    graded.push({ question_id: a.question_id, submission_id: submissionId, answer: a.answer, outcome, created_at: receivedAt, from_draft: false, known: !!known, ...origin });
+    graded.push({ question_id: a.question_id, submission_id: submissionId, answer: a.answer, outcome, created_at: receivedAt, auto: false, known: !!known, ...origin });
   }
   return recordAnswers(ctx, { id: attempt.id, exam_id: exam.id, user_id: user.id }, graded, rules);
 }
@@ -305,6 +304,7 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
     const q = stored.get(o.question_id)!;
     const p = progress.get(q.id);
     const earned = result.earned[i];
+    const ps = q.possible_solutions;
     return [
       {
         question: toStudentQuestion({ ...q, points: o.points }, user.id),
@@ -313,13 +313,19 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
         // The answer that counted; the last one too when it is another (a worse one sent after it).
         answer: p?.best_answer ?? null,
         details: (p?.best_details as GradeDetails | undefined) ?? null,
-        from_draft: p?.best_from_draft ?? false,
+        auto: p?.best_auto ?? false,
         last:
           p && p.last_id !== p.best_id
-            ? { answer: p.last_answer, is_valid: p.last_valid, details: (p.last_details as GradeDetails | null) ?? null, from_draft: p.last_from_draft }
+            ? { answer: p.last_answer, is_valid: p.last_valid, details: (p.last_details as GradeDetails | null) ?? null, auto: p.last_auto }
             : null,
-        // The kind's correction (none for a program).
-        solution: solutionsShown ? serverKind(q.type).solution(q) : null,
+        solution:
+          solutionsShown && q.type !== 'ALGORITHM'
+            ? {
+                choice_ids: q.type === 'QCM' ? ps.filter((s) => s.is_correct === 1).map((s) => s.id) : [],
+                accepted: q.type === 'EXACT' ? ps.map((s) => s.content) : [],
+                expected: q.type === 'MATH' ? (ps[0]?.content ?? null) : null,
+              }
+            : null,
       },
     ];
   });

@@ -225,7 +225,7 @@ export const examResultsTexts = {
     noSubmission: 'Aucune soumission pour cette question.',
     submission: (i: number, n: number) => `Soumission ${i} sur ${n}`,
     submittedAt: L.submittedAt,
-    fromDraft: 'envoyée automatiquement à la fin (brouillon non soumis)',
+    auto: 'envoyée automatiquement à la fin (brouillon non soumis)',
     penalty: (points: number) => `pénalité de ${points.toLocaleString('fr-FR')} point${points >= 2 ? 's' : ''} retirée pour les essais incorrects avant celui-ci`,
     elapsed: (label: string) => `${label} après le début`,
     valid: 'Validée',

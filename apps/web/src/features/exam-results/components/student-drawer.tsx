@@ -118,7 +118,7 @@ function Submission({ q, s, index, count }: { q: ResultQuestionWithSubs; s: Staf
           </Group>
         </Group>
         <Text size="xs" c="dimmed">
-          {t.submittedAt} {formatDateTime(s.submitted_at)} · {t.elapsed(durationLabel(s.elapsed_seconds))} · {s.from_draft ? t.fromDraft : (s.ip ?? t.unknown)}
+          {t.submittedAt} {formatDateTime(s.submitted_at)} · {t.elapsed(durationLabel(s.elapsed_seconds))} · {s.auto ? t.auto : (s.ip ?? t.unknown)}
           {s.penalty > 0 ? ` · ${t.penalty(s.penalty)}` : ''}
         </Text>
         {q.type === 'ALGORITHM' ? (

@@ -115,7 +115,7 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
           <Text size="sm" fw={600}>
             {row.last ? t.countedAnswer : t.yourAnswer}
           </Text>
-          {row.from_draft ? (
+          {row.auto ? (
             <Text size="sm" c="dimmed" data-testid="auto-sent">
               {t.autoSent}
             </Text>
@@ -129,7 +129,7 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
             <Text size="sm" fw={600}>
               {t.lastAnswer(row.last.is_valid)}
             </Text>
-            {row.last.from_draft ? (
+            {row.last.auto ? (
               <Text size="sm" c="dimmed">
                 {t.autoSent}
               </Text>

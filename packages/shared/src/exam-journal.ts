@@ -23,6 +23,7 @@ export const JOURNAL_EVENT_TYPES = [
   'DRAFT_GRADED',
   'CLOSE',
   'REGRADE',
+  'SIMILARITY_CASE',
 ] as const;
 export type JournalEventType = (typeof JOURNAL_EVENT_TYPES)[number];
 
@@ -44,6 +45,7 @@ export const JOURNAL_EVENT_LABELS: Record<JournalEventType, string> = {
   DRAFT_GRADED: 'Brouillon corrigé automatiquement à la fin',
   CLOSE: 'Examen clôturé par l’équipe',
   REGRADE: 'Recorrection appliquée',
+  SIMILARITY_CASE: 'Dossier de programmes similaires',
 };
 
 /** The signals only the browser sees, which the exam page reports. */

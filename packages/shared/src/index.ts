@@ -20,4 +20,4 @@ export * from './exam-results';
 export * from './practice';
 export * from './invigilation';
 export * from './question-exchange';
-export * from './lti';
+export * from './similarity';

@@ -1,6 +1,6 @@
 // Table types for Kysely. Each feature adds its tables here alongside its migration.
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { LtiDatabase } from './schema-lti';
+import type { SimilarityDatabase } from './schema-similarity';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** DATE columns are read back as 'YYYY-MM-DD' strings (the pg type parser is set so). */
@@ -436,7 +436,7 @@ export interface PracticeAttemptsTable {
   created_at: Generated<Timestamp>;
 }
 
-export interface Database extends LtiDatabase {
+export interface Database extends SimilarityDatabase {
   users: UsersTable;
   tokens: TokensTable;
   academic_years: AcademicYearsTable;

@@ -18,7 +18,7 @@ import * as m016 from './016-drafts-retry';
 import * as m017 from './017-journal-bounds';
 import * as m018 from './018-seb-keys';
 import * as m019 from './019-late-answer-receipt';
-import * as m026lti from './026-lti';
+import * as m025 from './025-similarity';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -39,5 +39,5 @@ export const migrations: Record<string, Migration> = {
   '017-journal-bounds': m017,
   '018-seb-keys': m018,
   '019-late-answer-receipt': m019,
-  '026-lti': m026lti,
+  '025-similarity': m025,
 };

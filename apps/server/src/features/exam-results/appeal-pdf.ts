@@ -3,6 +3,7 @@
 // 1.7, language fr-FR, headings, paragraphs and lists in its structure, footers marked as page artifacts) that a
 // screen reader reads in order; the journal is written as sentences, times in Paris, without internal ids.
 import { JOURNAL_EVENT_LABELS, QUESTION_STATE_LABELS, round2, type ExamJournal, type ExamStudentResult, type GradeDetails, type JournalEvent, type Question } from '@exam/shared';
+import { similarityStepText } from '@exam/shared';
 import { htmlToText } from '../../lib/html-text';
 
 const TZ = 'Europe/Paris';
@@ -229,6 +230,9 @@ export function journalSentence(e: Pick<JournalEvent, 'type' | 'client_at' | 'da
       break;
     case 'REGRADE':
       if (typeof d.old_score === 'number' && typeof d.new_score === 'number') parts.push(`note passée de ${num(d.old_score)} à ${num(d.new_score)}`);
+      break;
+    case 'SIMILARITY_CASE':
+      parts.push(similarityStepText(d));
       break;
     default:
       break;

@@ -8,4 +8,3 @@ export { examOrder } from './service';
 export { examAccessRoutes } from './access-routes';
 export { findAccessRules, findAccessRulesOf, type StoredAccessRules } from './access-rules-repository';
 export { sebConfigKey, sebConfigFile, sebFile, sebFileName, rncryptorEncrypt, SEB_MEDIA_TYPE } from './access-rules';
-export { perStudentPoints } from './totals';

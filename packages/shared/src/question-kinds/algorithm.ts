@@ -21,6 +21,17 @@ export const visibleCaseResultSchema = z.object({
 });
 export type VisibleCaseResult = z.infer<typeof visibleCaseResultSchema>;
 
+const algorithmDetailsSchema = z.object({
+  type: z.literal('ALGORITHM'),
+  /** OK when every case passed, else the verdict of the first failing case. */
+  verdict: verdictSchema,
+  passed: z.number().int(),
+  total: z.number().int(),
+  visible: z.array(visibleCaseResultSchema),
+  /** Hidden cases: only how many passed. */
+  hidden: z.object({ passed: z.number().int(), total: z.number().int() }),
+});
+
 export const algorithmKind = {
   kind: 'ALGORITHM',
   rules: (q) => {
@@ -30,15 +41,7 @@ export const algorithmKind = {
     return issues;
   },
   answer: textAnswerSchema,
-  details: z.object({
-    type: z.literal('ALGORITHM'),
-    /** OK when every case passed, else the verdict of the first failing case. */
-    verdict: verdictSchema,
-    passed: z.number().int(),
-    total: z.number().int(),
-    visible: z.array(visibleCaseResultSchema),
-    /** Hidden cases: only how many passed. */
-    hidden: z.object({ passed: z.number().int(), total: z.number().int() }),
-  }),
+  details: algorithmDetailsSchema,
   answerText: (answer) => rawAnswerText(answer),
+  detailsText: (d: z.infer<typeof algorithmDetailsSchema>) => `Tests réussis : ${d.passed} sur ${d.total} (${d.verdict}).`,
 } satisfies SharedQuestionKind<'ALGORITHM'>;

@@ -27,5 +27,6 @@ export const exactKind = {
   },
   answer: textAnswerSchema,
   details: z.object({ type: z.literal('EXACT') }),
+  detailsText: () => null,
   answerText: (answer) => rawAnswerText(answer),
 } satisfies SharedQuestionKind<'EXACT'>;

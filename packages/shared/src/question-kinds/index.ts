@@ -35,3 +35,16 @@ export { qcmAnswerSchema, QCM_MAX_CHOICES, QCM_MIN_CHOICES } from './qcm';
 export { textAnswerSchema, EXACT_MAX_ANSWERS } from './exact';
 export { ALGORITHM_MAX_TESTS, visibleCaseResultSchema, type VisibleCaseResult } from './algorithm';
 export type { KindAnswerSource, KindIssue, KindRuleInput, SharedQuestionKind } from './types';
+export {
+  matchingAnswerKey,
+  matchingAnswerSchema,
+  matchingKind,
+  MATCHING_ANSWER_MAX,
+  MATCHING_MAX_ITEMS,
+  MATCHING_MAX_ROWS,
+  MATCHING_MIN_ITEMS,
+  MATCHING_SCORING_LABELS,
+  MATCHING_SCORINGS,
+  type MatchingAnswer,
+  type MatchingScoring,
+} from './matching';

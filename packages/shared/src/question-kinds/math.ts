@@ -20,4 +20,5 @@ export const mathKind = {
     message: z.string().optional(),
   }),
   answerText: (answer) => rawAnswerText(answer),
+  detailsText: () => null,
 } satisfies SharedQuestionKind<'MATH'>;

@@ -28,6 +28,7 @@ export const qcmKind = {
   },
   answer: qcmAnswerSchema,
   details: z.object({ type: z.literal('QCM') }),
+  detailsText: () => null,
   answerText: (answer, q, plain) => {
     if (!Array.isArray(answer)) return rawAnswerText(answer);
     const choices = new Map((q?.possible_solutions ?? []).map((c) => [c.id, plain(c.content)]));

@@ -2,7 +2,6 @@
 // rules of its question body, the answer a student sends, the grade details a student may see, and its answer as
 // plain text. One module per kind, gathered in ./index.ts in a table the compiler checks against QUESTION_KINDS.
 import type { z } from 'zod';
-import type { QuestionKind } from '../helper';
 
 /** A field error, its path relative to the question body. */
 export interface KindIssue {
@@ -23,7 +22,7 @@ export interface KindAnswerSource {
   possible_solutions: { id: number; content: string; expected_output?: string }[];
 }
 
-export interface SharedQuestionKind<K extends QuestionKind> {
+export interface SharedQuestionKind<K extends string> {
   kind: K;
   /** The kind's rules, as field errors: used by create, update and the possible-solutions routes. */
   rules: (q: KindRuleInput) => KindIssue[];
@@ -33,6 +32,9 @@ export interface SharedQuestionKind<K extends QuestionKind> {
   details: z.ZodObject<{ type: z.ZodLiteral<K> }>;
   /** The answer as plain text (the appeal file), `html` turning a stored text into plain text. */
   answerText: (answer: unknown, q: KindAnswerSource | null, plain: (html: string) => string) => string;
+  /** One line about a grade's details beside the answer (the appeal file), or null. Each module types `d` as its
+   *  own details; callers pass the details of the same kind. */
+  detailsText: (d: never) => string | null;
 }
 
 /** An answer shown as JSON when it has no known shape (an old or broken answer). */

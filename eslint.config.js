@@ -49,12 +49,29 @@ export default tseslint.config(
     },
   },
   {
-    // Shared blocks know no feature (the route table in src/app is the one place that names feature routes).
+    // Shared blocks know no feature (the route table in src/app is the one place that names feature routes), and no
+    // question kind (src/question-kinds builds on them, not the other way).
     files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [serverImports, { group: ['@/features/**', '**/features/**'], message: 'Les blocs partagés ne dépendent d’aucune fonctionnalité.' }] },
+        {
+          patterns: [
+            serverImports,
+            { group: ['@/features/**', '**/features/**'], message: 'Les blocs partagés ne dépendent d’aucune fonctionnalité.' },
+            { group: ['@/question-kinds', '@/question-kinds/**', '**/question-kinds/**'], message: 'Les blocs partagés ne connaissent aucun type de question : ils sont dans src/question-kinds.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The question kinds are used by several features and know none of them.
+    files: ['apps/web/src/question-kinds/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [serverImports, { group: ['@/features/**', '**/features/**'], message: 'Un type de question ne dépend d’aucune fonctionnalité.' }] },
       ],
     },
   },

@@ -44,7 +44,6 @@ export const routes: RouteObject[] = [
           screen('login', () => import('@/features/auth/routes/login')),
           screen('noPremium', () => import('@/features/public/routes/no-premium')),
           screen('notAccessDate', () => import('@/features/public/routes/not-access-date')),
-          screen('ltiEntry', () => import('@/features/lti/routes/lti-entry')),
         ],
       },
       {
@@ -65,7 +64,6 @@ export const routes: RouteObject[] = [
           screen('examResults', () => import('@/features/exam-results/routes/exam-results-list')),
           screen('examResultsShow', () => import('@/features/exam-results/routes/exam-results-show')),
           screen('examLive', () => import('@/features/exam-results/routes/exam-live')),
-          screen('examSimilarity', () => import('@/features/similarity/routes/exam-similarity')),
           screen('exams', () => import('@/features/exams/routes/exams-list')),
           screen('examsCreate', () => import('@/features/exams/routes/exam-create')),
           screen('examsEdit', () => import('@/features/exams/routes/exam-edit')),
@@ -81,7 +79,6 @@ export const routes: RouteObject[] = [
           screen('listStudents', () => import('@/features/users/routes/students')),
           screen('studentsCreate', () => import('@/features/users/routes/student-create')),
           screen('studentsEdit', () => import('@/features/users/routes/student-edit')),
-          screen('ltiPlatforms', () => import('@/features/lti/routes/lti-platforms')),
         ],
       },
       {

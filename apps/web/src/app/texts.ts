@@ -49,7 +49,6 @@ export const texts = {
     python: 'Python',
     r: 'R',
     math: 'Expression',
-    lti: 'Moodle (LTI)',
     profile: 'Profil',
     logout: 'Déconnexion',
     openMenu: 'Ouvrir le menu',

@@ -24,8 +24,6 @@ export const componentTexts = {
   },
   /** The verdict of an answer (exam, practice, staff preview) and the comparison of outputs. */
   grade: {
-    validated: 'Validé',
-    notValidated: 'Non validé',
     example: (n: number) => `Exemple ${n}`,
     input: 'Entrée',
     expected: 'Sortie attendue',

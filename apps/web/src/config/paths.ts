@@ -18,7 +18,6 @@ export const paths = {
   login: route('login', '/login', 'Connexion'),
   noPremium: route('no-premium', '/static/no-premium', 'Accès premium requis'),
   notAccessDate: route('not-access-date', '/static/not-access-date', 'Accès fermé'),
-  ltiEntry: route('lti-entry', '/lti/entree', 'Connexion depuis la plateforme de cours'),
 
   // Staff dashboard group
   home: route('home', '/dashboard', 'Accueil'),
@@ -40,7 +39,6 @@ export const paths = {
   examResults: route('exam-results', '/dashboard/exam-results', 'Moyennes'),
   examResultsShow: param('exam-results-show', '/dashboard/exam-results/:exam/show', 'Résultats de l’examen', (exam: Id) => `/dashboard/exam-results/${exam}/show`),
   examLive: param('exam-results-live', '/dashboard/exam-results/:exam/live', 'Surveillance en direct', (exam: Id) => `/dashboard/exam-results/${exam}/live`),
-  examSimilarity: param('exam-results-similarity', '/dashboard/exam-results/:exam/similarity', 'Programmes similaires', (exam: Id) => `/dashboard/exam-results/${exam}/similarity`),
   exams: route('exams', '/dashboard/exams', 'Examens'),
   examsCreate: route('exams-create', '/dashboard/exams/create', 'Nouvel examen'),
   examsEdit: param('exams-edit', '/dashboard/exams/:exam/edit', 'Modifier un examen', (exam: Id) => `/dashboard/exams/${exam}/edit`),
@@ -56,7 +54,6 @@ export const paths = {
   listStudents: route('list-students', '/dashboard/users/students', 'Étudiants'),
   studentsCreate: route('students-create', '/dashboard/users/students/create', 'Nouvel étudiant'),
   studentsEdit: param('students-edit', '/dashboard/users/students/:user/edit', 'Modifier un étudiant', (user: Id) => `/dashboard/users/students/${user}/edit`),
-  ltiPlatforms: route('lti-platforms', '/dashboard/lti', 'Plateformes de cours (LTI)'),
 
   // Student group
   studentProfile: route('student-profile', '/profile/student', 'Mon profil'),

@@ -20,7 +20,6 @@ import * as m018 from './018-seb-keys';
 import * as m019 from './019-late-answer-receipt';
 import * as m025 from './025-similarity';
 
-import * as m028 from './028-accommodations';
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-courses': m002,
@@ -42,4 +41,3 @@ export const migrations: Record<string, Migration> = {
   '019-late-answer-receipt': m019,
   '025-similarity': m025,
 };
-  '028-accommodations': m028,

@@ -4,7 +4,7 @@
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';
 import { ActionIcon, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from '@tabler/icons-react';
-import { QuestionTypeBadge } from '@/components/question-type-badge';
+import { QuestionTypeBadge } from '@/question-kinds/type-badge';
 import { StatementExcerpt } from '@/components/statement-excerpt';
 import { examsTexts } from '../texts';
 import { penaltyOptions, type ExamFormValues, type ExamQuestionRow as Row } from './exam-form-values';

@@ -6,7 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { QUESTION_KIND_LABELS, QUESTION_KINDS, type QuestionListItem } from '@exam/shared';
 import { SearchBox } from '@/components/list-table';
-import { QuestionTypeBadge } from '@/components/question-type-badge';
+import { QuestionTypeBadge } from '@/question-kinds/type-badge';
 import { StatementExcerpt, excerptText } from '@/components/statement-excerpt';
 import { TableSkeleton } from '@/components/loading-skeleton';
 import { useBankQuestions } from '../api/question-bank';

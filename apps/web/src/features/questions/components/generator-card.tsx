@@ -2,7 +2,7 @@
 // générateur », which sends the editor's draft as it stands and shows a few variants (values, statement and answers
 // filled in, expected outputs computed by the reference solution) or the server's French reason with its line.
 import { Controller, useWatch, type Control, type UseFormGetValues, type UseFormSetValue } from 'react-hook-form';
-import { Alert, Button, Card, Code, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconFlask } from '@tabler/icons-react';
 import type { QuestionKind, Variant } from '@exam/shared';
 import { CodeEditor } from '@/components/code-editor';
@@ -10,7 +10,8 @@ import { RichContent } from '@/components/rich-text/rich-content';
 import { isApiError } from '@/lib/api-client';
 import { useTestGenerator } from '../api/questions';
 import { questionsTexts } from '../texts';
-import { toBody, type QuestionFormErrors, type QuestionFormValues } from './question-form-values';
+import { QUESTION_KINDS_UI, type QuestionFormErrors, type QuestionFormValues } from '@/question-kinds';
+import { toBody } from './question-form-values';
 
 const t = questionsTexts.form;
 
@@ -47,9 +48,9 @@ export function GeneratorCard({
         <Text size="sm" c="dimmed">
           {t.generatorHint}
         </Text>
-        {type === 'ALGORITHM' ? (
+        {QUESTION_KINDS_UI[type].editor.generatorHint ? (
           <Text size="sm" c="dimmed">
-            {t.generatorOutputHint}
+            {QUESTION_KINDS_UI[type].editor.generatorHint}
           </Text>
         ) : null}
         <Controller
@@ -109,6 +110,7 @@ export function GeneratorCard({
 
 function VariantView({ variant, type }: { variant: Variant; type: QuestionKind }) {
   const ps = variant.possible_solutions;
+  const { VariantAnswers } = QUESTION_KINDS_UI[type].editor;
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label={t.seed(variant.seed)}>
       <Stack gap="xs">
@@ -126,34 +128,7 @@ function VariantView({ variant, type }: { variant: Variant; type: QuestionKind }
         <Text size="xs" fw={600}>
           {t.variantAnswers}
         </Text>
-        {type === 'ALGORITHM' ? (
-          <Stack gap={6}>
-            {ps.map((p, i) => (
-              <div key={i}>
-                <Text size="xs" fw={500}>
-                  {t.caseLine(i, p.is_hidden === 1)}
-                </Text>
-                <SimpleGrid cols={2} spacing={4}>
-                  <Code block>
-                    {p.stdin.replace(/\n+$/, '') || ' '}
-                  </Code>
-                  <Code block>
-                    {p.expected_output.replace(/\n+$/, '') || ' '}
-                  </Code>
-                </SimpleGrid>
-              </div>
-            ))}
-          </Stack>
-        ) : (
-          <List size="xs" spacing={2}>
-            {ps.map((p, i) => (
-              <List.Item key={i}>
-                {p.content}
-                {type === 'QCM' && p.is_correct === 1 ? ` (${t.correct})` : ''}
-              </List.Item>
-            ))}
-          </List>
-        )}
+        <VariantAnswers solutions={ps} />
       </Stack>
     </Paper>
   );

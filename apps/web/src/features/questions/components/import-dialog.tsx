@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Chip, FileInput, Group, List, Modal, Progress, St
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck, IconFileImport } from '@tabler/icons-react';
 import { IMPORT_MAX_BYTES, IMPORT_OUTCOME_LABELS, IMPORT_OUTCOMES, type ImportOutcome, type ImportReport } from '@exam/shared';
-import { QuestionTypeBadge } from '@/components/question-type-badge';
+import { QuestionTypeBadge } from '@/question-kinds/type-badge';
 import { isApiError } from '@/lib/api-client';
 import { useImportQuestions } from '../api/question-exchange';
 import { questionsTexts } from '../texts';

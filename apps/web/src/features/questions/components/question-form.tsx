@@ -1,22 +1,18 @@
 // The question editor (create and edit): the general card (type, statement, points, course and chapter, tags,
-// practice flag), then what each type needs: QCM choices, EXACT accepted answers and tolerance, ALGORITHM language,
-// starter code, test cases, limits and reference solution, MATH expected expression; then the optional generator of
-// a parameterised question. Checked with the shared schema before sending; the server's French messages land next to
+// practice flag), then the fields of the chosen kind (src/question-kinds: QCM choices, EXACT accepted answers…),
+// then the optional generator of a parameterised question. Checked with the shared schema before sending; the server's French messages land next to
 // their fields (a refused reference solution next to its case, a refused variant under the generator).
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { QUESTION_KIND_LABELS, questionInputSchema, type Question, type QuestionInput, type QuestionKind } from '@exam/shared';
 import { useUnsavedChanges } from '@/components/unsaved-changes';
-import { MathInput } from '@/components/math-input';
 import { useHelper } from '@/app/auth/session';
 import { ApiError } from '@/lib/api-client';
 import { questionsTexts } from '../texts';
-import { AlgorithmFields } from './algorithm-fields';
-import { AnswersField } from './answers-field';
-import { ChoicesField } from './choices-field';
 import { GeneratorCard } from './generator-card';
 import { QuestionGeneralCard } from './question-general-card';
-import { applyErrors, num, toBody, toForm, type QuestionFormValues } from './question-form-values';
+import { QUESTION_KINDS_UI, type QuestionFormValues } from '@/question-kinds';
+import { applyErrors, toBody, toForm } from './question-form-values';
 
 const t = questionsTexts.form;
 
@@ -48,6 +44,7 @@ export function QuestionForm({
   useUnsavedChanges(isDirty && !isSubmitting);
 
   const type = useWatch({ control, name: 'type' });
+  const KindFields = QUESTION_KINDS_UI[type].editor.Fields;
 
   const typeLabel = (k: QuestionKind) => helper.data?.QUESTION_TYPE.find((x) => x.value === k)?.label ?? QUESTION_KIND_LABELS[k];
   const languageOptions = (helper.data?.LANGAGE ?? [
@@ -56,10 +53,7 @@ export function QuestionForm({
   ]).map((l) => ({ value: l.value, label: l.label }));
 
   const validSubmit = handleSubmit(async (values) => {
-    if (values.type === 'ALGORITHM' && (num(values.cpu_seconds) === undefined) !== (num(values.memory_mb) === undefined)) {
-      setError(num(values.cpu_seconds) === undefined ? 'cpu_seconds' : 'memory_mb', { type: 'manual', message: t.limitsBoth }, { shouldFocus: true });
-      return;
-    }
+    if (QUESTION_KINDS_UI[values.type].editor.check?.(values, setError) === false) return;
     const body = toBody(values, question?.version);
     const checked = questionInputSchema.safeParse(body);
     if (!checked.success) {
@@ -94,16 +88,7 @@ export function QuestionForm({
             <Title order={2} size="h4">
               {t.answerSection} — {typeLabel(type)}
             </Title>
-            {type === 'QCM' ? <ChoicesField control={control} errors={errors} /> : null}
-            {type === 'EXACT' ? <AnswersField control={control} errors={errors} register={register} /> : null}
-            {type === 'ALGORITHM' ? <AlgorithmFields control={control} errors={errors} register={register} languageOptions={languageOptions} /> : null}
-            {type === 'MATH' ? (
-              <Controller
-                control={control}
-                name="expected"
-                render={({ field }) => <MathInput label={t.expected} description={t.expectedHint} value={field.value} onChange={field.onChange} onSubmit={() => undefined} error={errors.expected?.message} />}
-              />
-            ) : null}
+            <KindFields control={control} errors={errors} register={register} languageOptions={languageOptions} />
           </Stack>
         </Card>
 

@@ -8,7 +8,7 @@ import { RichTextField } from '@/components/rich-text/rich-text-editor';
 import { useCourseOptions } from '@/lib/reference-options';
 import { useCourseChapters, useQuestionTags } from '../api/questions';
 import { questionsTexts } from '../texts';
-import type { QuestionFormErrors, QuestionFormValues } from './question-form-values';
+import type { QuestionFormErrors, QuestionFormValues } from '@/question-kinds';
 
 const t = questionsTexts.form;
 

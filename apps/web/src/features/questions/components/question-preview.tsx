@@ -3,14 +3,12 @@
 // the one a student would get ("Validé" / "Non validé", and for a program the details of the visible cases). A
 // parameterised question is shown as the variant of a seed the teacher picks, with the values that made it.
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Code, Group, Loader, NumberInput, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { GRADE_LABELS, testCaseLabel, type StudentQuestion } from '@exam/shared';
-import { AnswerVerdict } from '@/components/grade/answer-verdict';
+import { isBlankAnswer, type StudentQuestion } from '@exam/shared';
 import { RichContent } from '@/components/rich-text/rich-content';
-import { CodeEditor } from '@/components/code-editor';
-import { MathInput } from '@/components/math-input';
-import { QuestionTypeBadge } from '@/components/question-type-badge';
+import { QuestionTypeBadge } from '@/question-kinds/type-badge';
+import { AnswerInput, AnswerVerdict, kindOf } from '@/question-kinds';
 import { usePreviewQuestion, useStudentShape, type PreviewOutcome } from '../api/questions';
 import { questionsTexts } from '../texts';
 
@@ -61,13 +59,12 @@ export function QuestionPreview({ id, parameterised = false }: { id: number; par
 
 function StudentQuestionView({ question, seed }: { question: StudentQuestion; seed?: number }) {
   const preview = usePreviewQuestion(question.id, seed);
-  const [choices, setChoices] = useState<string[]>([]);
-  const [text, setText] = useState(question.type === 'ALGORITHM' ? (question.starter_code ?? '') : '');
+  const [answer, setAnswer] = useState<unknown>(() => kindOf(question.type).emptyAnswer(question));
   const [outcome, setOutcome] = useState<PreviewOutcome | null>(null);
 
-  const answer = question.type === 'QCM' ? choices.map(Number) : text;
-  const empty = question.type === 'QCM' ? choices.length === 0 : text.trim() === '';
+  const empty = isBlankAnswer(answer);
   const tryIt = async () => {
+    if (empty) return;
     setOutcome(null);
     try {
       setOutcome(await preview.mutateAsync(answer));
@@ -83,7 +80,7 @@ function StudentQuestionView({ question, seed }: { question: StudentQuestion; se
           {t.intro}
         </Text>
         <Group gap={4} style={{ flexShrink: 0 }}>
-          <QuestionTypeBadge type={question.type} language={question.type === 'ALGORITHM' ? question.language : null} />
+          <QuestionTypeBadge type={question.type} language={question.language} />
           <Badge variant="light">{t.points(question.points)}</Badge>
         </Group>
       </Group>
@@ -91,59 +88,7 @@ function StudentQuestionView({ question, seed }: { question: StudentQuestion; se
         <RichContent html={question.statement} />
       </Paper>
 
-      {question.type === 'QCM' ? (
-        question.multiple ? (
-          <Checkbox.Group label={t.chooseMany} value={choices} onChange={setChoices}>
-            <Stack gap="xs" mt="xs">
-              {question.choices.map((c) => (
-                <Checkbox key={c.id} value={String(c.id)} label={c.content} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-        ) : (
-          <Radio.Group label={t.chooseOne} value={choices[0] ?? null} onChange={(v) => setChoices([v])}>
-            <Stack gap="xs" mt="xs">
-              {question.choices.map((c) => (
-                <Radio key={c.id} value={String(c.id)} label={c.content} />
-              ))}
-            </Stack>
-          </Radio.Group>
-        )
-      ) : null}
-      {question.type === 'EXACT' ? <TextInput label={t.yourAnswer} value={text} onChange={(e) => setText(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && !empty && void tryIt()} /> : null}
-      {question.type === 'MATH' ? <MathInput label={t.yourAnswer} value={text} onChange={setText} onSubmit={() => !empty && void tryIt()} /> : null}
-      {question.type === 'ALGORITHM' ? (
-        <Stack gap="xs">
-          {question.tests.length ? (
-            <>
-              <Title order={3} size="h5">
-                {t.examples}
-              </Title>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-                {question.tests.map((c, i) => (
-                  <Paper key={i} withBorder p="xs" radius="sm">
-                    <Text size="xs" fw={600}>
-                      {testCaseLabel(i)}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {GRADE_LABELS.stdin}
-                    </Text>
-                    <Code block>{c.stdin || ' '}</Code>
-                    <Text size="xs" c="dimmed">
-                      {GRADE_LABELS.expected}
-                    </Text>
-                    <Code block>{c.expected_output || ' '}</Code>
-                  </Paper>
-                ))}
-              </SimpleGrid>
-            </>
-          ) : null}
-          <Text size="sm" fw={500}>
-            {t.code}
-          </Text>
-          <CodeEditor language={question.language ?? 'PYTHON'} value={text} onChange={setText} onRun={() => !empty && void tryIt()} label={t.code} minHeight="160px" />
-        </Stack>
-      ) : null}
+      <AnswerInput question={question} value={answer} onChange={setAnswer} onSubmit={() => void tryIt()} />
 
       <Group>
         <Button leftSection={<IconPlayerPlay size={16} />} onClick={() => void tryIt()} loading={preview.isPending} disabled={empty}>

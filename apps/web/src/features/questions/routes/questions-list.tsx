@@ -7,7 +7,7 @@ import { Badge, Button, Group, Menu, Stack, type MantineTheme } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { EXCHANGE_FORMAT_LABELS, QUESTION_KIND_LABELS, QUESTION_KINDS, type ExchangeFormat, type QuestionKind, type QuestionListItem } from '@exam/shared';
-import { QuestionTypeBadge } from '@/components/question-type-badge';
+import { QuestionTypeBadge } from '@/question-kinds/type-badge';
 import { StatementExcerpt, excerptText } from '@/components/statement-excerpt';
 import { PageHeader } from '@/components/page-header';
 import { confirmDialog } from '@/components/confirm-dialog';
@@ -19,6 +19,7 @@ import { formatDate } from '@/components/format';
 import { componentTexts } from '@/components/texts';
 import { FilterSelect } from '@/components/filter-select';
 import { useHelper } from '@/app/auth/session';
+import { KIND_FACTS } from '@/question-kinds/facts';
 import { paths } from '@/config/paths';
 import { useCourseOptions } from '@/lib/reference-options';
 import { useDeleteQuestion, useDuplicateQuestion, useQuestionTags, useQuestionsList } from '../api/questions';
@@ -29,8 +30,6 @@ import { questionsTexts } from '../texts';
 const t = questionsTexts.list;
 const x = questionsTexts.exchange;
 
-/** What each format cannot hold: those of the selection are left out of the file. */
-const NOT_IN: Record<ExchangeFormat, QuestionKind[]> = { moodle: ['MATH'], gift: ['ALGORITHM', 'MATH'] };
 const wide = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
 const wider = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.md})`;
 
@@ -56,7 +55,8 @@ export function QuestionsListPage() {
     setExporting(true);
     try {
       await exportQuestions(format, selected.map((q) => q.id));
-      const omitted = selected.filter((q) => NOT_IN[format].includes(q.type)).length;
+      // What the format cannot hold is left out of the file.
+      const omitted = selected.filter((q) => !KIND_FACTS[q.type].exchangeFormats.includes(format)).length;
       if (omitted) notifications.show({ title: x.exportTitle, message: x.omitted(omitted, EXCHANGE_FORMAT_LABELS[format]), color: 'yellow' });
     } catch {
       // The API client has shown the error.

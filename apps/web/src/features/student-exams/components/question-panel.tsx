@@ -1,12 +1,9 @@
-// One question of the exam: statement, the answer input of its type (QCM in the server's order, radio buttons for
-// one expected answer and checkboxes otherwise; a text field; a program in the code editor with its visible
-// examples; a maths expression with its preview), « Soumettre », and the verdict of the last answer.
+// One question of the exam: statement, the answer input of its kind (src/question-kinds), « Soumettre » (and for a
+// program « Tester sur les exemples »), and the verdict of the last answer.
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Code, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour4, IconCloudCheck, IconDeviceFloppy, IconFlag, IconPlayerPlay, IconSend } from '@tabler/icons-react';
 import { QUESTION_STATE_LABELS, questionTypeLabel, type GradeResult, type QuestionState, type TakingQuestion } from '@exam/shared';
-import { CodeEditor } from '@/components/code-editor';
-import { MathInput } from '@/components/math-input';
 import { RichContent } from '@/components/rich-text/rich-content';
 import { isApiError } from '@/lib/api-client';
 import { runExamples } from '../api/student-exams';
@@ -14,7 +11,7 @@ import type { DraftStatus, Verdict } from '../state/use-exam-session';
 import { isBlank } from '../state/local-store';
 import { studentExamsTexts } from '../texts';
 import { ReportProblem } from './report-problem';
-import { AnswerVerdict } from '@/components/grade/answer-verdict';
+import { AnswerInput, AnswerVerdict, kindOf } from '@/question-kinds';
 
 const t = studentExamsTexts.answer;
 
@@ -41,38 +38,6 @@ export interface QuestionPanelProps {
   onSubmit: () => void;
 }
 
-function Examples({ question }: { question: TakingQuestion }) {
-  if (question.tests.length === 0) return null;
-  return (
-    <Stack gap="xs">
-      <Title order={3} size="h5">
-        {t.examples}
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-        {question.tests.map((c, i) => (
-          <Paper key={i} withBorder p="xs" radius="sm">
-            <Text size="xs" fw={600}>
-              {t.example(i + 1)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t.input}
-            </Text>
-            <Code block style={{ whiteSpace: 'pre-wrap' }}>
-              {c.stdin || ' '}
-            </Code>
-            <Text size="xs" c="dimmed">
-              {t.expected}
-            </Text>
-            <Code block style={{ whiteSpace: 'pre-wrap' }}>
-              {c.expected_output || ' '}
-            </Code>
-          </Paper>
-        ))}
-      </SimpleGrid>
-    </Stack>
-  );
-}
-
 export function QuestionPanel(p: QuestionPanelProps) {
   const { question: q, value, locked } = p;
   const [examples, setExamples] = useState<GradeResult | null>(null);
@@ -80,7 +45,7 @@ export function QuestionPanel(p: QuestionPanelProps) {
   const [running, setRunning] = useState(false);
   const blank = isBlank(value);
   const text = typeof value === 'string' ? value : '';
-  const chosen = Array.isArray(value) ? (value as number[]) : [];
+  const runnable = kindOf(q.type).runsExamples;
 
   const submit = () => {
     if (locked || blank || p.triesLeft === 0) return;
@@ -148,73 +113,15 @@ export function QuestionPanel(p: QuestionPanelProps) {
         <RichContent html={q.statement} />
       </Paper>
 
-      {q.type === 'QCM' ? (
-        q.multiple ? (
-          <Checkbox.Group label={t.chooseMany} value={chosen.map(String)} onChange={(v) => p.onChange(v.map(Number))}>
-            <Stack gap="xs" mt="xs">
-              {q.choices.map((c) => (
-                <Checkbox key={c.id} value={String(c.id)} label={c.content} disabled={locked} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-        ) : (
-          <Radio.Group label={t.chooseOne} value={chosen[0] !== undefined ? String(chosen[0]) : null} onChange={(v) => p.onChange([Number(v)])}>
-            <Stack gap="xs" mt="xs">
-              {q.choices.map((c) => (
-                <Radio key={c.id} value={String(c.id)} label={c.content} disabled={locked} />
-              ))}
-            </Stack>
-          </Radio.Group>
-        )
-      ) : null}
-      {q.type === 'EXACT' ? (
-        <TextInput
-          label={t.yourAnswer}
-          value={text}
-          readOnly={locked}
-          onChange={(e) => p.onChange(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              submit();
-            }
-          }}
-          maw={520}
-        />
-      ) : null}
-      {q.type === 'MATH' ? (
-        locked ? (
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t.math}
-            </Text>
-            <Code block>{text || ' '}</Code>
-          </Stack>
-        ) : (
-          <MathInput label={t.math} value={text} onChange={(v) => p.onChange(v)} onSubmit={submit} />
-        )
-      ) : null}
-      {q.type === 'ALGORITHM' ? (
-        <Stack gap="sm">
-          <Examples question={q} />
-          <Text size="sm" fw={500} id={`code-${q.id}-label`}>
-            {t.code}
-          </Text>
-          {locked ? (
-            <Code block style={{ whiteSpace: 'pre-wrap' }}>
-              {text || ' '}
-            </Code>
-          ) : (
-            <CodeEditor language={q.language ?? 'PYTHON'} value={text} onChange={(v) => p.onChange(v)} onRun={() => void tryExamples()} label={t.code} minHeight="200px" />
-          )}
-          <Text size="xs" c="dimmed">
-            {t.runHint}
-          </Text>
-        </Stack>
+      <AnswerInput question={q} value={value} onChange={p.onChange} onSubmit={submit} onRun={runnable ? () => void tryExamples() : undefined} locked={locked} />
+      {runnable ? (
+        <Text size="xs" c="dimmed">
+          {t.runHint}
+        </Text>
       ) : null}
 
       <Group gap="sm" wrap="wrap">
-        {q.type === 'ALGORITHM' ? (
+        {runnable ? (
           <Button variant="default" leftSection={<IconPlayerPlay size={16} aria-hidden="true" />} onClick={() => void tryExamples()} loading={running} disabled={locked || blank}>
             {t.runExamples}
           </Button>
@@ -262,7 +169,7 @@ export function QuestionPanel(p: QuestionPanelProps) {
           </Stack>
         ) : null}
       </div>
-      {q.type === 'ALGORITHM' ? (
+      {runnable ? (
         <div aria-live="polite">
           {examplesError ? (
             <Alert color="orange" variant="light">

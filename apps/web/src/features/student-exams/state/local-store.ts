@@ -5,6 +5,7 @@
 // the server's draft time.
 import { isBlankAnswer, type QuestionKind } from '@exam/shared';
 import { examKeyPrefix } from '@/lib/storage';
+import { KIND_FACTS } from '@/question-kinds/facts';
 
 /** The part of the Storage interface used here (tests pass an in-memory one). */
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -133,17 +134,14 @@ export function createExamStore(userId: number, examId: number, store: KeyValueS
 }
 export type ExamStore = ReturnType<typeof createExamStore>;
 
-/** The empty answer of a question: no choice, no text, the starter code of a program. */
+/** The empty answer of a question: its kind's (no choice, no text, the starter code of a program). */
 export function emptyAnswer(q: { type: QuestionKind; starter_code: string | null }): unknown {
-  if (q.type === 'QCM') return [];
-  if (q.type === 'ALGORITHM') return q.starter_code ?? '';
-  return '';
+  return KIND_FACTS[q.type].emptyAnswer(q);
 }
 
-/** A stored answer made safe for the question's input (a list of ids for a QCM, a string otherwise). */
+/** A stored answer made safe for the question's input (its kind's shape: a list of ids for a QCM…), or null. */
 export function normaliseAnswer(type: QuestionKind, value: unknown): unknown {
-  if (type === 'QCM') return Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number' && Number.isInteger(v)) : null;
-  return typeof value === 'string' ? value : null;
+  return KIND_FACTS[type].normalise(value);
 }
 
 /**

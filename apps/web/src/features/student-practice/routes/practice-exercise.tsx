@@ -4,7 +4,7 @@
 // back to the chapter.
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Anchor, Badge, Button, Card, Code, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconBook } from '@tabler/icons-react';
 import type { PracticeProgress } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
@@ -107,33 +107,6 @@ export function PracticeExercisePage() {
                 </Anchor>
               ) : null}
               <RichContent html={q.statement} />
-              {q.tests.length ? (
-                <Stack gap="xs">
-                  <Text fw={600} size="sm" component="h3">
-                    {t.examples}
-                  </Text>
-                  {q.tests.map((c, i) => (
-                    <SimpleGrid key={i} cols={{ base: 1, sm: 2 }} spacing="xs">
-                      <div>
-                        <Text size="xs" fw={600}>
-                          {t.example(i + 1)} — {t.stdin}
-                        </Text>
-                        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                          {c.stdin || t.noInput}
-                        </Code>
-                      </div>
-                      <div>
-                        <Text size="xs" fw={600}>
-                          {t.expected}
-                        </Text>
-                        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                          {c.expected_output}
-                        </Code>
-                      </div>
-                    </SimpleGrid>
-                  ))}
-                </Stack>
-              ) : null}
               <AnswerForm key={q.id} question={q} />
               {data.progress.total > 1 ? (
                 <Group justify="flex-end">

@@ -1,0 +1,6 @@
+// How a program is read back: the code, read-only; its grade's cases.
+import type { KindViews } from '../types';
+import { AlgorithmAnswerView } from './answer-view';
+import { AlgorithmGradeDetails } from './case-results';
+
+export const algorithmViews: KindViews = { AnswerView: AlgorithmAnswerView, SolutionView: null, GradeDetails: AlgorithmGradeDetails };

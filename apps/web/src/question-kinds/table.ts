@@ -1,0 +1,16 @@
+// The table of the question kinds: a kind of QUESTION_KINDS left out does not compile.
+import type { QuestionKind } from '@exam/shared';
+import { algorithmKind } from './algorithm';
+import { exactKind } from './exact';
+import { mathKind } from './math';
+import { qcmKind } from './qcm';
+import type { QuestionKindUi } from './types';
+
+export const QUESTION_KINDS_UI: { [K in QuestionKind]: QuestionKindUi } = {
+  QCM: qcmKind,
+  EXACT: exactKind,
+  ALGORITHM: algorithmKind,
+  MATH: mathKind,
+};
+
+export const kindOf = (type: QuestionKind): QuestionKindUi => QUESTION_KINDS_UI[type];

@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { configurePasswordHashing } from './lib/password';
 import { defaultHashSlots } from './lib/hash-pool';
 import { authPlugin } from './features/auth';
+import { accessLogPlugin } from './features/access-log';
 import { features } from './features';
 
 export interface BuildOptions {
@@ -71,6 +72,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     throwFileSizeLimit: true,
   });
   await app.register(authPlugin);
+  await app.register(accessLogPlugin);
   for (const feature of features) await app.register(feature);
 
   const webDist = ctx.config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');

@@ -21,3 +21,4 @@ export * from './practice';
 export * from './invigilation';
 export * from './question-exchange';
 export * from './similarity';
+export * from './access-log';

@@ -436,6 +436,17 @@ export interface PracticeAttemptsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface CopyAccessesTable {
+  id: Generated<number>;
+  at: ColumnType<Date, Date | undefined, never>;
+  staff_id: number | null;
+  staff_name: string;
+  student_id: number;
+  exam_id: number | null;
+  attempt_id: number | null;
+  what: 'COPY' | 'JOURNAL' | 'APPEAL_PDF' | 'ARCHIVE';
+}
+
 export interface Database extends SimilarityDatabase {
   users: UsersTable;
   tokens: TokensTable;
@@ -472,6 +483,7 @@ export interface Database extends SimilarityDatabase {
   exam_journal: ExamJournalTable;
   exam_signal_counts: ExamSignalCountsTable;
   regrade_locks: RegradeLocksTable;
+  copy_accesses: CopyAccessesTable;
 }
 
 /** What repositories read and write through: the database, or a transaction open on it. */

@@ -34,5 +34,11 @@ declare module 'fastify' {
      * declares it: the room's rules guard the first three (features/exam-taking/access.ts), a test fails otherwise.
      */
     examRoom?: 'start' | 'call' | 'result' | 'outside';
+    /**
+     * A staff route that opens a student's copy, journal, appeal file or data archive: `what` it reads, and the names
+     * of the route's params holding the student's id and (for an attempt) the exam's id. Each success is logged
+     * (features/access-log), whoever the handler; a declared param missing from the path stops the server at start.
+     */
+    studentRead?: { what: 'COPY' | 'JOURNAL' | 'APPEAL_PDF' | 'ARCHIVE'; student: string; exam?: string };
   }
 }

@@ -20,6 +20,7 @@ import * as m018 from './018-seb-keys';
 import * as m019 from './019-late-answer-receipt';
 import * as m025 from './025-similarity';
 
+import * as m029 from './029-copy-accesses';
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-courses': m002,
@@ -41,3 +42,4 @@ export const migrations: Record<string, Migration> = {
   '019-late-answer-receipt': m019,
   '025-similarity': m025,
 };
+  '029-copy-accesses': m029,

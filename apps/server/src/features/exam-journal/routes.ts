@@ -11,6 +11,7 @@ export async function examJournalRoutes(base: FastifyInstance) {
   app.get(
     '/api/admin/exams/:id/attempts/:userId/journal',
     {
+      config: { studentRead: { what: 'JOURNAL', student: 'userId', exam: 'id' } },
       schema: {
         tags: ['Examens'],
         summary: 'Le journal chaîné de la composition d’un étudiant (événements, dernière empreinte, chaîne vérifiée)',

@@ -6,6 +6,7 @@
 import type { ExamJournal, ExamStudentResult } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { readJournal } from '../exam-journal';
+import { accessesOfAttempt } from '../access-log';
 import { pinnedQuestions, pinKey, drawsOf } from '../exam-taking';
 import type { AppealData, AppealFile } from './appeal-pdf';
 import { renderInWorker } from './appeal-worker-pool';
@@ -25,7 +26,8 @@ export async function appealData(ctx: AppContext, examId: number, userId: number
     const q = given.get(pinKey(d));
     if (q) questions[d.question_id] = q;
   }
-  return { copy, journal, questions, author, made_at: new Date().toISOString() };
+  const accesses = await accessesOfAttempt(ctx.db, examId, userId);
+  return { copy, journal, questions, author, accesses, made_at: new Date().toISOString() };
 }
 
 export async function buildAppealFile(ctx: AppContext, examId: number, userId: number, author: string): Promise<AppealFile> {

@@ -85,6 +85,7 @@ export async function examResultsRoutes(base: FastifyInstance) {
   app.get(
     '/api/admin/exam-results/:examId/students/:userId/appeal',
     {
+      config: { studentRead: { what: 'APPEAL_PDF', student: 'userId', exam: 'examId' } },
       schema: {
         tags,
         summary: 'Dossier de réclamation (PDF) : la copie telle que l’étudiant l’a donnée, les verdicts, le journal et sa dernière empreinte',
@@ -141,6 +142,7 @@ export async function examResultsRoutes(base: FastifyInstance) {
   app.get(
     '/api/admin/exam-results/:examId/students/:userId',
     {
+      config: { studentRead: { what: 'COPY', student: 'userId', exam: 'examId' } },
       schema: {
         tags,
         summary: 'Les soumissions d’un étudiant (réponse, verdicts, sorties, temps), sa tentative, ses adresses et navigateurs',

@@ -57,6 +57,17 @@ export const peopleTexts = {
     downloadTemplate: 'Télécharger le modèle',
     import: 'Importer',
   },
+  accessLog: {
+    title: 'Consultations de ses copies',
+    intro: 'Chaque ouverture par le personnel de la copie d’un examen, du journal de la composition, du dossier de réclamation ou de l’archive de ses données est enregistrée (heures de Paris). Une consultation est conservée aussi longtemps que la copie qu’elle concerne.',
+    empty: 'Aucune consultation enregistrée.',
+    error: 'Le journal des consultations n’a pas pu être chargé.',
+    caption: (n: number) => (n === 1 ? '1 consultation, la plus récente en premier' : `${n} consultations, les plus récentes en premier`),
+    when: 'Date',
+    who: 'Par',
+    what: 'Consultation',
+    exam: 'Examen',
+  },
   form: {
     extraTimeFactor: 'Tiers-temps (coefficient de temps)',
     extraTimeFactorHelp:

@@ -9,6 +9,8 @@ import { EditShell } from '@/components/edit-shell';
 import { idFrom, useBackToList } from '@/components/list-navigation';
 import { showGeneratedPassword } from '../components/generated-password';
 import { UserForm } from '../components/user-form';
+import { StudentAccessLog } from '../components/access-log';
+import { isAdmin, useCurrentUser } from '@/app/auth/session';
 import { peopleTexts } from '../texts';
 
 interface Kind {
@@ -54,21 +56,25 @@ export function EditScreen({ kind }: { kind: Kind }) {
   const query = useUser(id);
   const save = useSaveUser(id);
   const back = useBackToList(kind.listPath);
+  const me = useCurrentUser();
   return (
-    <EditShell title={kind.editTitle} listLabel={kind.listLabel} listPath={kind.listPath} query={query} notFound={peopleTexts.form.notFound} backLabel={peopleTexts.form.back}>
-      {query.data ? (
-        <UserForm
-          key={query.data.id}
-          user={query.data}
-          fixedRole={kind.fixedRole}
-          onCancel={back}
-          onSubmit={async (v) => {
-            await save.mutateAsync(v);
-            back();
-          }}
-        />
-      ) : null}
-    </EditShell>
+    <>
+      <EditShell title={kind.editTitle} listLabel={kind.listLabel} listPath={kind.listPath} query={query} notFound={peopleTexts.form.notFound} backLabel={peopleTexts.form.back}>
+        {query.data ? (
+          <UserForm
+            key={query.data.id}
+            user={query.data}
+            fixedRole={kind.fixedRole}
+            onCancel={back}
+            onSubmit={async (v) => {
+              await save.mutateAsync(v);
+              back();
+            }}
+          />
+        ) : null}
+      </EditShell>
+      {query.data && query.data.role === 'STUDENT' && isAdmin(me) ? <StudentAccessLog studentId={query.data.id} /> : null}
+    </>
   );
 }
 

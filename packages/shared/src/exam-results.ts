@@ -279,8 +279,8 @@ export const staffSubmissionSchema = z.object({
   score: z.number(),
   /** Points taken off for the wrong tries before it (the exam's penalty). */
   penalty: z.number(),
-  /** Made from the student's draft when the attempt ended (not sent by them). */
-  auto: z.boolean(),
+  /** Sent from the student's draft when the attempt ended (not by them). */
+  from_draft: z.boolean(),
   details: gradeDetailsSchema,
   /** ALGORITHM: every case (hidden ones too) with its output; null for other types. */
   cases: z.array(staffCaseResultSchema).nullable(),

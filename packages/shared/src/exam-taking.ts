@@ -190,10 +190,10 @@ export const examShowResultSchema = z.object({
       /** The answer that counted (the best result) and its details. */
       answer: z.unknown().nullable(),
       details: gradeDetailsSchema.nullable(),
-      /** True when that answer was the student's draft, graded when the attempt ended (not sent by them). */
-      auto: z.boolean(),
+      /** True when that answer was sent from the student's draft when the attempt ended (not by them). */
+      from_draft: z.boolean(),
       /** The last answer sent, when it is not the one that counted. */
-      last: z.object({ answer: z.unknown().nullable(), is_valid: z.boolean(), details: gradeDetailsSchema.nullable(), auto: z.boolean() }).nullable(),
+      last: z.object({ answer: z.unknown().nullable(), is_valid: z.boolean(), details: gradeDetailsSchema.nullable(), from_draft: z.boolean() }).nullable(),
       /** Only when solutions_shown: QCM correct choice ids, EXACT accepted answers, MATH expected expression. */
       solution: z
         .object({ choice_ids: z.array(z.number().int()), accepted: z.array(z.string()), expected: z.string().nullable() })

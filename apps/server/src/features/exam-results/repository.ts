@@ -163,7 +163,8 @@ export interface SubmissionRow {
   is_valid: boolean;
   score: number;
   penalty: number;
-  auto: boolean;
+  /** Sent from the student's draft when the attempt ended (the column `auto`). */
+  from_draft: boolean;
   details: unknown;
   internal: unknown;
   created_at: Date;
@@ -181,7 +182,7 @@ export async function submissionsOf(db: Db, attemptIds: number[]): Promise<Submi
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, is_valid: r.is_valid === 1, score: Number(r.score), penalty: Number(r.penalty), auto: r.auto === 1, created_at: toDate(r.created_at) }));
+  return rows.map(({ auto, ...r }) => ({ ...r, is_valid: r.is_valid === 1, score: Number(r.score), penalty: Number(r.penalty), from_draft: auto === 1, created_at: toDate(r.created_at) }));
 }
 
 /** Exams of a year aimed at a parcours, drafts left out, by opening date. */

@@ -162,7 +162,7 @@ export async function studentResult(db: Db, examId: number, userId: number): Pro
           is_valid: s.is_valid,
           score: round2(s.score * q.points),
           penalty: round2(s.penalty * q.points),
-          auto: s.auto,
+          from_draft: s.from_draft,
           details: s.details as GradeDetails,
           cases: casesOf(s.internal),
           ip: s.ip,

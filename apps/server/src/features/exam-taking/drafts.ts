@@ -66,7 +66,7 @@ export async function settleDrafts(ctx: AppContext, attempt: Attempt, log?: Fast
         try {
           const outcome = await grade(ctx, { userId: attempt.user_id, question: toGradable(q), answer: d.answer, exam: true });
           const submission_id = draftSubmissionId(attempt.id, questionId, d.updated_at);
-          graded.push({ question_id: questionId, submission_id, answer: d.answer, outcome, created_at: d.updated_at, auto: true, ip: null, user_agent: null });
+          graded.push({ question_id: questionId, submission_id, answer: d.answer, outcome, created_at: d.updated_at, from_draft: true, ip: null, user_agent: null });
         } catch (err) {
           // Not an answer the grader can read (a half-typed choice list): nothing to grade.
           if (err instanceof HttpError && err.statusCode === 422) continue;

@@ -400,7 +400,7 @@ describe('nothing typed is lost: drafts graded when the attempt ends', () => {
     const a = await attemptOf(examId, userId);
     return t.ctx.db.selectFrom('exam_submissions').selectAll().where('attempt_id', '=', a.id).orderBy('id').execute();
   };
-  type ShownQuestion = { question: { id: number }; state: string; auto: boolean; score: number; answer: unknown; last: { auto: boolean } | null };
+  type ShownQuestion = { question: { id: number }; state: string; from_draft: boolean; score: number; answer: unknown; last: { from_draft: boolean } | null };
   const shown = async (token: string, examId: number) => {
     const res = await call(token, 'GET', `/api/student/exams/${examId}/show`);
     expect(res.statusCode).toBe(200);
@@ -422,9 +422,9 @@ describe('nothing typed is lost: drafts graded when the attempt ends', () => {
     expect(finish.statusCode).toBe(200);
 
     const r = await shown(st.token, id);
-    expect(r.q(Q.exact)).toMatchObject({ state: 'VALIDATED', auto: true, answer: 'REPONSE_SECRETE', score: 2 });
-    expect(r.q(Q.qcm)).toMatchObject({ state: 'VALIDATED', auto: true, score: 2 });
-    expect(r.q(Q.algo)).toMatchObject({ state: 'UNANSWERED', auto: false });
+    expect(r.q(Q.exact)).toMatchObject({ state: 'VALIDATED', from_draft: true, answer: 'REPONSE_SECRETE', score: 2 });
+    expect(r.q(Q.qcm)).toMatchObject({ state: 'VALIDATED', from_draft: true, score: 2 });
+    expect(r.q(Q.algo)).toMatchObject({ state: 'UNANSWERED', from_draft: false });
     expect(r.score).toBe(4);
     const subs = await submissionsOf(id, st.id);
     expect(subs.map((x) => [x.question_id, x.auto])).toEqual([
@@ -436,7 +436,7 @@ describe('nothing typed is lost: drafts graded when the attempt ends', () => {
     const teacher = await loginAs(t.app, await seedUser(t.ctx, 'TEACHER'));
     const copy = (await call(teacher, 'GET', `/api/admin/exam-results/${id}/students/${st.id}`)).json().data;
     const exactSubs = copy.questions.find((q: { question_id: number }) => q.question_id === Q.exact).submissions;
-    expect(exactSubs.map((x: { auto: boolean; penalty: number }) => [x.auto, x.penalty])).toEqual([
+    expect(exactSubs.map((x: { from_draft: boolean; penalty: number }) => [x.from_draft, x.penalty])).toEqual([
       [false, 0],
       [true, 0],
     ]);
@@ -474,7 +474,7 @@ describe('nothing typed is lost: drafts graded when the attempt ends', () => {
     expect(await submissionsOf(id, a.id)).toHaveLength(0);
     await t.ctx.db.updateTable('exam_attempts').set({ deadline: at(-40_000) }).where('exam_id', '=', id).execute();
     // Student b asks for the result before any sweep: graded on the spot.
-    expect((await shown(b.token, id)).q(Q.exact)).toMatchObject({ state: 'VALIDATED', auto: true });
+    expect((await shown(b.token, id)).q(Q.exact)).toMatchObject({ state: 'VALIDATED', from_draft: true });
     await settleDueDrafts(t.ctx);
     const subs = await submissionsOf(id, a.id);
     expect(subs).toHaveLength(1);
@@ -536,7 +536,7 @@ describe('tries: a limit per question and a penalty per wrong try', () => {
     await call(st.token, 'PUT', `/api/student/exams/${id}/draft`, { question_id: Q.exact, answer: 'REPONSE_SECRETE' });
     await call(st.token, 'POST', `/api/student/exams/${id}/finish`);
     const show = (await call(st.token, 'GET', `/api/student/exams/${id}/show`)).json().data;
-    expect(show.questions.find((q: { question: { id: number } }) => q.question.id === Q.exact)).toMatchObject({ state: 'NOT_VALIDATED', auto: false });
+    expect(show.questions.find((q: { question: { id: number } }) => q.question.id === Q.exact)).toMatchObject({ state: 'NOT_VALIDATED', from_draft: false });
   });
 });
 

@@ -211,7 +211,7 @@ export async function decideLateAnswer(ctx: AppContext, examId: number, lateId: 
       submission_id: found.submission_id,
       answer: found.answer,
       outcome,
-      auto: false,
+      from_draft: false,
       byStaff: true,
       created_at: new Date(found.given_at as unknown as string),
       ip: null,

@@ -241,7 +241,8 @@ export async function insertSubmission(
     is_valid: boolean;
     score: number;
     penalty: number;
-    auto: boolean;
+    /** Sent from the student's draft when the attempt ended (the column `auto`). */
+    from_draft: boolean;
     details: unknown;
     internal: unknown;
     created_at: Date;
@@ -249,14 +250,15 @@ export async function insertSubmission(
     user_agent: string | null;
   },
 ): Promise<boolean> {
+  const { from_draft, ...row } = v;
   const r = await db
     .insertInto('exam_submissions')
     .values({
-      ...v,
+      ...row,
       created_at: v.created_at,
       answer: JSON.stringify(v.answer ?? null),
       is_valid: v.is_valid ? 1 : 0,
-      auto: v.auto ? 1 : 0,
+      auto: from_draft ? 1 : 0,
       details: storableJson(v.details),
       internal: v.internal === undefined ? null : storableJson(v.internal),
     })
@@ -278,9 +280,10 @@ export interface QuestionProgress {
   best_id: number;
   best_answer: unknown;
   best_details: unknown;
-  best_auto: boolean;
+  /** The answer that counts was sent from the draft when the attempt ended. */
+  best_from_draft: boolean;
   last_id: number;
-  last_auto: boolean;
+  last_from_draft: boolean;
   last_answer: unknown;
   last_valid: boolean;
   last_details: unknown;
@@ -311,9 +314,9 @@ export async function progressOf(db: Db, attemptId: number): Promise<Map<number,
       best_id: better ? r.id : prev.best_id,
       best_answer: better ? r.answer : prev.best_answer,
       best_details: better ? r.details : prev.best_details,
-      best_auto: better ? r.auto === 1 : prev.best_auto,
+      best_from_draft: better ? r.auto === 1 : prev.best_from_draft,
       last_id: r.id,
-      last_auto: r.auto === 1,
+      last_from_draft: r.auto === 1,
       last_answer: r.answer,
       last_valid: valid,
       last_details: r.details,

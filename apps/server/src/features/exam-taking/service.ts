@@ -253,7 +253,7 @@ export async function submitSolutions(
       if (!q) throw notFound(T.notFound);
       outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer: a.answer, exam: true });
     }
-    graded.push({ question_id: a.question_id, submission_id: submissionId, answer: a.answer, outcome, created_at: receivedAt, auto: false, known: !!known, ...origin });
+    graded.push({ question_id: a.question_id, submission_id: submissionId, answer: a.answer, outcome, created_at: receivedAt, from_draft: false, known: !!known, ...origin });
   }
   return recordAnswers(ctx, { id: attempt.id, exam_id: exam.id, user_id: user.id }, graded, rules);
 }
@@ -313,10 +313,10 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
         // The answer that counted; the last one too when it is another (a worse one sent after it).
         answer: p?.best_answer ?? null,
         details: (p?.best_details as GradeDetails | undefined) ?? null,
-        auto: p?.best_auto ?? false,
+        from_draft: p?.best_from_draft ?? false,
         last:
           p && p.last_id !== p.best_id
-            ? { answer: p.last_answer, is_valid: p.last_valid, details: (p.last_details as GradeDetails | null) ?? null, auto: p.last_auto }
+            ? { answer: p.last_answer, is_valid: p.last_valid, details: (p.last_details as GradeDetails | null) ?? null, from_draft: p.last_from_draft }
             : null,
         solution:
           solutionsShown && q.type !== 'ALGORITHM'

@@ -23,8 +23,8 @@ export interface GradedAnswer {
   answer: unknown;
   outcome: GradeOutcome;
   created_at: Date;
-  /** Made from a draft when the attempt ended. */
-  auto: boolean;
+  /** Sent from the student's draft when the attempt ended (not by the student). */
+  from_draft: boolean;
   /** Attached by staff (a late answer): the limit of submissions does not apply. */
   byStaff?: boolean;
   /** Found stored before grading (the same submission id sent again): its stored result is given back. */
@@ -92,7 +92,7 @@ export async function recordAnswersIn(
       continue;
     }
     if (rule.max_submissions !== null && count.tries >= rule.max_submissions && !a.byStaff) {
-      if (a.auto) continue;
+      if (a.from_draft) continue;
       throw conflict(T.noTriesLeft(rule.max_submissions), { question_id: [T.noTriesLeft(rule.max_submissions)] });
     }
     const { penalty, score } = penalised(a.outcome.score, count.wrong, rule.wrong_try_penalty);
@@ -104,7 +104,7 @@ export async function recordAnswersIn(
       is_valid: a.outcome.is_valid,
       score,
       penalty,
-      auto: a.auto,
+      from_draft: a.from_draft,
       details: a.outcome.details,
       internal: a.outcome.internal,
       created_at: a.created_at,

@@ -3,8 +3,10 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useCurrentUser } from '@/app/auth/session';
-import { Alert, Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconHourglassEmpty, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Code, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconHourglassEmpty, IconInfoCircle } from '@tabler/icons-react';
+import katex from 'katex';
+import 'katex/dist/katex.min.css';
 import { QUESTION_STATE_LABELS, questionTypeLabel, type ExamShowResult } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
 import { formatDateTime } from '@/components/format';
@@ -13,7 +15,7 @@ import { RichContent } from '@/components/rich-text/rich-content';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useExamResult } from '../api/student-exams';
-import { AnswerView, GradeDetailsView, SolutionView } from '@/question-kinds/views';
+import { CaseResults } from '@/components/grade/answer-verdict';
 import { LateAnswersNotice } from '../components/late-answers-notice';
 import { createExamStore } from '../state/local-store';
 import { useLateAnswers } from '../state/use-late-answers';
@@ -22,8 +24,15 @@ import { studentExamsTexts } from '../texts';
 const t = studentExamsTexts.show;
 type Row = ExamShowResult['questions'][number];
 
+function MathText({ latex }: { latex: string }) {
+  const html = katex.renderToString(latex, { throwOnError: false, displayMode: false, strict: 'ignore', trust: false, maxExpand: 200 });
+  // KaTeX output of a string the student typed, rendered without trust (no \href, no HTML): safe markup.
+  return <span dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
 /** One answer as the student sent it: `a` is the counted one or the last one of the row's question. */
-function Answer({ row, a, index }: { row: Row; a: unknown; index: number }) {
+function Answer({ row, a }: { row: Row; a: unknown }) {
+  const q = row.question;
   if (a === null || a === undefined) {
     return (
       <Text size="sm" c="dimmed">
@@ -31,7 +40,45 @@ function Answer({ row, a, index }: { row: Row; a: unknown; index: number }) {
       </Text>
     );
   }
-  return <AnswerView question={row.question} answer={a} solution={row.solution} reader="student" label={t.program(index + 1)} />;
+  if (q.type === 'QCM') {
+    const chosen = new Set(Array.isArray(a) ? (a as number[]) : []);
+    const correct = new Set(row.solution?.choice_ids ?? []);
+    return (
+      <List size="sm" spacing={4} data-testid="show-choices">
+        {q.choices.map((c) => (
+          <List.Item key={c.id} icon={chosen.has(c.id) ? <IconCheck size={14} aria-hidden="true" /> : <span style={{ display: 'inline-block', width: 14 }} />}>
+            <Text span size="sm" fw={chosen.has(c.id) ? 600 : 400}>
+              {c.content}
+            </Text>
+            {chosen.has(c.id) ? (
+              <Badge ml={6} size="xs" variant="light" style={{ textTransform: 'none' }}>
+                {t.chosen}
+              </Badge>
+            ) : null}
+            {row.solution && correct.has(c.id) ? (
+              <Badge ml={6} size="xs" color="teal" variant="light" style={{ textTransform: 'none' }}>
+                {t.correctChoice}
+              </Badge>
+            ) : null}
+          </List.Item>
+        ))}
+      </List>
+    );
+  }
+  const text = typeof a === 'string' ? a : JSON.stringify(a);
+  if (q.type === 'MATH') {
+    return (
+      <Stack gap={4}>
+        <MathText latex={text} />
+        <Code>{text}</Code>
+      </Stack>
+    );
+  }
+  return (
+    <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 360, overflow: 'auto' }}>
+      {text}
+    </Code>
+  );
 }
 
 function QuestionResult({ row, index }: { row: Row; index: number }) {
@@ -68,29 +115,50 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
           <Text size="sm" fw={600}>
             {row.last ? t.countedAnswer : t.yourAnswer}
           </Text>
-          {row.auto ? (
+          {row.from_draft ? (
             <Text size="sm" c="dimmed" data-testid="auto-sent">
               {t.autoSent}
             </Text>
           ) : null}
-          <Answer row={row} a={row.answer} index={index} />
-          {row.details ? <GradeDetailsView details={row.details} /> : null}
+          <Answer row={row} a={row.answer} />
+          {row.details?.type === 'ALGORITHM' ? <CaseResults details={row.details} /> : null}
+          {row.details?.type === 'MATH' && row.details.message ? <Text size="sm">{row.details.message}</Text> : null}
         </Stack>
         {row.last ? (
           <Stack gap={4} data-testid="last-answer">
             <Text size="sm" fw={600}>
               {t.lastAnswer(row.last.is_valid)}
             </Text>
-            {row.last.auto ? (
+            {row.last.from_draft ? (
               <Text size="sm" c="dimmed">
                 {t.autoSent}
               </Text>
             ) : null}
-            <Answer row={row} a={row.last.answer} index={index} />
-            {row.last.details ? <GradeDetailsView details={row.last.details} /> : null}
+            <Answer row={row} a={row.last.answer} />
+            {row.last.details?.type === 'ALGORITHM' ? <CaseResults details={row.last.details} /> : null}
+            {row.last.details?.type === 'MATH' && row.last.details.message ? <Text size="sm">{row.last.details.message}</Text> : null}
           </Stack>
         ) : null}
-        {row.solution ? <SolutionView type={q.type} solution={row.solution} /> : null}
+        {row.solution && q.type === 'EXACT' && row.solution.accepted.length ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {t.accepted}
+            </Text>
+            <Group gap={6}>
+              {row.solution.accepted.map((s) => (
+                <Code key={s}>{s}</Code>
+              ))}
+            </Group>
+          </Stack>
+        ) : null}
+        {row.solution && q.type === 'MATH' && row.solution.expected ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {t.expected}
+            </Text>
+            <Code>{row.solution.expected}</Code>
+          </Stack>
+        ) : null}
       </Stack>
     </Card>
   );

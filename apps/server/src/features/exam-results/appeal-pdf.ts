@@ -2,7 +2,7 @@
 // runs in a worker thread (appeal-worker.ts) and a big journal never holds the API's event loop. A tagged PDF (PDF
 // 1.7, language fr-FR, headings, paragraphs and lists in its structure, footers marked as page artifacts) that a
 // screen reader reads in order; the journal is written as sentences, times in Paris, without internal ids.
-import { JOURNAL_EVENT_LABELS, QUESTION_STATE_LABELS, round2, type ExamJournal, type ExamStudentResult, type GradeDetails, type JournalEvent, type Question } from '@exam/shared';
+import { JOURNAL_EVENT_LABELS, QUESTION_STATE_LABELS, round2, STUDENT_READ_LABELS, type ExamJournal, type ExamStudentResult, type GradeDetails, type JournalEvent, type Question, type StudentAccess } from '@exam/shared';
 import { similarityStepText } from '@exam/shared';
 import { htmlToText } from '../../lib/html-text';
 
@@ -39,6 +39,8 @@ export interface AppealData {
   /** The questions as this student was given them (their version and variant), by question id. */
   questions: Record<number, Question | undefined>;
   author: string;
+  /** Who among staff opened this copy, its journal or its appeal file, and when (the most recent first). */
+  accesses: StudentAccess[];
   /** When the file was made (ISO). */
   made_at: string;
 }
@@ -157,6 +159,19 @@ export async function renderAppealPdf(data: AppealData): Promise<AppealFile> {
       para('Notée ici, elle permet de montrer plus tard que rien n’a été changé dans le journal jusqu’à cet événement.', 8);
     });
   }
+  section('Sect', () => {
+    h2('Consultations de la copie par le personnel');
+    para('Chaque ouverture de cette copie, de son journal ou de son dossier de réclamation par un membre du personnel est enregistrée (heures de Paris), celle de ce dossier-ci comprise une fois qu’il est remis.', 8);
+    if (data.accesses.length === 0) {
+      para('Aucune consultation enregistrée avant ce dossier.', 9);
+      return;
+    }
+    section('L', () => {
+      for (const a of [...data.accesses].reverse()) {
+        section('LI', () => tag('LBody', () => doc.font('Helvetica').fontSize(8.5).text(latin(`${when(a.at)} — ${STUDENT_READ_LABELS[a.what]}, par ${a.staff_name}`))));
+      }
+    });
+  });
   root.end();
 
   // Page numbers, once every page exists: page artifacts (not read as content), written inside the bottom margin

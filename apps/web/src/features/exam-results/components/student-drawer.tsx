@@ -2,17 +2,18 @@
 // the attempt's figures, the addresses and browsers it was made from, and per question every submission (the
 // answer or the program read-only, verdict, points, time, and for programs each test case with its output).
 import { useState } from 'react';
-import { Accordion, Alert, Badge, Code, Drawer, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Badge, Code, Drawer, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { durationLabel, type ExamStudentResult, type StaffSubmission } from '@exam/shared';
-import { CodeView } from '@/components/code-view';
 import { DownloadButton } from '@/components/download-button';
 import { VerdictBadge } from '@/components/verdict-badge';
 import { PageSkeleton } from '@/components/loading-skeleton';
 import { RichContent } from '@/components/rich-text/rich-content';
 import { StatementExcerpt } from '@/components/statement-excerpt';
 import { formatDateTime, formatNumber, fullName } from '@/components/format';
+import type { ViewQuestion } from '@/question-kinds/types';
+import { AnswerView, GradeDetailsView } from '@/question-kinds/views';
 import { useBankQuestion, useStudentResult } from '../api/exam-results';
 import { AttemptBadge, VerdictIcon } from './badges';
 import { AttemptJournal } from './attempt-journal';
@@ -68,41 +69,25 @@ function DrawnQuestion({ q }: { q: ResultQuestionWithSubs }) {
   );
 }
 
-function QcmAnswer({ questionId, answer }: { questionId: number; answer: unknown }) {
-  const question = useBankQuestion(questionId, true);
-  const ids = Array.isArray(answer) ? answer.filter((x): x is number => typeof x === 'number') : [];
-  if (ids.length === 0) return <Text size="sm">{t.noChoice}</Text>;
-  const choices = question.data?.possible_solutions ?? [];
+/** The submission's answer in the view of its kind, with the question as the bank has it now (its options and which
+ *  are right: staff may see them). */
+function StaffAnswer({ q, s, index }: { q: ResultQuestionWithSubs; s: StaffSubmission; index: number }) {
+  const bank = useBankQuestion(q.question_id, true);
+  if (bank.isLoading) return <Loader size="xs" aria-label={t.loadingAnswer} />;
+  const ps = bank.data?.possible_solutions ?? [];
+  const question: ViewQuestion = { type: q.type, language: q.language, choices: ps.map((p) => ({ id: p.id, content: p.content })) };
+  const solution = bank.data ? { choice_ids: ps.filter((p) => p.is_correct === 1).map((p) => p.id), accepted: [], expected: null } : null;
   return (
-    <Stack gap={4}>
+    <Stack gap={2}>
       <Text size="sm" fw={500}>
-        {t.choices}
+        {t.answer}
       </Text>
-      <Stack gap={2} component="ul" style={{ listStyle: 'none', paddingLeft: 0, margin: 0 }}>
-        {ids.map((id) => {
-          const choice = choices.find((c) => c.id === id);
-          const correct = choice ? choice.is_correct === 1 : null;
-          return (
-            <Group component="li" key={id} gap={6} wrap="nowrap" align="flex-start">
-              {correct === null ? null : correct ? (
-                <IconCheck size={16} color="var(--mantine-color-teal-8)" aria-hidden="true" />
-              ) : (
-                <IconX size={16} color="var(--mantine-color-red-8)" aria-hidden="true" />
-              )}
-              <Text size="sm">
-                {choice ? choice.content.replace(/<[^>]*>/g, '') || t.choice(id) : t.choice(id)}
-                {correct === null ? '' : ` (${correct ? t.choiceCorrect : t.choiceWrong})`}
-              </Text>
-            </Group>
-          );
-        })}
-      </Stack>
+      <AnswerView question={question} answer={s.answer} solution={solution} reader="staff" label={t.code(q.position, index)} />
     </Stack>
   );
 }
 
 function Submission({ q, s, index, count }: { q: ResultQuestionWithSubs; s: StaffSubmission; index: number; count: number }) {
-  const answerText = typeof s.answer === 'string' ? s.answer : JSON.stringify(s.answer);
   return (
     <Paper withBorder radius="sm" p="sm" component="article" aria-label={t.submission(index, count)}>
       <Stack gap="xs">
@@ -121,23 +106,9 @@ function Submission({ q, s, index, count }: { q: ResultQuestionWithSubs; s: Staf
           {t.submittedAt} {formatDateTime(s.submitted_at)} · {t.elapsed(durationLabel(s.elapsed_seconds))} · {s.from_draft ? t.fromDraft : (s.ip ?? t.unknown)}
           {s.penalty > 0 ? ` · ${t.penalty(s.penalty)}` : ''}
         </Text>
-        {q.type === 'ALGORITHM' ? (
-          <CodeView language={q.language} value={answerText} label={t.code(q.position, index)} />
-        ) : q.type === 'QCM' ? (
-          <QcmAnswer questionId={q.question_id} answer={s.answer} />
-        ) : (
-          <Stack gap={2}>
-            <Text size="sm" fw={500}>
-              {t.answer}
-            </Text>
-            <Code block>{answerText || t.empty}</Code>
-          </Stack>
-        )}
-        {s.details.type === 'MATH' && s.details.message ? (
-          <Text size="sm">
-            {t.mathMessage} : {s.details.message}
-          </Text>
-        ) : null}
+        <StaffAnswer q={q} s={s} index={index} />
+        {/* A program's cases come in full below (hidden ones too): its details would say less. */}
+        {s.details && !s.cases ? <GradeDetailsView details={s.details} /> : null}
         {s.cases && s.cases.length > 0 ? (
           <Stack gap={6}>
             <Table.ScrollContainer minWidth={360} type="native" tabIndex={0} role="region" aria-label={t.cases}>

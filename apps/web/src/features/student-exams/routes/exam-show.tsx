@@ -3,10 +3,8 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useCurrentUser } from '@/app/auth/session';
-import { Alert, Badge, Button, Card, Code, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconHourglassEmpty, IconInfoCircle } from '@tabler/icons-react';
-import katex from 'katex';
-import 'katex/dist/katex.min.css';
+import { Alert, Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconHourglassEmpty, IconInfoCircle } from '@tabler/icons-react';
 import { QUESTION_STATE_LABELS, questionTypeLabel, type ExamShowResult } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
 import { formatDateTime } from '@/components/format';
@@ -15,7 +13,7 @@ import { RichContent } from '@/components/rich-text/rich-content';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useExamResult } from '../api/student-exams';
-import { CaseResults } from '@/components/grade/answer-verdict';
+import { AnswerView, GradeDetailsView, SolutionView } from '@/question-kinds/views';
 import { LateAnswersNotice } from '../components/late-answers-notice';
 import { createExamStore } from '../state/local-store';
 import { useLateAnswers } from '../state/use-late-answers';
@@ -24,15 +22,8 @@ import { studentExamsTexts } from '../texts';
 const t = studentExamsTexts.show;
 type Row = ExamShowResult['questions'][number];
 
-function MathText({ latex }: { latex: string }) {
-  const html = katex.renderToString(latex, { throwOnError: false, displayMode: false, strict: 'ignore', trust: false, maxExpand: 200 });
-  // KaTeX output of a string the student typed, rendered without trust (no \href, no HTML): safe markup.
-  return <span dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
 /** One answer as the student sent it: `a` is the counted one or the last one of the row's question. */
-function Answer({ row, a }: { row: Row; a: unknown }) {
-  const q = row.question;
+function Answer({ row, a, index }: { row: Row; a: unknown; index: number }) {
   if (a === null || a === undefined) {
     return (
       <Text size="sm" c="dimmed">
@@ -40,45 +31,7 @@ function Answer({ row, a }: { row: Row; a: unknown }) {
       </Text>
     );
   }
-  if (q.type === 'QCM') {
-    const chosen = new Set(Array.isArray(a) ? (a as number[]) : []);
-    const correct = new Set(row.solution?.choice_ids ?? []);
-    return (
-      <List size="sm" spacing={4} data-testid="show-choices">
-        {q.choices.map((c) => (
-          <List.Item key={c.id} icon={chosen.has(c.id) ? <IconCheck size={14} aria-hidden="true" /> : <span style={{ display: 'inline-block', width: 14 }} />}>
-            <Text span size="sm" fw={chosen.has(c.id) ? 600 : 400}>
-              {c.content}
-            </Text>
-            {chosen.has(c.id) ? (
-              <Badge ml={6} size="xs" variant="light" style={{ textTransform: 'none' }}>
-                {t.chosen}
-              </Badge>
-            ) : null}
-            {row.solution && correct.has(c.id) ? (
-              <Badge ml={6} size="xs" color="teal" variant="light" style={{ textTransform: 'none' }}>
-                {t.correctChoice}
-              </Badge>
-            ) : null}
-          </List.Item>
-        ))}
-      </List>
-    );
-  }
-  const text = typeof a === 'string' ? a : JSON.stringify(a);
-  if (q.type === 'MATH') {
-    return (
-      <Stack gap={4}>
-        <MathText latex={text} />
-        <Code>{text}</Code>
-      </Stack>
-    );
-  }
-  return (
-    <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 360, overflow: 'auto' }}>
-      {text}
-    </Code>
-  );
+  return <AnswerView question={row.question} answer={a} solution={row.solution} reader="student" label={t.program(index + 1)} />;
 }
 
 function QuestionResult({ row, index }: { row: Row; index: number }) {
@@ -120,9 +73,8 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
               {t.autoSent}
             </Text>
           ) : null}
-          <Answer row={row} a={row.answer} />
-          {row.details?.type === 'ALGORITHM' ? <CaseResults details={row.details} /> : null}
-          {row.details?.type === 'MATH' && row.details.message ? <Text size="sm">{row.details.message}</Text> : null}
+          <Answer row={row} a={row.answer} index={index} />
+          {row.details ? <GradeDetailsView details={row.details} /> : null}
         </Stack>
         {row.last ? (
           <Stack gap={4} data-testid="last-answer">
@@ -134,31 +86,11 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
                 {t.autoSent}
               </Text>
             ) : null}
-            <Answer row={row} a={row.last.answer} />
-            {row.last.details?.type === 'ALGORITHM' ? <CaseResults details={row.last.details} /> : null}
-            {row.last.details?.type === 'MATH' && row.last.details.message ? <Text size="sm">{row.last.details.message}</Text> : null}
+            <Answer row={row} a={row.last.answer} index={index} />
+            {row.last.details ? <GradeDetailsView details={row.last.details} /> : null}
           </Stack>
         ) : null}
-        {row.solution && q.type === 'EXACT' && row.solution.accepted.length ? (
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              {t.accepted}
-            </Text>
-            <Group gap={6}>
-              {row.solution.accepted.map((s) => (
-                <Code key={s}>{s}</Code>
-              ))}
-            </Group>
-          </Stack>
-        ) : null}
-        {row.solution && q.type === 'MATH' && row.solution.expected ? (
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              {t.expected}
-            </Text>
-            <Code>{row.solution.expected}</Code>
-          </Stack>
-        ) : null}
+        {row.solution ? <SolutionView type={q.type} solution={row.solution} /> : null}
       </Stack>
     </Card>
   );

@@ -107,6 +107,19 @@ export default tseslint.config(
     },
   },
   {
+    // Whatever else in the server imports its features (start-up, workers, demo data, operations, tests) reaches each
+    // one through its public entry too (features/name or features/name/index), never its files.
+    files: ['apps/server/src/**/*.ts', 'apps/server/test/**/*.ts'],
+    ignores: ['apps/server/src/features/**', 'apps/server/src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: String.raw`(^|/)features/[^/]+/(?!index$)`, message: 'Une fonctionnalité du serveur s’importe par son entrée publique (features/nom), jamais par ses fichiers.' }] },
+      ],
+      'no-restricted-syntax': ['error', { selector: String.raw`ImportExpression > Literal[value=/(^|\/)features\/[^\/]+\/(?!index$)/]`, message: 'Une fonctionnalité du serveur s’importe par son entrée publique (features/nom), jamais par ses fichiers.' }],
+    },
+  },
+  {
     files: ['packages/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@exam/server', '@exam/web'], message: 'Les paquets partagés ne dépendent pas des applications.' }] }],

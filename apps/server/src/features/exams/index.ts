@@ -8,3 +8,4 @@ export { examOrder, createExamIn, publishExamIn } from './service';
 export { examAccessRoutes } from './access-routes';
 export { findAccessRules, findAccessRulesOf, type StoredAccessRules } from './access-rules-repository';
 export { sebConfigKey, sebConfigFile, sebFile, sebFileName, rncryptorEncrypt, SEB_MEDIA_TYPE } from './access-rules';
+export { perStudentPoints } from './totals';

@@ -7,6 +7,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const serverImports = { group: ['**/apps/server/**', '@exam/server', '@exam/runner'], message: 'Le client web ne dépend pas du serveur.' };
+// The app shell (src/app: router, layouts, providers) is the top: nothing below it imports it. The session and the
+// shell's texts have homes of their own (src/session, src/texts).
+const shellImports = { group: ['@/app', '@/app/**', '**/app/**'], message: 'Seul le haut de l’application importe src/app : la session est dans @/session, les textes dans @/texts.' };
+const featureImports = { group: ['@/features/**', '**/features/**'], message: 'Les blocs partagés ne dépendent d’aucune fonctionnalité.' };
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/.tmp/**', '**/*.d.ts', 'coverage/**'] },
@@ -30,8 +34,9 @@ export default tseslint.config(
     },
   },
   {
-    // A feature never reaches into another feature: what two features share lives in src/components, src/lib,
-    // src/config or src/app. Inside a feature, import its own files relatively (../api/x, ./y).
+    // A feature never reaches into another feature nor into the app shell: what two features share lives in
+    // src/components, src/lib, src/config, src/session, src/texts or src/question-kinds. Inside a feature, import its own
+    // files relatively (../api/x, ./y).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -39,9 +44,10 @@ export default tseslint.config(
         {
           patterns: [
             serverImports,
+            shellImports,
             {
               group: ['@/features/**', '**/features/**', '../../*', '../../**'],
-              message: 'Une fonctionnalité n’importe pas les fichiers d’une autre : déplacez ce qui est partagé dans src/components, src/lib ou src/config.',
+              message: 'Une fonctionnalité n’importe pas les fichiers d’une autre : déplacez ce qui est partagé dans src/components, src/lib, src/config ou src/question-kinds.',
             },
           ],
         },
@@ -49,16 +55,17 @@ export default tseslint.config(
     },
   },
   {
-    // Shared blocks know no feature (the route table in src/app is the one place that names feature routes), and no
-    // question kind (src/question-kinds builds on them, not the other way).
-    files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
+    // Shared blocks know no feature (the route table in src/app is the one place that names feature routes), no app
+    // shell, and no question kind (src/question-kinds builds on them, not the other way).
+    files: ['apps/web/src/{components,lib,config,session,texts}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             serverImports,
-            { group: ['@/features/**', '**/features/**'], message: 'Les blocs partagés ne dépendent d’aucune fonctionnalité.' },
+            shellImports,
+            featureImports,
             { group: ['@/question-kinds', '@/question-kinds/**', '**/question-kinds/**'], message: 'Les blocs partagés ne connaissent aucun type de question : ils sont dans src/question-kinds.' },
           ],
         },
@@ -66,12 +73,12 @@ export default tseslint.config(
     },
   },
   {
-    // The question kinds are used by several features and know none of them.
+    // The question kinds are used by several features and know none of them, nor the app shell.
     files: ['apps/web/src/question-kinds/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [serverImports, { group: ['@/features/**', '**/features/**'], message: 'Un type de question ne dépend d’aucune fonctionnalité.' }] },
+        { patterns: [serverImports, shellImports, { group: ['@/features/**', '**/features/**'], message: 'Un type de question ne dépend d’aucune fonctionnalité.' }] },
       ],
     },
   },

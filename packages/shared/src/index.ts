@@ -22,4 +22,3 @@ export * from './invigilation';
 export * from './question-exchange';
 export * from './similarity';
 export * from './access-log';
-export * from './lti';

@@ -1,6 +1,6 @@
 // Mantine theme of the platform. The `md` breakpoint is 960 px: the menubars collapse below it.
 import { createTheme, darken, defaultVariantColorsResolver, Drawer, luminance, Menu, Modal, Notification, parseThemeColor, PasswordInput, type VariantColorsResolver } from '@mantine/core';
-import { texts } from './texts';
+import { texts } from '@/texts';
 import dates from './dates.module.css';
 
 /**

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { texts } from '@/app/texts';
+import { texts } from '@/texts';
 
 export interface ConfirmOptions {
   message: ReactNode;

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { EmptyState as MantineEmptyState } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
-import { texts } from '@/app/texts';
+import { texts } from '@/texts';
 
 export interface EmptyStateProps {
   title?: ReactNode;

@@ -1,6 +1,6 @@
 // Loading placeholders: a page skeleton (title + lines) and a table skeleton.
 import { Skeleton, Stack } from '@mantine/core';
-import { texts } from '@/app/texts';
+import { texts } from '@/texts';
 
 export function PageSkeleton({ lines = 6 }: { lines?: number }) {
   return (

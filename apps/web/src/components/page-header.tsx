@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { paths } from '@/config/paths';
-import { texts } from '@/app/texts';
+import { texts } from '@/texts';
 
 export interface Crumb {
   label: string;

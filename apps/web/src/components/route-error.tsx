@@ -2,7 +2,7 @@
 import { useRouteError, isRouteErrorResponse } from 'react-router';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { texts } from '@/app/texts';
+import { texts } from '@/texts';
 
 const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|Failed to fetch dynamically/i;
 

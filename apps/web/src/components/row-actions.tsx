@@ -3,7 +3,7 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { texts } from '@/app/texts';
+import { texts } from '@/texts';
 
 export interface RowActionsProps {
   /** Name of the row, read after "Modifier" / "Supprimer". */

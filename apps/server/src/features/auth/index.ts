@@ -3,4 +3,3 @@
 export { authRoutes } from './routes';
 export { authPlugin, requirePremium } from './plugin';
 export { findSessionUserById, revokeUserTokens } from './repository';
-export { startTrustedSession } from './service';

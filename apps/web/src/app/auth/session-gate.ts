@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { isApiError, isOutage, sessionEndedTo } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { landingFor, paths } from '@/config/paths';
-import { groupOf, outageRetryMs, useHelper, useProfile, type Group } from './session';
+import { groupOf, outageRetryMs, useHelper, useProfile, type Group } from '@/session';
 
 export type GateState =
   | { state: 'loading' }

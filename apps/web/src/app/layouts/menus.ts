@@ -1,7 +1,7 @@
 // Menu items of the two signed-in layouts and the roles that see them (specification "Staff layout", "Student layout").
 import type { Role } from '@exam/shared';
 import { paths } from '@/config/paths';
-import { texts } from '../texts';
+import { texts } from '@/texts';
 
 export interface MenuLink {
   label: string;
@@ -43,7 +43,6 @@ export const staffMenu: MenuEntry[] = [
     ],
   },
   { label: m.results, roles: STAFF, items: [{ label: m.averages, to: paths.examResults.path }] },
-  { label: m.lti, to: paths.ltiPlatforms.path, roles: STAFF },
   {
     label: m.practice,
     roles: STAFF,

@@ -32,9 +32,10 @@ import { PageHeader } from '@/components/page-header';
 import { RouteErrorContent } from '@/components/route-error';
 import type { RouteHandle } from '../router';
 import { PageSkeleton } from '@/components/loading-skeleton';
-import { texts } from '../texts';
+import { texts } from '@/texts';
 import { useSessionGate } from '../auth/session-gate';
-import { initialsOf, useLogout, useProfile, type Group as SessionGroup } from '../auth/session';
+import { initialsOf, useProfile, type Group as SessionGroup } from '@/session';
+import { useLogout } from '../auth/logout';
 import { visibleEntries, type MenuEntry } from './menus';
 import classes from './signed-in-shell.module.css';
 

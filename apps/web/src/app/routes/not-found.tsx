@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { storage } from '@/lib/storage';
 import { paths } from '@/config/paths';
-import { texts } from '../texts';
+import { texts } from '@/texts';
 
 export function NotFoundPage() {
   const home = storage.getToken() ? paths.home.path : paths.landing.path;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Outlet, useMatches, useRouteError, isRouteErrorResponse } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import { RouteErrorContent } from '@/components/route-error';
-import { texts } from '../texts';
+import { texts } from '@/texts';
 import type { RouteHandle } from '../router';
 import { NotFoundPage } from './not-found';
 

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { Card, SimpleGrid, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconBook, IconCode, IconListCheck } from '@tabler/icons-react';
 import { PageHeader } from '@/components/page-header';
-import { useCurrentUser } from '@/app/auth/session';
+import { useCurrentUser } from '@/session';
 import { paths } from '@/config/paths';
-import { texts } from '../texts';
+import { texts } from '@/texts';
 
 const cards = [
   { to: paths.studentExams.path, title: texts.menu.exams, text: 'Passez les examens publiés pour votre parcours et consultez vos résultats.', Icon: IconListCheck },

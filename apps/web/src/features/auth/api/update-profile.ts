@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateProfileInput, User } from '@exam/shared';
 import { api } from '@/lib/api-client';
-import { sessionKeys } from '@/app/auth/session';
+import { sessionKeys } from '@/session';
 import { authTexts } from '../texts';
 
 export const updateProfile = (input: UpdateProfileInput) =>

@@ -7,8 +7,8 @@ import { IconArrowLeft, IconSchool } from '@tabler/icons-react';
 import { loginSchema, type LoginInput } from '@exam/shared';
 import { applyApiErrors } from '@/components/form-errors';
 import { paths } from '@/config/paths';
-import { useRedirectSignedIn } from '@/app/auth/session';
-import { texts } from '@/app/texts';
+import { useRedirectSignedIn } from '@/session';
+import { texts } from '@/texts';
 import { useLogin } from '../api/login';
 import { authTexts } from '../texts';
 

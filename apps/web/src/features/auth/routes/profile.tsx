@@ -8,8 +8,8 @@ import { isStudent, updateProfileSchema, type UpdateProfileInput, type User } fr
 import { PageHeader } from '@/components/page-header';
 import { applyApiErrors } from '@/components/form-errors';
 import { useUnsavedChanges } from '@/components/unsaved-changes';
-import { useCurrentUser } from '@/app/auth/session';
-import { texts } from '@/app/texts';
+import { useCurrentUser } from '@/session';
+import { texts } from '@/texts';
 import { paths } from '@/config/paths';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { useUpdateProfile } from '../api/update-profile';

@@ -2,7 +2,7 @@
 import { Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { IconInfoCircle, IconUsers } from '@tabler/icons-react';
-import { isAdmin, useCurrentUser } from '@/app/auth/session';
+import { isAdmin, useCurrentUser } from '@/session';
 import { useConnectedCount } from '../api/connected-count';
 import { dashboardTexts as t } from '../texts';
 

@@ -4,8 +4,8 @@ import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon
 import { IconBook, IconChartBar, IconCode, IconListCheck, IconSchool } from '@tabler/icons-react';
 import { storage } from '@/lib/storage';
 import { paths } from '@/config/paths';
-import { texts } from '@/app/texts';
-import { useRedirectSignedIn } from '@/app/auth/session';
+import { texts } from '@/texts';
+import { useRedirectSignedIn } from '@/session';
 import { publicTexts } from '../texts';
 import classes from './landing.module.css';
 

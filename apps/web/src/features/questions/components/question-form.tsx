@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { QUESTION_KIND_LABELS, questionInputSchema, type Question, type QuestionInput, type QuestionKind } from '@exam/shared';
 import { useUnsavedChanges } from '@/components/unsaved-changes';
-import { useHelper } from '@/app/auth/session';
+import { useHelper } from '@/session';
 import { ApiError } from '@/lib/api-client';
 import { questionsTexts } from '../texts';
 import { GeneratorCard } from './generator-card';

@@ -18,7 +18,7 @@ import { RowActions } from '@/components/row-actions';
 import { formatDate } from '@/components/format';
 import { componentTexts } from '@/components/texts';
 import { FilterSelect } from '@/components/filter-select';
-import { useHelper } from '@/app/auth/session';
+import { useHelper } from '@/session';
 import { KIND_FACTS } from '@/question-kinds/facts';
 import { paths } from '@/config/paths';
 import { useCourseOptions } from '@/lib/reference-options';

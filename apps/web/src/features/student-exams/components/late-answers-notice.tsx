@@ -2,7 +2,7 @@
 // the server for staff), and the emergency copy to download. The copy button also stands alone (offline banner).
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { IconDownload, IconAlertTriangle } from '@tabler/icons-react';
-import { useCurrentUser } from '@/app/auth/session';
+import { useCurrentUser } from '@/session';
 import { formatDateTimeSeconds } from '@/components/format';
 import { notifyResult } from '@/lib/api-client';
 import { buildEmergencyCopy, downloadEmergencyCopy } from '../state/emergency-copy';

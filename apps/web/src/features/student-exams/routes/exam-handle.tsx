@@ -5,7 +5,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { Alert, Box, Button, Grid, Group, List, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconFlag, IconHourglassEmpty, IconPlayerPlay } from '@tabler/icons-react';
 import { EXAM_TAKING_TEXTS, QUESTION_STATE_LABELS, type StudentExamListItem } from '@exam/shared';
-import { useCurrentUser } from '@/app/auth/session';
+import { useCurrentUser } from '@/session';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { useSkipLink } from '@/components/skip-link';
 import { EmptyState } from '@/components/empty-state';

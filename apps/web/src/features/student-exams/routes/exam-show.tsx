@@ -2,7 +2,7 @@
 // and the correct answers only when the server gives them (after closing, if the exam allows it).
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { useCurrentUser } from '@/app/auth/session';
+import { useCurrentUser } from '@/session';
 import { Alert, Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconHourglassEmpty, IconInfoCircle } from '@tabler/icons-react';
 import { QUESTION_STATE_LABELS, questionTypeLabel, type ExamShowResult } from '@exam/shared';

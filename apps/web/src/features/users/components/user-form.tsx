@@ -8,7 +8,7 @@ import { userInputSchema, type Role, type UserInput, type UserListItem } from '@
 import type { z } from 'zod';
 import { applyApiErrors } from '@/components/form-errors';
 import { useUnsavedChanges } from '@/components/unsaved-changes';
-import { useHelper } from '@/app/auth/session';
+import { useHelper } from '@/session';
 import { useYearOptions } from '@/lib/reference-options';
 import { specializationOption, useSpecializationOptions } from '@/lib/reference-options';
 import { peopleTexts } from '../texts';

@@ -10,7 +10,7 @@ import { idFrom, useBackToList } from '@/components/list-navigation';
 import { showGeneratedPassword } from '../components/generated-password';
 import { UserForm } from '../components/user-form';
 import { StudentAccessLog } from '../components/access-log';
-import { isAdmin, useCurrentUser } from '@/app/auth/session';
+import { isAdmin, useCurrentUser } from '@/session';
 import { peopleTexts } from '../texts';
 
 interface Kind {

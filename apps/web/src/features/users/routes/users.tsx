@@ -6,7 +6,7 @@ import type { UserListItem } from '@exam/shared';
 import { PageHeader } from '@/components/page-header';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
-import { useCurrentUser, useHelper } from '@/app/auth/session';
+import { useCurrentUser, useHelper } from '@/session';
 import { useDeleteUser, useUsersList } from '../api/users';
 import { ListTable, SearchBox } from '@/components/list-table';
 import { useListState } from '@/components/list-state';

@@ -1,4 +1,5 @@
-// French texts of the app shell: layouts, menus, start-up, shared components and the foundation screens.
+// French texts of the app shell and of the shared blocks: layouts, menus, start-up, shared components and the foundation
+// screens. A home of their own (not in app/), so that components and features read them without importing the shell.
 export const texts = {
   appName: 'Plateforme d’examens',
   appNameLong: 'Plateforme d’examens et d’enseignement',
@@ -49,7 +50,6 @@ export const texts = {
     python: 'Python',
     r: 'R',
     math: 'Expression',
-    lti: 'Moodle (LTI)',
     profile: 'Profil',
     logout: 'Déconnexion',
     openMenu: 'Ouvrir le menu',

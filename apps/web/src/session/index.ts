@@ -1,14 +1,13 @@
-// Session state: profile, then helper data (specification "Start-up behaviour"), login and logout.
+// Session state: profile, then helper data (specification "Start-up behaviour"), the signed-in user, the entry pages'
+// redirection. Any screen may read it; it knows no feature and no app shell (logout, which sends a student's waiting
+// answers first, lives in app/auth/logout.ts).
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { HELPER_DATA, isStudent, type HelperData, type User } from '@exam/shared';
-import { api, isApiError, isOutage, notifyError, request } from '@/lib/api-client';
+import { api, isApiError, isOutage, notifyError } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
-import { landingFor, paths } from '@/config/paths';
-import { confirmDialog } from '@/components/confirm-dialog';
-import { sendPendingAnswers } from '@/features/student-exams/state/pending-answers';
-import { texts } from '../texts';
+import { landingFor } from '@/config/paths';
 
 export const sessionKeys = {
   profile: ['session', 'profile'] as const,
@@ -69,39 +68,6 @@ export function useCurrentUser(): User {
 }
 
 export const isAdmin = (user: Pick<User, 'role'> | undefined) => user?.role === 'ADMIN';
-
-/**
- * Logout: a student's answers still waiting are sent first; those that cannot leave (no network) are kept for their
- * next sign-in here, and the student is asked before going. Then tells the server (token revoked), clears storage
- * and cached data, goes to login.
- */
-export function useLogout() {
-  const queryClient = useQueryClient();
-  const profile = useProfile();
-  return async () => {
-    const user = profile.data;
-    const pending = user?.role === 'STUDENT' ? await sendPendingAnswers(user.id) : { unsent: 0, refused: [] };
-    if (pending.unsent > 0 || pending.refused.length > 0) {
-      const t = texts.unsentOnLogout;
-      const go = await confirmDialog({
-        title: pending.unsent > 0 ? t.title : t.refusedTitle,
-        message: [pending.refused.length ? t.refused(pending.refused) : '', pending.unsent > 0 ? t.message(pending.unsent) : ''].filter(Boolean).join(' '),
-        confirmLabel: pending.unsent > 0 ? t.confirm : texts.menu.logout,
-        cancelLabel: t.cancel,
-      });
-      if (!go) return;
-    }
-    try {
-      await request('/admin/users/logout', { method: 'POST', silent: true });
-    } catch {
-      // The session ends on this side whatever the server answered.
-    }
-    // Answers still waiting stay (storage.clear keeps them) for this student's next sign-in here.
-    storage.clear();
-    queryClient.clear();
-    window.location.assign(paths.authLogin.path);
-  };
-}
 
 /** Initials of the avatar: the first two letters of the last name (letters only: N'Diaye → ND). */
 export const initialsOf = (user: Pick<User, 'last_name' | 'first_name'> | undefined) => {

@@ -11,7 +11,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { migrate, openDb, type DbHandle } from '../../apps/server/src/db';
 import { MemoryKv } from '../../apps/server/src/lib/kv';
 import { configSchema } from '../../apps/server/src/config';
-import { ensureFirstAdmin } from '../../apps/server/src/features/users/first-admin';
+import { ensureFirstAdmin } from '../../apps/server/src/features/users';
 import { seedDemo } from '../../apps/server/src/demo/seed';
 
 const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -3,8 +3,8 @@ import type { Config } from './config';
 import { migrate, openDb, pgliteIsNew, withStartupLock, type DbHandle } from './db';
 import { MemoryKv, RedisKv, type KvStore } from './lib/kv';
 import type { AppContext } from './lib/context';
-import { ensureFirstAdmin } from './features/users/first-admin';
-import { createRunnerFromConfig } from './features/runner/factory';
+import { ensureFirstAdmin } from './features/users';
+import { createRunnerFromConfig } from './features/runner';
 
 export interface Bootstrapped {
   ctx: AppContext;

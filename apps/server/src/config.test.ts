@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { ensureFirstAdmin } from './features/users/first-admin';
+import { ensureFirstAdmin } from './features/users';
 import { openTestDb } from '../test/helper';
 import { verifyPassword } from './lib/password';
 

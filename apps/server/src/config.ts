@@ -62,6 +62,8 @@ export const configSchema = z.object({
   /** BullMQ queue shared by the API and the `npm run runner` workers. */
   RUNNER_QUEUE: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('exam-runner'),
   PRESENCE_WINDOW_SECONDS: z.coerce.number().int().min(10).default(300),
+  /** The platform's public address (https://examens.univ.example), for LTI: the addresses given to Moodle. Unset: the request's own. */
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

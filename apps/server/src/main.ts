@@ -5,7 +5,7 @@ import { bootstrap, initEmbeddedDbInChild } from './bootstrap';
 import { buildApp } from './app';
 import { seedDemo } from './demo/seed';
 import { migrate, migrationLevel, openDb, withStartupLock } from './db';
-import { ensureFirstAdmin } from './features/users/first-admin';
+import { ensureFirstAdmin } from './features/users';
 import { backupSocketPath, startBackupSocket } from './ops/backup';
 
 async function main() {

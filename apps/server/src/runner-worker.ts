@@ -2,7 +2,7 @@
 // in its own sandboxes. Start as many as needed, on this host or others sharing the Redis.
 import { createEmbeddedRunner, startQueueWorker } from '@exam/runner';
 import { loadConfig } from './config';
-import { runnerSlots } from './features/runner/factory';
+import { runnerSlots } from './features/runner';
 
 async function main() {
   const config = loadConfig();

@@ -22,3 +22,4 @@ export * from './invigilation';
 export * from './question-exchange';
 export * from './similarity';
 export * from './access-log';
+export * from './lti';

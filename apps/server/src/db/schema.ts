@@ -1,5 +1,6 @@
 // Table types for Kysely. Each feature adds its tables here alongside its migration.
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { LtiDatabase } from './schema-lti';
 import type { SimilarityDatabase } from './schema-similarity';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -447,7 +448,7 @@ export interface CopyAccessesTable {
   what: 'COPY' | 'JOURNAL' | 'APPEAL_PDF' | 'ARCHIVE';
 }
 
-export interface Database extends SimilarityDatabase {
+export interface Database extends LtiDatabase, SimilarityDatabase {
   users: UsersTable;
   tokens: TokensTable;
   academic_years: AcademicYearsTable;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { latestMigration, migrate, migrationLevel, openDb, withStartupLock, type DbHandle } from '.';
-import { ensureFirstAdmin } from '../features/users/first-admin';
+import { ensureFirstAdmin } from '../features/users';
 
 const url = process.env.DATABASE_URL;
 

@@ -1,7 +1,7 @@
 // `npm run demo`: fills the database named by the environment with demo data.
 import { loadConfig } from '../config';
 import { migrate, openDb, withStartupLock } from '../db';
-import { ensureFirstAdmin } from '../features/users/first-admin';
+import { ensureFirstAdmin } from '../features/users';
 import { seedDemo } from './seed';
 
 const config = loadConfig();

@@ -4,8 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import { examInputSchema, type ExamStatus } from '@exam/shared';
 import type { Database } from '../db/schema';
-import { insertExam, setExamStatus, setQuestionVersions } from '../features/exams/repository';
-import { publicationPins } from '../features/questions/versions';
+import { createExamIn, publishExamIn } from '../features/exams';
 import { withTransaction } from '../lib/transaction';
 
 export const DEMO_OPEN_EXAM_TITLE = 'Examen de démonstration : statistique et programmation';
@@ -87,13 +86,10 @@ export async function seedDemoExams(db: Kysely<Database>, demo: { teacherEmail: 
   await withTransaction(db, async (trx) => {
     for (const e of exams) {
       if (existing.some((x) => x.title === e.title)) continue;
-      const id = await insertExam(trx, examInputSchema.parse(e.body), teacher.id);
-      if (e.status !== 'DRAFT') {
-        await setExamStatus(trx, id, e.status);
-        // As a publication does: each question pinned to its current version (the demo's have no generator).
-        const { pins } = await publicationPins(trx, examInputSchema.parse(e.body).questions.map((q) => q.question_id), 0);
-        await setQuestionVersions(trx, id, pins);
-      }
+      // Through the exams' own service: references checked, and a publication's checks and pins (the demo's
+      // questions have no generator, so no sandbox is needed).
+      const id = await createExamIn(trx, examInputSchema.parse(e.body), teacher.id);
+      if (e.status === 'PUBLISHED') await publishExamIn(trx, id);
     }
   });
 }

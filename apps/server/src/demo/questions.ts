@@ -5,10 +5,7 @@
 import type { Kysely } from 'kysely';
 import { questionInputSchema, type QuestionInput } from '@exam/shared';
 import type { Database } from '../db/schema';
-import { sanitizeRichText } from '../features/chapters';
-import { insertQuestion, replaceSolutions, setTags } from '../features/questions/repository';
-import { searchTextOf } from '../features/questions/service';
-import { writeVersion } from '../features/questions/versions';
+import { createQuestionIn } from '../features/questions';
 import { withTransaction } from '../lib/transaction';
 
 export const DEMO_COURSE_TITLE = 'Statistique descriptive avec Python et R';
@@ -179,45 +176,10 @@ export const DEMO_PRACTICE: Array<QuestionInput & { premium?: boolean }> = [
 
 type Trx = Parameters<Parameters<typeof withTransaction<void>>[1]>[0];
 
+/** A demo question written through the question bank's own service (the rows a teacher's save writes, version 1
+ *  included). Its reference solution is not run here: the seed test runs every one in the sandbox. */
 async function insertDemoQuestion(trx: Trx, input: QuestionInput, courseId: number, chapterId: number | null, teacherId: number): Promise<void> {
-  const q = questionInputSchema.parse({ ...input, course_id: courseId });
-  const statement = sanitizeRichText(q.statement);
-  const algo = q.type === 'ALGORITHM';
-  const id = await insertQuestion(
-    trx,
-    {
-      type: q.type,
-      statement,
-      language: q.language,
-      points: q.points,
-      course_id: courseId,
-      chapter_id: chapterId,
-      is_practice: q.is_practice,
-      starter_code: q.starter_code,
-      reference_solution: q.reference_solution,
-      tolerance_kind: q.tolerance?.kind ?? null,
-      tolerance_value: q.tolerance?.value ?? null,
-      cpu_seconds: q.limits?.cpu_seconds ?? null,
-      memory_mb: q.limits?.memory_mb ?? null,
-      generator: q.generator,
-      search_text: searchTextOf(statement, q.tags),
-    },
-    teacherId,
-  );
-  await replaceSolutions(
-    trx,
-    id,
-    q.possible_solutions.map((p) => ({
-      content: p.content,
-      is_correct: q.type === 'QCM' ? p.is_correct : algo ? 0 : 1,
-      stdin: p.stdin,
-      expected_output: p.expected_output,
-      is_hidden: p.is_hidden,
-      weight: p.weight,
-    })),
-  );
-  await setTags(trx, id, q.tags);
-  await writeVersion(trx, id, teacherId);
+  await createQuestionIn(trx, teacherId, questionInputSchema.parse({ ...input, course_id: courseId, chapter_id: chapterId }));
 }
 
 export async function seedDemoQuestions(db: Kysely<Database>, teacherEmail: string): Promise<void> {

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../lib/password';
-import { sanitizeChapterHtml } from '../features/chapters/sanitize';
+import { sanitizeRichText } from '../features/chapters';
 import { seedDemoExams } from './exams';
 import { DEMO_PREMIUM_COURSE_TITLE, seedDemoPractice, seedDemoQuestions } from './questions';
 
@@ -158,7 +158,7 @@ async function seedDemoCourses(db: Kysely<Database>): Promise<void> {
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.insertInto('course_specializations').values(specs.map((s) => ({ course_id: row.id, specialization_id: s.id }))).execute();
-      await trx.insertInto('chapters').values({ course_id: row.id, title: c.chapter, content: sanitizeChapterHtml(c.content), position: 1 }).execute();
+      await trx.insertInto('chapters').values({ course_id: row.id, title: c.chapter, content: sanitizeRichText(c.content), position: 1 }).execute();
     }
   });
 }

@@ -13,7 +13,7 @@ import { buildApp } from '../app';
 import { latestMigration, migrate, openDb, PGLITE_OPTIONS, pgliteDir, type DbHandle } from '../db';
 import type { Database } from '../db/schema';
 import { seedDemo } from '../demo/seed';
-import { ensureFirstAdmin } from '../features/users/first-admin';
+import { ensureFirstAdmin } from '../features/users';
 import { MemoryKv } from '../lib/kv';
 import { testConfig } from '../../test/helper';
 import { createBackup, restoreBackup, startBackupSocket } from './backup';

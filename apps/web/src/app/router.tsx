@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           screen('login', () => import('@/features/auth/routes/login')),
           screen('noPremium', () => import('@/features/public/routes/no-premium')),
           screen('notAccessDate', () => import('@/features/public/routes/not-access-date')),
+          screen('ltiEntry', () => import('@/features/lti/routes/lti-entry')),
         ],
       },
       {
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
           screen('listStudents', () => import('@/features/users/routes/students')),
           screen('studentsCreate', () => import('@/features/users/routes/student-create')),
           screen('studentsEdit', () => import('@/features/users/routes/student-edit')),
+          screen('ltiPlatforms', () => import('@/features/lti/routes/lti-platforms')),
         ],
       },
       {

@@ -18,6 +18,7 @@ export const paths = {
   login: route('login', '/login', 'Connexion'),
   noPremium: route('no-premium', '/static/no-premium', 'Accès premium requis'),
   notAccessDate: route('not-access-date', '/static/not-access-date', 'Accès fermé'),
+  ltiEntry: route('lti-entry', '/lti/entree', 'Connexion depuis la plateforme de cours'),
 
   // Staff dashboard group
   home: route('home', '/dashboard', 'Accueil'),
@@ -54,6 +55,7 @@ export const paths = {
   listStudents: route('list-students', '/dashboard/users/students', 'Étudiants'),
   studentsCreate: route('students-create', '/dashboard/users/students/create', 'Nouvel étudiant'),
   studentsEdit: param('students-edit', '/dashboard/users/students/:user/edit', 'Modifier un étudiant', (user: Id) => `/dashboard/users/students/${user}/edit`),
+  ltiPlatforms: route('lti-platforms', '/dashboard/lti', 'Plateformes de cours (LTI)'),
 
   // Student group
   studentProfile: route('student-profile', '/profile/student', 'Mon profil'),

@@ -50,6 +50,7 @@ export const texts = {
     python: 'Python',
     r: 'R',
     math: 'Expression',
+    lti: 'Moodle (LTI)',
     profile: 'Profil',
     logout: 'Déconnexion',
     openMenu: 'Ouvrir le menu',

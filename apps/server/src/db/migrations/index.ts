@@ -19,6 +19,8 @@ import * as m017 from './017-journal-bounds';
 import * as m018 from './018-seb-keys';
 import * as m019 from './019-late-answer-receipt';
 import * as m025 from './025-similarity';
+import * as m026lti from './026-lti';
+import * as m027lti from './027-lti-link-members';
 
 import * as m029 from './029-copy-accesses';
 export const migrations: Record<string, Migration> = {
@@ -41,5 +43,7 @@ export const migrations: Record<string, Migration> = {
   '018-seb-keys': m018,
   '019-late-answer-receipt': m019,
   '025-similarity': m025,
+  '026-lti': m026lti,
+  '027-lti-link-members': m027lti,
 };
   '029-copy-accesses': m029,

@@ -3,3 +3,4 @@
 export { authRoutes } from './routes';
 export { authPlugin, requirePremium } from './plugin';
 export { findSessionUserById, revokeUserTokens } from './repository';
+export { startTrustedSession } from './service';

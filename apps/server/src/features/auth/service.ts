@@ -15,6 +15,7 @@ import {
   revokeToken,
   revokeUserTokens,
   toPublicUser,
+  type SessionUser,
 } from './repository';
 import { leavePresence, touchPresence } from '../presence';
 
@@ -66,11 +67,26 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
   assertAccessWindow(user);
   await ctx.kv.del(pairKey);
 
+  return openSession(ctx, user);
+}
+
+async function openSession(ctx: AppContext, user: SessionUser): Promise<LoginResult> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(Date.now() + ctx.config.TOKEN_TTL_HOURS * 3600_000);
   await insertToken(ctx.db, user.id, hashToken(token), expires);
   await touchPresence(ctx, user.id, true);
   return { ...toPublicUser(user), token };
+}
+
+/**
+ * A session without a password, for someone another system vouched for (an LTI launch checked in full): the same
+ * token and access-window rule as a sign-in.
+ */
+export async function startTrustedSession(ctx: AppContext, userId: number): Promise<LoginResult> {
+  const user = await findSessionUserById(ctx.db, userId);
+  if (!user) throw unauthorized('Ce compte n’existe plus.');
+  assertAccessWindow(user);
+  return openSession(ctx, user);
 }
 
 export async function logout(ctx: AppContext, userId: number, tokenHash: string): Promise<void> {

@@ -14,6 +14,7 @@ import { appendEvents, journalBestEffort } from '../exam-journal';
 import { penalised, pinKey, pinnedQuestions, recomputeAttempt, repinDraws, rulesOf } from '../exam-taking';
 import { examCandidates, setQuestionVersions, storedTryRules } from '../exams';
 import { regrade, type GradableQuestion, type GradeOutcome } from '../grading';
+import { serverKind } from '../question-kinds';
 import { currentVersions, prepareVariants, toGradable, versionsByIds } from '../questions';
 import { stateOf } from './book';
 import { insertRegradeLog, lockAttempts, submissionsOf, updateSubmissionGrade, type RegradeLogEntry, type SubmissionRow } from './repository';
@@ -24,14 +25,9 @@ import { examBook } from './service';
 /** Waits before retrying a program when the runner's queue is full (students come first). */
 const BUSY_WAITS_MS = [500, 1000, 2000, 4000, 8000];
 
-/** Details of an answer that the current question cannot grade any more (a removed choice, a wrong shape). */
+/** Details of an answer that the current question cannot grade any more (a removed choice, a wrong shape): the kind's. */
 function ungradable(q: GradableQuestion): GradeOutcome {
-  let details: GradeDetails;
-  if (q.type === 'ALGORITHM') {
-    const hidden = q.tests.filter((t) => t.is_hidden).length;
-    details = { type: 'ALGORITHM', verdict: 'RUNTIME_ERROR', passed: 0, total: q.tests.length, visible: [], hidden: { passed: 0, total: hidden } };
-  } else if (q.type === 'MATH') details = { type: 'MATH', message: T.regradeUngradable };
-  else details = { type: q.type };
+  const details: GradeDetails = serverKind(q.type).ungradable(q, T.regradeUngradable);
   return { is_valid: false, score: 0, details };
 }
 
@@ -141,7 +137,7 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
     let outcome = cache.get(key);
     if (!outcome) {
       outcome = await gradeOnce(ctx, actor, q, s.answer, log, requestId);
-      if (q.type === 'ALGORITHM' || q.type === 'MATH') programsRun += 1;
+      if (serverKind(q.type).usesRunner) programsRun += 1;
       cache.set(key, outcome);
     }
     outcomes.set(s.id, outcome);

@@ -4,7 +4,8 @@
 export { examRoutes } from './routes';
 export { listExamsForStudent, findExamForStudent, findExamCallForStudent, type StudentExamCore } from './student-repository';
 export { lockExam, holdExamForStart, setQuestionVersions, examCandidates, examQuestions, examSections, storedTryRules, findExamListItem, listExams, statementExcerpt } from './repository';
-export { examOrder } from './service';
+export { examOrder, createExamIn, publishExamIn } from './service';
 export { examAccessRoutes } from './access-routes';
 export { findAccessRules, findAccessRulesOf, type StoredAccessRules } from './access-rules-repository';
 export { sebConfigKey, sebConfigFile, sebFile, sebFileName, rncryptorEncrypt, SEB_MEDIA_TYPE } from './access-rules';
+export { perStudentPoints } from './totals';

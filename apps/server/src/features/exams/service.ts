@@ -76,11 +76,26 @@ export async function loadExam(db: Db, id: number): Promise<Exam> {
 }
 
 export async function createExam(ctx: AppContext, data: ExamData, authorId: number): Promise<Exam> {
-  const id = await withTransaction(ctx.db, async (trx) => {
-    await checkReferences(trx, data);
-    return insertExam(trx, data, authorId);
-  });
+  const id = await withTransaction(ctx.db, (trx) => createExamIn(trx, data, authorId));
   return loadExam(ctx.db, id);
+}
+
+/** A new exam written in the caller's transaction, its references checked as the route does; its id. */
+export async function createExamIn(trx: Trx, data: ExamData, authorId: number): Promise<number> {
+  await checkReferences(trx, data);
+  return insertExam(trx, data, authorId);
+}
+
+/**
+ * Publishes an exam in the caller's transaction, with the checks and pins of a publication, for questions whose
+ * variants are already made (none has a generator, or they were prepared): it runs no sandbox (the demo data).
+ */
+export async function publishExamIn(trx: Trx, id: number): Promise<void> {
+  const row = await lockExam(trx, id);
+  if (!row) throw notFound(NOT_FOUND);
+  await checkTransition(trx, id, row.status, 'PUBLISHED');
+  await setExamStatus(trx, id, 'PUBLISHED');
+  await pinVersions(trx, id);
 }
 
 /** The title of a copy: « … (copie) », cut so that it stays within the title's limit. */

@@ -23,6 +23,7 @@ import { enforceRateLimit } from '../../lib/rate-limit';
 import type { SessionUser } from '../../lib/session-user';
 import { findStudentCourse, listStudentCourses, scopeOf } from '../courses';
 import { grade } from '../grading';
+import { serverKind } from '../question-kinds';
 import { findQuestionsByIds, plainText, toGradable, toStudentQuestion } from '../questions';
 import { courseStudents, exerciseCounts, exercisesOf, findExercise, insertTry, lastAnswerOf, studentExerciseCounts, triesOf, type ExerciseRow, type StudentTries } from './repository';
 
@@ -58,7 +59,7 @@ function toExercise(r: ExerciseRow, tries: StudentTries | undefined): PracticeEx
   return {
     id: r.id,
     type: r.type,
-    language: r.type === 'ALGORITHM' ? r.language : null,
+    language: serverKind(r.type).fields.language ? r.language : null,
     excerpt: excerptOf(r.statement),
     chapter: r.chapter_id != null && r.chapter_title != null ? { id: r.chapter_id, title: r.chapter_title } : null,
     done: tries?.done ?? false,

@@ -4,9 +4,8 @@
 import { IMPORT_MAX_QUESTIONS, type Question, type QuestionInput } from '@exam/shared';
 import { unprocessable } from '../../lib/errors';
 import { htmlToText } from '../../lib/html-text';
-import { partialCreditNote, skipped, type Candidate } from './types';
-
-const SPECIAL = new Set(['~', '=', '#', '{', '}', ':', '\\']);
+import { escapeGift, partialCreditNote, serverKind } from '../question-kinds';
+import { skipped, type Candidate } from './types';
 
 export const giftRefusal = (line: number, why: string) => {
   const m = `Le fichier GIFT est mal formé à la ligne ${line} : ${why} Rien n’a été enregistré.`;
@@ -276,33 +275,12 @@ function numericBlock(
 
 // --- Writing ------------------------------------------------------------------------------------
 
-/** Text escaped for GIFT (its special characters preceded by \, line breaks as \n). */
-export function escapeGift(s: string): string {
-  return [...s].map((c) => (SPECIAL.has(c) ? `\\${c}` : c === '\n' ? '\\n' : c)).join('');
-}
-
-/** Moodle's grade list for k equal shares of 100 % (k = 1..10 are all on it). */
-export const shareOf = (k: number) => Number((100 / k).toFixed(5));
-
-/** A question in GIFT, or null when GIFT has no such type (programs, expressions). */
+/** A question in GIFT (its answer block written by its kind's module), or null when GIFT has no such type
+ *  (programs, expressions). */
 export function writeGiftQuestion(q: Question): string | null {
+  const answers = serverKind(q.type).gift.write(q);
+  if (answers === null) return null;
   const name = escapeGift(htmlToText(q.statement).replace(/\s+/g, ' ').trim().slice(0, 60) || `Question ${q.id}`);
   const head = `${q.tags.map((t) => `// [tag:${t.replace(/[\]\n]/g, ' ')}]\n`).join('')}::${name}::[html]${escapeGift(q.statement)}`;
-  const ps = q.possible_solutions;
-  if (q.type === 'QCM') {
-    const right = ps.filter((p) => p.is_correct);
-    const wrong = ps.filter((p) => !p.is_correct);
-    if (right.length === 1) return `${head}{\n${ps.map((p) => `\t${p.is_correct ? '=' : '~'}${escapeGift(p.content)}`).join('\n')}\n}`;
-    const plus = shareOf(right.length);
-    const minus = wrong.length ? shareOf(wrong.length) : 0;
-    return `${head}{\n${ps.map((p) => `\t~%${p.is_correct ? plus : -minus}%${escapeGift(p.content)}`).join('\n')}\n}`;
-  }
-  if (q.type === 'EXACT') {
-    if (q.tolerance && ps.every((p) => Number.isFinite(Number(p.content.replace(',', '.'))))) {
-      const tol = q.tolerance.kind === 'absolute' ? q.tolerance.value : Math.abs(Number(ps[0]!.content.replace(',', '.'))) * q.tolerance.value;
-      return `${head}{#\n${ps.map((p) => `\t=${p.content.replace(',', '.')}:${tol}`).join('\n')}\n}`;
-    }
-    return `${head}{\n${ps.map((p) => `\t=${escapeGift(p.content)}`).join('\n')}\n}`;
-  }
-  return null;
+  return `${head}${answers}`;
 }

@@ -17,6 +17,7 @@ import { withTransaction } from '../../lib/transaction';
 import { sanitizeRichText } from '../chapters';
 import { findExamListItem, examQuestions } from '../exams';
 import { checkContent, readContent, removeStoredContent, storeContent } from '../files';
+import { serverKind } from '../question-kinds';
 import { checkQuestionReference, createQuestionIn, findQuestionsByIds, type QuestionCaller } from '../questions';
 import { checkRate } from '../runner';
 import { readGift, writeGiftQuestion } from './gift';
@@ -126,7 +127,7 @@ async function pool<T, R>(items: T[], width: number, task: (t: T) => Promise<R>)
 
 /** Programs with a reference solution: run on every case, as a save would; a failing one is `failed`. */
 async function checkPrograms(ctx: AppContext, caller: QuestionCaller, checked: Checked[]): Promise<number> {
-  const programs = checked.filter((c) => c.data?.type === 'ALGORITHM' && c.data.reference_solution);
+  const programs = checked.filter((c) => c.data && serverKind(c.data.type).fields.program && c.data.reference_solution);
   if (!programs.length) return 0;
   // The whole import is one unit of the user's run limit; its programs then run without counting each.
   await checkRate(ctx, caller.userId);

@@ -27,5 +27,3 @@ export function skipped(base: Pick<Candidate, 'index' | 'line' | 'name' | 'sourc
   return { ...base, outcome: 'skipped', notes: [why], files: [] };
 }
 
-/** The note for answers worth part of the points, which are left out (here an answer is right or wrong). */
-export const partialCreditNote = (n: number) => (n > 1 ? `${n} réponses à crédit partiel non reprises.` : 'Une réponse à crédit partiel non reprise.');

@@ -20,6 +20,7 @@ import { ok, page } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { replies } from '../../lib/responses';
 import { grade } from '../grading';
+import { serverKind } from '../question-kinds';
 import { findQuestion, listQuestions, listTags } from './repository';
 import { QUESTION_MISSING, createQuestion, deleteQuestion, duplicateQuestion, updateQuestion, type SaveResult } from './service';
 import { toGradable, toStudentQuestion } from './shapes';
@@ -27,9 +28,9 @@ import { questionVariant, testGenerator } from './variants';
 
 const tags = ['Questions'];
 
-/** The envelope of a save: a warning when an ALGORITHM question has no reference solution to check its cases. */
+/** The envelope of a save: a warning when a program (ALGORITHM) has no reference solution to check its cases. */
 function saved({ question, checked }: SaveResult, message: string) {
-  if (question.type === 'ALGORITHM' && !question.reference_solution) {
+  if (serverKind(question.type).fields.program && !question.reference_solution) {
     return ok(question, QUESTION_TEXTS.noReferenceWarning, 'warn');
   }
   if (question.generator) return ok(question, QUESTION_TEXTS.variantsChecked(checked));

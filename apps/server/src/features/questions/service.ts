@@ -2,7 +2,7 @@
 // an ALGORITHM reference solution checked in the sandbox against every case before anything is written,
 // concurrent edits refused through the version, and a question used by an exam never deleted.
 import type { FastifyBaseLogger } from 'fastify';
-import { questionRuleIssues, VERDICT_LABELS, type Question, type QuestionData, type QuestionSolutionData } from '@exam/shared';
+import { questionRuleIssues, type Question, type QuestionData, type QuestionSolutionData } from '@exam/shared';
 import type { Db } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
@@ -10,7 +10,7 @@ import { foldSearch } from '../../lib/list';
 import { withTransaction, type Trx } from '../../lib/transaction';
 import { sanitizeRichText } from '../chapters';
 import { deleteUnusedFiles, removeStoredContent } from '../files';
-import { checkExpectedExpression, checkReferenceSolution, type AlgorithmQuestion } from '../grading';
+import { serverKind } from '../question-kinds';
 import { checkVariantsOnSave } from './variants';
 import { writeVersion } from './versions';
 import {
@@ -50,38 +50,28 @@ export function referencedFileIds(html: string): number[] {
   return [...ids];
 }
 
-/** The solutions as stored for the type: fields a type does not use are reset. */
+/** The solutions as stored for the kind: fields a kind does not use are reset. */
 function solutionValues(type: QuestionData['type'], ps: QuestionSolutionData[]): SolutionValues[] {
-  return ps.map((p) => {
-    const base = { ...(p.id !== undefined ? { id: p.id } : {}), content: '', is_correct: 0, stdin: '', expected_output: '', is_hidden: 0, weight: 1 };
-    switch (type) {
-      case 'QCM':
-        return { ...base, content: p.content.trim(), is_correct: p.is_correct };
-      case 'EXACT':
-      case 'MATH':
-        return { ...base, content: p.content.trim(), is_correct: 1 };
-      case 'ALGORITHM':
-        return { ...base, content: p.content, stdin: p.stdin, expected_output: p.expected_output, is_hidden: p.is_hidden, weight: p.weight };
-    }
-  });
+  const kind = serverKind(type);
+  return ps.map((p) => kind.storeSolution(p, { ...(p.id !== undefined ? { id: p.id } : {}), content: '', is_correct: 0, stdin: '', expected_output: '', is_hidden: 0, weight: 1 }));
 }
 
 function rowValues(data: QuestionData, statement: string): QuestionRowValues {
-  const algo = data.type === 'ALGORITHM';
+  const { fields } = serverKind(data.type);
   return {
     type: data.type,
     statement,
-    language: algo ? data.language : null,
+    language: fields.language ? data.language : null,
     points: data.points,
     course_id: data.course_id,
     chapter_id: data.course_id ? data.chapter_id : null,
     is_practice: data.is_practice,
-    starter_code: algo ? data.starter_code : null,
-    reference_solution: algo ? data.reference_solution : null,
-    tolerance_kind: data.type === 'EXACT' && data.tolerance ? data.tolerance.kind : null,
-    tolerance_value: data.type === 'EXACT' && data.tolerance ? data.tolerance.value : null,
-    cpu_seconds: algo && data.limits ? data.limits.cpu_seconds : null,
-    memory_mb: algo && data.limits ? data.limits.memory_mb : null,
+    starter_code: fields.program ? data.starter_code : null,
+    reference_solution: fields.program ? data.reference_solution : null,
+    tolerance_kind: fields.tolerance && data.tolerance ? data.tolerance.kind : null,
+    tolerance_value: fields.tolerance && data.tolerance ? data.tolerance.value : null,
+    cpu_seconds: fields.program && data.limits ? data.limits.cpu_seconds : null,
+    memory_mb: fields.program && data.limits ? data.limits.memory_mb : null,
     generator: data.generator,
     search_text: searchTextOf(statement, data.tags),
   };
@@ -91,13 +81,10 @@ export function searchTextOf(statement: string, tags: string[]): string {
   return foldSearch(`${plainText(statement)} ${tags.join(' ')}`).slice(0, 20_000);
 }
 
-const shorten = (s: string, max = 300) => (s.length > max ? `${s.slice(0, max)}…` : s);
-const shown = (s: string) => (s.trim() === '' ? '(rien)' : `« ${shorten(s.replace(/\n+$/, ''))} »`);
-
 /**
- * Runs the reference solution on every case (ALGORITHM with a reference only). A failing case refuses the save
- * with a 422 naming the case, expected vs got. Returns how many cases were checked (0 when there is no reference).
- * A MATH question's expected expression is read the way grading reads it: one that cannot be read refuses the save.
+ * The kind's checks in the sandbox before anything is written (its `checkOnSave`): an ALGORITHM reference solution
+ * run on every case (a failing case refuses the save with a 422 naming the case, expected vs got), a MATH expected
+ * expression read the way grading reads it. Returns how many cases were checked (0 when there is nothing to run).
  */
 export async function checkReference(
   ctx: AppContext,
@@ -110,48 +97,17 @@ export async function checkReference(
     const possible_solutions = solutions.map((s) => ({ ...s, is_hidden: s.is_hidden ? (1 as const) : (0 as const) }));
     return checkVariantsOnSave(ctx, caller, { ...q, generator: q.generator, possible_solutions });
   }
-  if (q.type === 'MATH') {
-    for (const [i, s] of solutions.entries()) {
-      const why = await checkExpectedExpression(ctx, { ...caller, expected: s.content });
-      if (why === null) continue;
-      const message = `L’expression attendue « ${shorten(s.content)} » ne peut pas être lue : ${why} Rien n’a été enregistré.`;
-      throw unprocessable({ [`possible_solutions.${i}.content`]: [`Expression illisible : ${why}`] }, message);
-    }
-    return 0;
-  }
-  if (q.type !== 'ALGORITHM' || !q.reference_solution || !q.language) return 0;
-  const question: AlgorithmQuestion = {
-    type: 'ALGORITHM',
-    language: q.language,
-    tests: solutions.map((s, i) => ({ id: s.id ?? -(i + 1), stdin: s.stdin, expected_output: s.expected_output, is_hidden: s.is_hidden === 1, weight: s.weight })),
-    limits: q.limits,
-  };
-  const failure = await checkReferenceSolution(ctx, { ...caller, question, code: q.reference_solution });
-  if (!failure) return question.tests.length;
-  const n = failure.index + 1;
-  const verdict = VERDICT_LABELS[failure.verdict].toLowerCase();
-  const detail =
-    failure.verdict === 'WRONG_ANSWER'
-      ? `sortie attendue ${shown(failure.expected)}, obtenue ${shown(failure.got)}`
-      : `${verdict}${failure.stderr.trim() ? ` : ${shorten(failure.stderr.trim(), 500)}` : ''} (sortie attendue ${shown(failure.expected)}, obtenue ${shown(failure.got)})`;
-  const message = `La solution de référence échoue au cas de test ${n} : ${detail}. Rien n’a été enregistré.`;
-  throw unprocessable(
-    {
-      [`possible_solutions.${failure.index}.expected_output`]: [`Cas ${n} : attendu ${shown(failure.expected)}, obtenu ${shown(failure.got)}.`],
-      reference_solution: [message],
-    },
-    message,
-  );
+  return serverKind(q.type).checkOnSave(ctx, caller, q, solutions);
 }
 
 /** What the reference check needs of a question being saved. */
 function referenceOf(data: QuestionData): Parameters<typeof checkReference>[2] {
-  const algo = data.type === 'ALGORITHM';
+  const { fields } = serverKind(data.type);
   return {
     type: data.type,
-    language: algo ? data.language : null,
-    reference_solution: algo ? data.reference_solution : null,
-    limits: algo && data.limits ? { cpu_seconds: data.limits.cpu_seconds, memory_mb: data.limits.memory_mb } : null,
+    language: fields.language ? data.language : null,
+    reference_solution: fields.program ? data.reference_solution : null,
+    limits: fields.program && data.limits ? { cpu_seconds: data.limits.cpu_seconds, memory_mb: data.limits.memory_mb } : null,
     generator: data.generator,
     // The statement as it will be stored: variants are made from it.
     statement: sanitizeRichText(data.statement),

@@ -1,27 +1,13 @@
-// The two other shapes of a stored question: what grading needs (GradableQuestion) and what a student may see
-// (StudentQuestion: no correct flag, no accepted answer, no hidden case, no reference solution, no expected
-// expression), with QCM choices in a stable per-student shuffled order.
+// The two other shapes of a stored question, each made by its kind's module (../question-kinds): what grading needs
+// (GradableQuestion) and what a student may see (StudentQuestion: no correct flag, no accepted answer, no hidden
+// case, no reference solution, no expected expression), with choices in a stable per-student shuffled order.
 import type { Question, StudentQuestion } from '@exam/shared';
 import type { GradableQuestion } from '../grading';
+import { serverKind } from '../question-kinds';
 
-/** The question as the grading service takes it. */
+/** The question as the grading service takes it (its kind's `toGradable`). */
 export function toGradable(q: Pick<Question, 'type' | 'language' | 'tolerance' | 'limits' | 'possible_solutions'>): GradableQuestion {
-  const ps = q.possible_solutions;
-  switch (q.type) {
-    case 'QCM':
-      return { type: 'QCM', choices: ps.map((p) => ({ id: p.id, is_correct: p.is_correct === 1 })) };
-    case 'EXACT':
-      return { type: 'EXACT', accepted: ps.map((p) => p.content).filter((c) => c.trim() !== ''), tolerance: q.tolerance };
-    case 'ALGORITHM':
-      return {
-        type: 'ALGORITHM',
-        language: q.language ?? 'PYTHON',
-        tests: ps.map((p) => ({ id: p.id, stdin: p.stdin, expected_output: p.expected_output, is_hidden: p.is_hidden === 1, weight: p.weight })),
-        limits: q.limits,
-      };
-    case 'MATH':
-      return { type: 'MATH', expected: ps[0]?.content ?? '' };
-  }
+  return serverKind(q.type).toGradable(q);
 }
 
 /** 32-bit FNV-1a of a string: the seed of the per-student order. */
@@ -58,24 +44,16 @@ export function seededShuffle<T>(items: readonly T[], seed: number | string, que
   return out;
 }
 
-/** What a student sees of a question. `seed`: the student's id (the QCM order is stable per student). */
+/** What a student sees of a question (its kind's `student`). `seed`: the student's id (the QCM order is stable per student). */
 export function toStudentQuestion(
   q: Pick<Question, 'id' | 'type' | 'statement' | 'language' | 'points' | 'starter_code' | 'limits' | 'possible_solutions'>,
   seed: number | string,
 ): StudentQuestion {
-  const ps = q.possible_solutions;
-  const isQcm = q.type === 'QCM';
-  const isAlgo = q.type === 'ALGORITHM';
   return {
     id: q.id,
     type: q.type,
     statement: q.statement,
-    language: isAlgo ? q.language : null,
     points: q.points,
-    starter_code: isAlgo ? q.starter_code : null,
-    limits: isAlgo ? q.limits : null,
-    multiple: isQcm && ps.filter((p) => p.is_correct === 1).length > 1,
-    choices: isQcm ? seededShuffle(ps, seed, q.id).map((p) => ({ id: p.id, content: p.content })) : [],
-    tests: isAlgo ? ps.filter((p) => p.is_hidden !== 1).map((p) => ({ stdin: p.stdin, expected_output: p.expected_output })) : [],
+    ...serverKind(q.type).student(q, seed, (items) => seededShuffle(items, seed, q.id)),
   };
 }

@@ -6,7 +6,6 @@ import {
   GENERATOR_TEST_VARIANTS,
   PLACEHOLDER_PATTERN,
   VARIANTS_PER_QUESTION,
-  VERDICT_LABELS,
   type GeneratorTestData,
   type Question,
   type Variant,
@@ -15,7 +14,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { unprocessable } from '../../lib/errors';
 import { sanitizeRichText } from '../chapters';
-import { checkExpectedExpression, runReference, type AlgorithmQuestion } from '../grading';
+import { serverKind } from '../question-kinds';
 import { checkRate, generatorErrorText, runGenerator, runnerSlots } from '../runner';
 import { plainText } from './repository';
 import type { Caller } from './service';
@@ -94,49 +93,10 @@ export function limiter(n: number) {
 type Limit = ReturnType<typeof limiter>;
 
 const shorten = (s: string, max = 200) => (s.length > max ? `${s.slice(0, max)}…` : s);
-const quoted = (s: string) => (s.trim() === '' ? '(rien)' : `« ${shorten(s.replace(/\n+$/, ''))} »`);
 
-/** Why a variant cannot be given to students, or null: each type's checks, the sandbox's included. */
-async function checkVariant<S extends SolutionLike>(ctx: AppContext, caller: Caller, source: VariantSource<S>, v: Made<S>): Promise<string | null> {
-  const ps = v.possible_solutions;
-  switch (source.type) {
-    case 'QCM': {
-      const empty = ps.findIndex((p) => p.content.trim() === '');
-      if (empty >= 0) return `le choix ${empty + 1} est vide`;
-      const texts = ps.map((p) => p.content.trim().toLowerCase());
-      const twice = texts.findIndex((x, i) => texts.indexOf(x) !== i);
-      if (twice >= 0) return `deux choix ont le même texte ${quoted(ps[twice]!.content)}`;
-      return null;
-    }
-    case 'EXACT':
-      return ps.some((p) => p.content.trim() !== '') ? null : 'aucune réponse acceptée n’est remplie';
-    case 'MATH': {
-      const expected = ps[0]?.content ?? '';
-      const why = await checkExpectedExpression(ctx, { ...caller, expected, limitRate: false });
-      return why === null ? null : `l’expression attendue ${quoted(expected)} ne peut pas être lue : ${why}`;
-    }
-    case 'ALGORITHM': {
-      if (!source.reference_solution || !source.language) return null;
-      const question: AlgorithmQuestion = {
-        type: 'ALGORITHM',
-        language: source.language,
-        tests: ps.map((p, i) => ({ id: p.id ?? -(i + 1), stdin: p.stdin, expected_output: p.expected_output, is_hidden: p.is_hidden === 1, weight: p.weight })),
-        limits: source.limits,
-      };
-      const cases = await runReference(ctx, { ...caller, question, code: source.reference_solution, limitRate: false });
-      for (const [i, c] of cases.entries()) {
-        const given = ps[i]!.expected_output;
-        if (c.verdict === 'WRONG_ANSWER') return `la solution de référence échoue au cas de test ${i + 1} : sortie attendue ${quoted(given)}, obtenue ${quoted(c.stdout)}`;
-        if (c.verdict !== 'OK') {
-          const err = c.stderr.trim().split('\n').slice(-1)[0];
-          return `la solution de référence s’arrête au cas de test ${i + 1} (${VERDICT_LABELS[c.verdict].toLowerCase()}${err ? ` : ${shorten(err)}` : ''})`;
-        }
-        // An expected output left empty is the reference's output on this variant's input.
-        if (given === '') ps[i] = { ...ps[i]!, expected_output: c.stdout };
-      }
-      return null;
-    }
-  }
+/** Why a variant cannot be given to students, or null: its kind's checks (`checkVariant`), the sandbox's included. */
+function checkVariant<S extends SolutionLike>(ctx: AppContext, caller: Caller, source: VariantSource<S>, v: Made<S>): Promise<string | null> {
+  return serverKind(source.type).checkVariant(ctx, caller, source, v.possible_solutions);
 }
 
 /**

@@ -3,5 +3,5 @@
 // runs of the practice editors (with the limits they are held to).
 export { runnerRoutes } from './routes';
 export { checkRate, compareMath, execCode, onRunner, requireRunner, PRACTICE_LIMITS } from './service';
-export { runnerSlots } from './factory';
+export { runnerSlots, createRunnerFromConfig } from './factory';
 export { runGenerator, generatorErrorText, generatorErrorLine, type GeneratorError, type GeneratorOutcome, type GeneratedVariant, type VariantValues } from './generator';

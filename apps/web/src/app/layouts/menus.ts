@@ -43,6 +43,7 @@ export const staffMenu: MenuEntry[] = [
     ],
   },
   { label: m.results, roles: STAFF, items: [{ label: m.averages, to: paths.examResults.path }] },
+  { label: m.lti, to: paths.ltiPlatforms.path, roles: STAFF },
   {
     label: m.practice,
     roles: STAFF,

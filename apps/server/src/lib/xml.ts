@@ -4,7 +4,7 @@
 // bounded; a malformed file gives a French 422 with its line. A large file is read in pieces, so that the server
 // keeps answering others meanwhile.
 import { SaxesParser } from 'saxes';
-import { unprocessable } from '../../lib/errors';
+import { unprocessable } from './errors';
 
 export interface XmlElement {
   name: string;

@@ -1,8 +1,16 @@
-// ALGORITHM questions: a program against the question's test cases, all side by side in the runner's pool.
+// ALGORITHM questions' runs: a program against the question's test cases, all side by side in the runner's pool.
 import { judge, type CodeRunner, type JudgeResult, type RunLimits } from '@exam/runner';
 import { MAX_DETAIL_OUTPUT, type AlgorithmGradeDetails } from '@exam/shared';
 import { storableText } from '../../lib/storable-text';
-import type { AlgorithmQuestion, GradeOutcome, InternalCaseResult, ReferenceFailure } from './types';
+import type { GradeOutcome, InternalCaseResult, ReferenceFailure } from './types';
+
+/** An ALGORITHM question as grading takes it. */
+export interface AlgorithmQuestion {
+  type: 'ALGORITHM';
+  language: 'PYTHON' | 'R';
+  tests: { id: number; stdin: string; expected_output: string; is_hidden: boolean; weight: number }[];
+  limits: { cpu_seconds: number; memory_mb: number } | null;
+}
 
 type Test = AlgorithmQuestion['tests'][number];
 

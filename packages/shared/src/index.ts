@@ -21,5 +21,6 @@ export * from './practice';
 export * from './invigilation';
 export * from './question-exchange';
 export * from './similarity';
+export * from './retention';
 export * from './access-log';
 export * from './lti';

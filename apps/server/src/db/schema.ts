@@ -43,6 +43,43 @@ export interface AcademicYearsTable {
   access_end: DateOnly;
   is_current: ColumnType<number, number | undefined, number>;
   created_at: Generated<Timestamp>;
+  /** The year's jury (migration 030-retention); null: not set, so the year is never purged. */
+  jury_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Months after the jury its copies and personal data are kept (default 12). */
+  retention_months: ColumnType<number, number | undefined, number>;
+  /** When a sample of its copies was exported for the archives, and how many. */
+  archive_sample_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  archive_sample_count: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Keeps a student's data past its retention (migration 030-retention): set by staff with a reason, released later. */
+export interface RetentionHoldsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Null: every year of the student. */
+  academic_year_id: number | null;
+  /** Null: every exam of the year. */
+  exam_id: number | null;
+  kind: 'APPEAL' | 'REPORT' | 'DISCIPLINARY';
+  reason: string;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+  released_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  released_by: number | null;
+  release_reason: string | null;
+}
+
+/** One purge of a year's data (migration 030-retention): what went, by count, and its elimination record (PDF). */
+export interface RetentionPurgesTable {
+  id: Generated<number>;
+  academic_year_id: number;
+  year_label: string;
+  run_by: number | null;
+  run_by_name: string | null;
+  run_at: ColumnType<Date, Date | string | undefined, never>;
+  /** JSON (PurgeSummary of the retention feature): write with JSON.stringify, read back parsed. */
+  summary: Json;
+  pdf: Buffer;
 }
 
 export interface MentionsTable {
@@ -484,6 +521,8 @@ export interface Database extends LtiDatabase, SimilarityDatabase {
   exam_journal: ExamJournalTable;
   exam_signal_counts: ExamSignalCountsTable;
   regrade_locks: RegradeLocksTable;
+  retention_holds: RetentionHoldsTable;
+  retention_purges: RetentionPurgesTable;
   copy_accesses: CopyAccessesTable;
 }
 

@@ -19,6 +19,7 @@ import { examTakingRoutes } from './exam-taking';
 import { examJournalRoutes } from './exam-journal';
 import { examResultsRoutes } from './exam-results';
 import { practiceRoutes } from './practice';
+import { retentionRoutes } from './retention';
 import { ltiRoutes } from './lti';
 import { accessLogRoutes } from './access-log';
 import { similarityRoutes } from './similarity';
@@ -26,4 +27,4 @@ import { similarityRoutes } from './similarity';
 // Students download a file through the courses that use it: courses answer which, files cannot import them.
 const fileRoutesWithCourses = (app: FastifyInstance) => fileRoutes(app, { coursesUsingFile });
 
-export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutesWithCourses, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionExchangeRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examAccessRoutes, examTakingRoutes, examJournalRoutes, examResultsRoutes, similarityRoutes, practiceRoutes, accessLogRoutes, ltiRoutes];
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutesWithCourses, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionExchangeRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examAccessRoutes, examTakingRoutes, examJournalRoutes, examResultsRoutes, similarityRoutes, practiceRoutes, accessLogRoutes, ltiRoutes, retentionRoutes];

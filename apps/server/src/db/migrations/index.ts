@@ -21,8 +21,9 @@ import * as m019 from './019-late-answer-receipt';
 import * as m025 from './025-similarity';
 import * as m026lti from './026-lti';
 import * as m027lti from './027-lti-link-members';
-
 import * as m029 from './029-copy-accesses';
+import * as m030 from './030-retention';
+
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-courses': m002,
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '025-similarity': m025,
   '026-lti': m026lti,
   '027-lti-link-members': m027lti,
-};
   '029-copy-accesses': m029,
+  '030-retention': m030,
+};

@@ -1,2 +1,4 @@
-// Public entry of exam results: their routes (no other feature imports them).
+// Public entry of exam results: their routes, and the appeal file (the archive of a student's data and the archives'
+// sample carry it).
 export { examResultsRoutes } from './routes';
+export { buildAppealFile, type AppealFile } from './appeal';

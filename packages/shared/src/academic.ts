@@ -97,6 +97,15 @@ export const extraTimeFactorField = z.preprocess(
     .optional(),
 );
 
+/**
+ * Why a student has accommodations (aménagements d'examen): only a category, never the medical detail, which stays
+ * with the « service d'accueil » that asked for them.
+ */
+export const ACCOMMODATION_REASONS = ['TIERS_TEMPS', 'AUTRE'] as const;
+export type AccommodationReason = (typeof ACCOMMODATION_REASONS)[number];
+export const ACCOMMODATION_REASON_LABELS: Record<AccommodationReason, string> = { TIERS_TEMPS: 'Tiers-temps', AUTRE: 'Autre aménagement' };
+export const accommodationReasonField = z.enum(ACCOMMODATION_REASONS, { error: 'Le motif de l’aménagement doit être « Tiers-temps » ou « Autre aménagement ».' });
+
 /** Create or update a user; students carry a number, parcours and a year. */
 export const userInputSchema = z
   .object({
@@ -114,6 +123,12 @@ export const userInputSchema = z
     academic_year_id: idField("L'année universitaire").optional().nullable(),
     /** Students only: timed exams last duration × this factor (1 = none, 1.33 = tiers-temps). Absent: unchanged. */
     extra_time_factor: extraTimeFactorField,
+    /** Students only: the category of their accommodations (null: none). Absent: unchanged. */
+    accommodation_reason: accommodationReasonField.nullable().optional(),
+    /** Students only: composes in a separate room (1), noted on the live page. Absent: unchanged. */
+    separate_room: flag01.optional(),
+    /** Students only: the exam page shows larger text (1). Absent: unchanged. */
+    large_text: flag01.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.role === 'STUDENT') {
@@ -150,6 +165,10 @@ export const userListItemSchema = userSchema.extend({
   academic_year_label: z.string().nullable(),
   /** Tiers-temps coefficient (1 = none; 1 for staff). */
   extra_time_factor: z.number(),
+  /** Accommodations (students): their category, a separate room, larger text on the exam page. */
+  accommodation_reason: z.enum(ACCOMMODATION_REASONS).nullable(),
+  separate_room: flagSchema,
+  large_text: flagSchema,
   specializations: z.array(userSpecializationSchema.extend({ mention_id: z.number().int() })),
   created_at: z.string(),
 });
@@ -168,6 +187,10 @@ export const STUDENT_IMPORT_COLUMNS = [
   { key: 'specializations', header: 'Code parcours', required: true },
   { key: 'academic_year', header: 'Année universitaire', required: false },
   { key: 'is_premium', header: 'Premium', required: false },
+  { key: 'extra_time_factor', header: 'Tiers-temps', required: false },
+  { key: 'accommodation_reason', header: 'Motif de l’aménagement', required: false },
+  { key: 'separate_room', header: 'Salle à part', required: false },
+  { key: 'large_text', header: 'Grands caractères', required: false },
 ] as const;
 export type StudentImportColumn = (typeof STUDENT_IMPORT_COLUMNS)[number]['key'];
 

@@ -83,7 +83,10 @@ export const studentExamListItemSchema = z.object({
   start_at: iso,
   end_at: iso,
   duration_minutes: z.number().int().nullable(),
-  /** This student's time once started: duration × extra-time factor + extra minutes (null: until closing). */
+  /**
+   * This student's time: duration × extra-time factor + extra minutes (null: until closing); once started, with the
+   * factor the attempt started with (a later change of the student's factor never rewrites it).
+   */
   allowed_minutes: z.number().nullable(),
   total_points: z.number(),
   /** The exam's rule of tries (a question may set its own): submissions per question (null: no limit), penalty per wrong try. */
@@ -94,6 +97,8 @@ export const studentExamListItemSchema = z.object({
   /** `validated` is null while this exam hides verdicts and the attempt is not over. */
   progress: z.object({ answered: z.number().int(), validated: z.number().int().nullable(), total: z.number().int() }),
   attempt: attemptSchema.nullable(),
+  /** An accommodation of this student: the exam page shows larger text. */
+  large_text: z.boolean(),
 });
 export type StudentExamListItem = z.infer<typeof studentExamListItemSchema>;
 

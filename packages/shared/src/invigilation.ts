@@ -67,8 +67,11 @@ export const liveRowSchema = z.object({
   validated: z.number().int(),
   /** Questions this student was given (0 before the start). */
   total: z.number().int(),
+  /** The attempt's factor (the one it started with), or the student's before the start. */
   extra_time_factor: z.number(),
   extra_minutes: z.number().int(),
+  /** An accommodation: the student composes in a separate room (the invigilators place them there). */
+  separate_room: z.boolean(),
   open_reports: z.number().int(),
   /** Tied to one browser session (one-session rule): « Débloquer » frees it for another device. */
   bound: z.boolean(),

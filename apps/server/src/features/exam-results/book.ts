@@ -21,6 +21,8 @@ const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
 
 export interface BookRow extends ExamResultRow {
   attempt: AttemptInfo | null;
+  /** An accommodation: the student composes in a separate room (shown on the live page). */
+  separate_room: boolean;
   /** The questions the attempt was given, in its order (empty when not started). */
   draw: DrawRow[];
   /** question id → best result (only answered questions). */
@@ -114,7 +116,9 @@ export async function examBooks(db: Db, exams: ExamListItem[], now = Date.now())
         score,
         score_20,
         validated_count: validated,
-        extra_time_factor: p.extra_time_factor,
+        // An attempt keeps the factor it started with; without one, the student's factor of today.
+        extra_time_factor: a ? a.extra_time_factor : p.extra_time_factor,
+        separate_room: p.separate_room,
         extra_minutes: extra.get(exam.id)?.get(p.user_id) ?? 0,
         cells,
         attempt: a,

@@ -71,6 +71,7 @@ export async function examLive(db: Db, examId: number, now = Date.now()): Promis
       total: a ? r.draw.length : 0,
       extra_time_factor: r.extra_time_factor,
       extra_minutes: r.extra_minutes,
+      separate_room: r.separate_room,
       open_reports: openBy.get(r.user_id) ?? 0,
       bound: a ? bound.has(a.id) : false,
       group: presence ? GROUP[presence] : r.status === 'NOT_STARTED' ? GROUP.NOT_STARTED : GROUP.FINISHED,

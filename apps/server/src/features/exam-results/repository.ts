@@ -14,7 +14,10 @@ export interface StudentInfo {
   first_name: string;
   student_number: string | null;
   email: string;
+  /** The student's factor of today, or on an attempt the factor it started with. */
   extra_time_factor: number;
+  /** Composes in a separate room (an accommodation, noted on the live page). */
+  separate_room: boolean;
 }
 
 /** Per exam, its expected students. */
@@ -28,12 +31,12 @@ export async function expectedStudents(db: Db, examIds: number[]): Promise<Map<n
       j.onRef('se.academic_year_id', '=', 'e.academic_year_id').onRef('se.specialization_id', '=', 'es.specialization_id'),
     )
     .innerJoin('users as u', 'u.id', 'se.user_id')
-    .select(['es.exam_id', 'u.id as user_id', 'u.last_name', 'u.first_name', 'u.student_number', 'u.email', 'u.extra_time_factor'])
+    .select(['es.exam_id', 'u.id as user_id', 'u.last_name', 'u.first_name', 'u.student_number', 'u.email', 'u.extra_time_factor', 'u.separate_room'])
     .distinct()
     .where('es.exam_id', 'in', examIds)
     .where('u.role', '=', 'STUDENT')
     .execute();
-  for (const r of rows) out.get(r.exam_id)?.push({ ...r, extra_time_factor: Number(r.extra_time_factor) });
+  for (const r of rows) out.get(r.exam_id)?.push({ ...r, extra_time_factor: Number(r.extra_time_factor), separate_room: r.separate_room === 1 });
   return out;
 }
 
@@ -42,7 +45,7 @@ export async function studentsOf(db: Db, yearId: number, specializationId: numbe
   const rows = await db
     .selectFrom('student_enrolments as se')
     .innerJoin('users as u', 'u.id', 'se.user_id')
-    .select(['u.id as user_id', 'u.last_name', 'u.first_name', 'u.student_number', 'u.email', 'u.extra_time_factor'])
+    .select(['u.id as user_id', 'u.last_name', 'u.first_name', 'u.student_number', 'u.email', 'u.extra_time_factor', 'u.separate_room'])
     .where('se.academic_year_id', '=', yearId)
     .where('se.specialization_id', '=', specializationId)
     .where('u.role', '=', 'STUDENT')
@@ -50,7 +53,7 @@ export async function studentsOf(db: Db, yearId: number, specializationId: numbe
     .orderBy('u.first_name')
     .orderBy('u.id')
     .execute();
-  return rows.map((r) => ({ ...r, extra_time_factor: Number(r.extra_time_factor) }));
+  return rows.map((r) => ({ ...r, extra_time_factor: Number(r.extra_time_factor), separate_room: r.separate_room === 1 }));
 }
 
 export interface AttemptInfo extends StudentInfo {
@@ -81,7 +84,9 @@ export async function attemptsOf(db: Db, examIds: number[]): Promise<AttemptInfo
       'u.first_name',
       'u.student_number',
       'u.email',
-      'u.extra_time_factor',
+      // The factor the attempt started with: today's factor never rewrites the past.
+      'a.extra_time_factor',
+      'u.separate_room',
     ])
     .where('a.exam_id', 'in', examIds)
     .execute();
@@ -91,6 +96,7 @@ export async function attemptsOf(db: Db, examIds: number[]): Promise<AttemptInfo
     deadline: toDate(r.deadline),
     finished_at: r.finished_at == null ? null : toDate(r.finished_at),
     extra_time_factor: Number(r.extra_time_factor),
+    separate_room: r.separate_room === 1,
   }));
 }
 

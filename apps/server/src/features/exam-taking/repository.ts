@@ -73,24 +73,25 @@ export async function attemptFromAlongside(db: Db, value: unknown): Promise<{ at
 }
 
 /** The student's attempts on these exams with how many questions they answered. */
-export async function attemptsOf(db: Db, userId: number, examIds: number[]): Promise<Map<number, AttemptRow & { answered: number }>> {
+export async function attemptsOf(db: Db, userId: number, examIds: number[]): Promise<Map<number, AttemptRow & { answered: number; extra_time_factor: number }>> {
   if (examIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('exam_attempts as a')
     .select((eb) => [
       ...attemptColumns.map((c) => `a.${c}` as const),
+      'a.extra_time_factor',
       eb.selectFrom('exam_submissions as s').select(sql<number>`count(distinct s.question_id)`.as('n')).whereRef('s.attempt_id', '=', 'a.id').as('answered'),
     ])
     .where('a.user_id', '=', userId)
     .where('a.exam_id', 'in', examIds)
     .execute();
-  return new Map(rows.map((r) => [r.exam_id, { ...attemptOf(r), answered: Number(r.answered ?? 0) }]));
+  return new Map(rows.map((r) => [r.exam_id, { ...attemptOf(r), answered: Number(r.answered ?? 0), extra_time_factor: Number(r.extra_time_factor) }]));
 }
 
 /** The new attempt, or undefined when the student's attempt exists already (a start that crossed this one). */
 export async function insertAttempt(
   db: Db,
-  v: { exam_id: number; user_id: number; started_at: Date; deadline: Date; max_score: number; ip: string | null; user_agent: string | null },
+  v: { exam_id: number; user_id: number; started_at: Date; deadline: Date; max_score: number; ip: string | null; user_agent: string | null; extra_time_factor: number },
 ): Promise<AttemptRow | undefined> {
   const r = await db
     .insertInto('exam_attempts')
@@ -109,6 +110,12 @@ export async function finishAttempt(db: Db, attemptId: number, at: Date): Promis
 export async function extraTimeFactor(db: Db, userId: number): Promise<number> {
   const r = await db.selectFrom('users').select('extra_time_factor').where('id', '=', userId).executeTakeFirst();
   return Number(r?.extra_time_factor ?? 1);
+}
+
+/** The student's extra-time factor and whether the exam page shows them larger text. */
+export async function accommodationsOf(db: Db, userId: number): Promise<{ extra_time_factor: number; large_text: boolean }> {
+  const r = await db.selectFrom('users').select(['extra_time_factor', 'large_text']).where('id', '=', userId).executeTakeFirst();
+  return { extra_time_factor: Number(r?.extra_time_factor ?? 1), large_text: r?.large_text === 1 };
 }
 
 export async function extraMinutes(db: Db, examId: number, userId: number): Promise<number> {

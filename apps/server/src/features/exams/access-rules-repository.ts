@@ -88,16 +88,16 @@ export async function upsertAccessRules(trx: Trx, rules: Omit<StoredAccessRules,
 
 /**
  * After the time for everyone changed: the deadline of each attempt still running (not finished, its end not yet
- * settled) is computed again from its start, as a start would now (duration with the bonus × the student's factor +
+ * settled) is computed again from its start, as a start would now (duration with the bonus × the attempt's factor +
  * their extra minutes, never after the closing time). Returns the attempts that moved, with their new deadline.
  */
 export async function recomputeOpenDeadlines(trx: Trx, examId: number, bonusPercent: number): Promise<Array<{ attempt_id: number; deadline: Date }>> {
   const open = await trx
     .selectFrom('exam_attempts as a')
     .innerJoin('exams as e', 'e.id', 'a.exam_id')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
     .leftJoin('exam_extra_time as x', (j) => j.onRef('x.exam_id', '=', 'a.exam_id').onRef('x.user_id', '=', 'a.user_id'))
-    .select(['a.id', 'a.started_at', 'a.deadline', 'e.end_at', 'e.duration_minutes', 'u.extra_time_factor', sql<number | null>`x.minutes`.as('minutes')])
+    // The factor the attempt started with, not the student's factor of today.
+    .select(['a.id', 'a.started_at', 'a.deadline', 'e.end_at', 'e.duration_minutes', 'a.extra_time_factor', sql<number | null>`x.minutes`.as('minutes')])
     .where('a.exam_id', '=', examId)
     .where('a.finished_at', 'is', null)
     .where('a.drafts_settled_at', 'is', null)

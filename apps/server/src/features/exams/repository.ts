@@ -376,16 +376,16 @@ export async function upsertExtraTime(db: Db, examId: number, userId: number, mi
 
 /**
  * After a change of a student's extra minutes: the deadline of their attempt, if started and not finished, is
- * computed again from its start (duration × factor + minutes, never after the closing time). Returns the
+ * computed again from its start (duration × the attempt’s factor + minutes, never after the closing time). Returns the
  * attempt's deadline (null when not started) and whether it was recomputed.
  */
 export async function refreshDeadline(trx: Transaction<Database>, examId: number, userId: number, minutes: number): Promise<{ deadline: Date; recomputed: boolean } | null> {
   const a = await trx
     .selectFrom('exam_attempts as a')
     .innerJoin('exams as e', 'e.id', 'a.exam_id')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
     .leftJoin('exam_access_rules as r', 'r.exam_id', 'a.exam_id')
-    .select(['a.id', 'a.started_at', 'a.deadline', 'a.finished_at', 'e.end_at', 'e.duration_minutes', 'u.extra_time_factor', 'r.time_bonus_percent'])
+    // The factor the attempt started with, not the student's factor of today.
+    .select(['a.id', 'a.started_at', 'a.deadline', 'a.finished_at', 'e.end_at', 'e.duration_minutes', 'a.extra_time_factor', 'r.time_bonus_percent'])
     .where('a.exam_id', '=', examId)
     .where('a.user_id', '=', userId)
     .forUpdate('a')

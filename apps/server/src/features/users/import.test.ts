@@ -108,7 +108,8 @@ describe('student import template', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('Étudiants')!;
-    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(HEADERS);
+    // The accommodation columns follow (optional; their own checks are in exam-taking/accommodations.test.ts).
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([...HEADERS, 'Tiers-temps', 'Motif de l’aménagement', 'Salle à part', 'Grands caractères']);
     expect(ws.actualRowCount).toBe(1);
     expect(wb.getWorksheet('Instructions')!.getCell('A1').value).toBe('Import des étudiants');
     expect(JSON.stringify(wb.getWorksheet('Parcours')!.getSheetValues())).toContain(specCode);

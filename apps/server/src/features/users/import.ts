@@ -5,6 +5,8 @@
 import type ExcelJS from 'exceljs';
 import {
   emailField,
+  EXTRA_TIME_FACTOR_MESSAGE,
+  extraTimeFactorField,
   STUDENT_IMPORT_COLUMNS,
   STUDENT_IMPORT_MAX_ROWS,
   type ImportedCredential,
@@ -28,6 +30,17 @@ const ALIASES: Record<StudentImportColumn, string[]> = {
   specializations: ['code parcours', 'codes parcours', 'parcours', 'code du parcours'],
   academic_year: ['annee universitaire', 'annee'],
   is_premium: ['premium'],
+  extra_time_factor: ['tiers temps', 'coefficient de temps', 'coefficient tiers temps', 'temps majore'],
+  accommodation_reason: ['motif de l amenagement', 'motif amenagement', 'motif', 'amenagement', 'type d amenagement'],
+  separate_room: ['salle a part', 'salle separee', 'salle particuliere'],
+  large_text: ['grands caracteres', 'gros caracteres', 'texte agrandi', 'agrandissement'],
+};
+/** Spellings of each accommodation reason (compared without accents or case). */
+const REASONS: Record<string, 'TIERS_TEMPS' | 'AUTRE'> = {
+  'tiers temps': 'TIERS_TEMPS',
+  tt: 'TIERS_TEMPS',
+  'autre amenagement': 'AUTRE',
+  autre: 'AUTRE',
 };
 /**
  * Hard bound on the bytes the workbook inflates to, measured while inflating (not the sizes the zip declares).
@@ -212,11 +225,45 @@ function checkRow(line: number, raw: RawRow, cols: Partial<Record<StudentImportC
   else report.add(line, "aucune année universitaire n'est marquée courante : indiquez l'année dans la colonne « Année universitaire ».");
   const premium = (raw.is_premium ?? '').toLowerCase();
   if (!YES.has(premium) && !NO.has(premium)) report.add(line, `la valeur premium « ${raw.is_premium} » doit être Oui ou Non.`);
+  const accommodations = checkAccommodations(line, raw, report);
 
   const identity = { line, email, number };
   if (report.count(line) > before) return { identity, row: null };
-  const row: Row = { line, last_name: lastName, first_name: firstName, email, student_number: number, specialization_ids: specIds, academic_year_id: yearId!, is_premium: YES.has(premium) ? 1 : 0 };
+  const row: Row = { line, last_name: lastName, first_name: firstName, email, student_number: number, specialization_ids: specIds, academic_year_id: yearId!, is_premium: YES.has(premium) ? 1 : 0, ...accommodations };
   return { identity, row };
+}
+
+/**
+ * A row's accommodations: the extra-time factor (empty: 1), its reason (a category only: « Tiers-temps » or « Autre
+ * aménagement »; empty with a factor above 1: tiers-temps), a separate room and larger text (Oui / Non, empty: Non).
+ */
+function checkAccommodations(line: number, raw: RawRow, report: Report) {
+  let factor = 1;
+  if (raw.extra_time_factor) {
+    const parsed = extraTimeFactorField.safeParse(raw.extra_time_factor);
+    if (!parsed.success || parsed.data === undefined) report.add(line, `colonne « Tiers-temps » : « ${raw.extra_time_factor} » n'est pas valide. ${EXTRA_TIME_FACTOR_MESSAGE}`);
+    else factor = parsed.data;
+  }
+  let reason: 'TIERS_TEMPS' | 'AUTRE' | null = null;
+  if (raw.accommodation_reason) {
+    const found = REASONS[normalizeHeader(raw.accommodation_reason)];
+    if (!found) {
+      report.add(line, `le motif de l'aménagement « ${raw.accommodation_reason} » doit être « Tiers-temps » ou « Autre aménagement » (jamais le détail médical, qui reste au service d'accueil).`);
+    } else reason = found;
+  }
+  if (reason === 'TIERS_TEMPS' && factor === 1) {
+    report.add(line, 'le motif « Tiers-temps » demande un coefficient dans la colonne « Tiers-temps » (par exemple 1,33).');
+  }
+  if (reason === null && factor > 1) reason = 'TIERS_TEMPS';
+  const flag = (value: string | undefined, header: string): number => {
+    const v = (value ?? '').toLowerCase();
+    if (YES.has(v)) return 1;
+    if (!NO.has(v)) report.add(line, `la valeur « ${value} » de la colonne « ${header} » doit être Oui ou Non.`);
+    return 0;
+  };
+  const separate_room = flag(raw.separate_room, 'Salle à part');
+  const large_text = flag(raw.large_text, 'Grands caractères');
+  return { extra_time_factor: factor, accommodation_reason: reason, separate_room, large_text };
 }
 
 /** Step 3: addresses and numbers already taken in the database, checked for every row (with other errors or not). */

@@ -42,6 +42,9 @@ function selectItems(db: Db, yearId?: number) {
     'users.student_number',
     'users.must_change_password',
     'users.extra_time_factor',
+    'users.accommodation_reason',
+    'users.separate_room',
+    'users.large_text',
     'users.created_at',
     yearOf(eb, yearId).as('academic_year_id'),
     eb.selectFrom('academic_years as ay2').select('ay2.label').where('ay2.id', '=', yearOf(eb, yearId)).as('academic_year_label'),
@@ -63,6 +66,9 @@ function toItem(r: Record<string, unknown>): UserListItem {
     is_premium: r.is_premium ? 1 : 0,
     must_change_password: r.must_change_password ? 1 : 0,
     extra_time_factor: Number(r.extra_time_factor ?? 1),
+    accommodation_reason: (r.accommodation_reason as UserListItem['accommodation_reason']) ?? null,
+    separate_room: r.separate_room ? 1 : 0,
+    large_text: r.large_text ? 1 : 0,
     academic_year_id: (r.academic_year_id as number | null) ?? null,
     academic_year_label: (r.academic_year_label as string | null) ?? null,
     created_at: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at),
@@ -133,7 +139,7 @@ export async function findUserItem(db: Db, id: number): Promise<UserListItem | u
 }
 
 export async function findUserBasic(db: Db, id: number) {
-  return db.selectFrom('users').select(['id', 'role', 'last_name', 'first_name', 'is_premium']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'role', 'last_name', 'first_name', 'is_premium', 'accommodation_reason']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function emailTaken(db: Db, email: string, exceptId?: number) {
@@ -242,6 +248,11 @@ export interface ImportedStudent {
   specialization_ids: number[];
   academic_year_id: number;
   is_premium: number;
+  /** Accommodations from the file's columns (1, null, 0, 0 when left empty). */
+  extra_time_factor: number;
+  accommodation_reason: 'TIERS_TEMPS' | 'AUTRE' | null;
+  separate_room: number;
+  large_text: number;
   password_hash: string;
 }
 
@@ -260,6 +271,10 @@ export async function insertImportedStudents(trx: Db, students: ImportedStudent[
           role: 'STUDENT' as const,
           is_premium: s.is_premium,
           student_number: s.student_number,
+          extra_time_factor: s.extra_time_factor,
+          accommodation_reason: s.accommodation_reason,
+          separate_room: s.separate_room,
+          large_text: s.large_text,
           must_change_password: 1,
         })),
       )

@@ -1,7 +1,7 @@
 // Rules of users and students: who may manage whom, unique email and student number, a student's
 // year and parcours, the first password, premium.
 import { randomInt } from 'node:crypto';
-import type { Role, UserCreated, UserInput, UserListItem } from '@exam/shared';
+import type { AccommodationReason, Role, UserCreated, UserInput, UserListItem } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import type { SessionUser } from '../../lib/session-user';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
@@ -57,6 +57,26 @@ export async function getUser(ctx: AppContext, actor: SessionUser, id: number): 
   return u;
 }
 
+/**
+ * The accommodations written for a user: a student's as given (on update, absent ones are left as they are); a factor
+ * above 1 given without a reason is a tiers-temps, a factor back to 1 without a reason ends a tiers-temps; a staff
+ * account has none. `current`: the reason stored so far (null on creation).
+ */
+function accommodationsOf(student: boolean, input: UserInput, current: AccommodationReason | null) {
+  if (!student) return { accommodation_reason: null, separate_room: 0, large_text: 0 };
+  const factor = input.extra_time_factor;
+  let reason: AccommodationReason | null | undefined = input.accommodation_reason;
+  if (reason === undefined && factor !== undefined) {
+    if (factor > 1) reason = current ?? 'TIERS_TEMPS';
+    else if (current === 'TIERS_TEMPS') reason = null;
+  }
+  return {
+    ...(reason !== undefined ? { accommodation_reason: reason } : {}),
+    ...(input.separate_room !== undefined ? { separate_room: input.separate_room } : {}),
+    ...(input.large_text !== undefined ? { large_text: input.large_text } : {}),
+  };
+}
+
 export async function createUser(ctx: AppContext, actor: SessionUser, input: UserInput): Promise<UserCreated> {
   assertMayManage(actor, undefined, input.role);
   await checkUnique(ctx, input);
@@ -74,6 +94,7 @@ export async function createUser(ctx: AppContext, actor: SessionUser, input: Use
       is_premium: student ? (input.is_premium ?? 0) : 0,
       student_number: student ? input.student_number || null : null,
       extra_time_factor: student ? (input.extra_time_factor ?? 1) : 1,
+      ...accommodationsOf(student, input, null),
       must_change_password: generated ? 1 : 0,
     });
     if (student) await repo.setEnrolments(trx, id, input.academic_year_id!, input.specialization_ids ?? []);
@@ -107,6 +128,7 @@ export async function updateUser(ctx: AppContext, actor: SessionUser, id: number
       ...(student ? (input.is_premium !== undefined ? { is_premium: input.is_premium } : {}) : { is_premium: 0 }),
       // Tiers-temps is a student's: absent leaves it as it is, a staff account keeps 1.
       ...(student ? (input.extra_time_factor !== undefined ? { extra_time_factor: input.extra_time_factor } : {}) : { extra_time_factor: 1 }),
+      ...accommodationsOf(student, input, current.accommodation_reason),
       ...(passwordHash ? { password_hash: passwordHash, must_change_password: 0 } : {}),
     });
     if (student) await repo.setEnrolments(trx, id, input.academic_year_id!, input.specialization_ids ?? []);

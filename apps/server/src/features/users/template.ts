@@ -22,23 +22,24 @@ export async function buildImportTemplate(ctx: AppContext): Promise<Buffer> {
   wb.created = new Date();
 
   const sheet = wb.addWorksheet('Étudiants', { views: [{ state: 'frozen', ySplit: 1 }] });
-  const widths = [24, 24, 34, 18, 22, 20, 10];
+  const widths = [24, 24, 34, 18, 22, 20, 10, 12, 24, 14, 18];
   sheet.columns = STUDENT_IMPORT_COLUMNS.map((c, i) => ({ header: c.header, key: c.key, width: widths[i] }));
   const header = sheet.getRow(1);
   header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1C7ED6' } };
   // Text format so that numbers such as 00123 keep their zeros.
   for (let c = 1; c <= STUDENT_IMPORT_COLUMNS.length; c++) sheet.getColumn(c).numFmt = '@';
-  const premiumCol = STUDENT_IMPORT_COLUMNS.findIndex((c) => c.key === 'is_premium') + 1;
+  const col = (key: (typeof STUDENT_IMPORT_COLUMNS)[number]['key']) => STUDENT_IMPORT_COLUMNS.findIndex((c) => c.key === key) + 1;
+  const lists: Array<[number, string, string, string]> = [
+    [col('is_premium'), '"Oui,Non"', 'Premium', 'Saisissez Oui ou Non.'],
+    [col('accommodation_reason'), '"Tiers-temps,Autre aménagement"', 'Motif de l’aménagement', 'Choisissez Tiers-temps ou Autre aménagement (jamais le détail médical).'],
+    [col('separate_room'), '"Oui,Non"', 'Salle à part', 'Saisissez Oui ou Non.'],
+    [col('large_text'), '"Oui,Non"', 'Grands caractères', 'Saisissez Oui ou Non.'],
+  ];
   for (let r = 2; r <= 1000; r++) {
-    sheet.getCell(r, premiumCol).dataValidation = {
-      type: 'list',
-      allowBlank: true,
-      formulae: ['"Oui,Non"'],
-      showErrorMessage: true,
-      errorTitle: 'Premium',
-      error: 'Saisissez Oui ou Non.',
-    };
+    for (const [c, formula, errorTitle, error] of lists) {
+      sheet.getCell(r, c).dataValidation = { type: 'list', allowBlank: true, formulae: [formula], showErrorMessage: true, errorTitle, error };
+    }
   }
 
   const help = wb.addWorksheet('Instructions');
@@ -52,6 +53,11 @@ export async function buildImportTemplate(ctx: AppContext): Promise<Buffer> {
     ['Code parcours : le code d’un parcours existant (voir la feuille « Parcours ») ; plusieurs codes se séparent par une virgule.'],
     [`Année universitaire : par exemple 2025-2026 ; laissée vide, l’année courante${current ? ` (${current})` : ''} est utilisée.`],
     ['Premium : Oui ou Non ; laissée vide, Non.'],
+    ['Aménagements demandés par le service d’accueil (colonnes facultatives) :'],
+    ['  Tiers-temps : le coefficient de durée des examens minutés, de 1 à 3 avec au plus deux décimales (par exemple 1,33) ; laissée vide, 1.'],
+    ['  Motif de l’aménagement : Tiers-temps ou Autre aménagement ; une catégorie seulement, jamais le détail médical.'],
+    ['  Salle à part : Oui si l’étudiant compose dans une salle à part (noté sur la page de surveillance) ; laissée vide, Non.'],
+    ['  Grands caractères : Oui pour afficher la page d’examen en plus grands caractères ; laissée vide, Non.'],
     ['Chaque adresse e-mail et chaque numéro étudiant ne peut apparaître qu’une fois et ne doit pas déjà exister sur la plateforme.'],
     ['Ne fusionnez pas de cellules et saisissez des valeurs plutôt que des formules.'],
     [`Au plus ${STUDENT_IMPORT_MAX_ROWS.toLocaleString('fr-FR')} étudiants par fichier.`],

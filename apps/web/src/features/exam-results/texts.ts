@@ -345,6 +345,7 @@ export const examResultsTexts = {
   toast: {
     late: 'Réponse tardive',
     lateImport: 'Copie de secours',
+    separateRoom: 'Salle à part',
     regrade: 'Recorrection',
     extraTime: 'Temps supplémentaire',
     export: 'Export des moyennes',

@@ -201,6 +201,11 @@ export function ExamLivePage() {
                           {r.student_number}
                         </Text>
                       ) : null}
+                      {r.separate_room ? (
+                        <Badge color="grape" variant="light" size="sm" mt={4} style={{ textTransform: 'none' }} data-testid="live-separate-room">
+                          {t.separateRoom}
+                        </Badge>
+                      ) : null}
                     </Table.Th>
                     <Table.Td>
                       <StateBadge row={r} />

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, MultiSelect, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { userInputSchema, type Role, type UserInput, type UserListItem } from '@exam/shared';
+import { ACCOMMODATION_REASON_LABELS, ACCOMMODATION_REASONS, userInputSchema, type AccommodationReason, type Role, type UserInput, type UserListItem } from '@exam/shared';
 import type { z } from 'zod';
 import { applyApiErrors } from '@/components/form-errors';
 import { useUnsavedChanges } from '@/components/unsaved-changes';
@@ -27,6 +27,9 @@ const toForm = (u: UserListItem | undefined, role: Role): FormIn => ({
   academic_year_id: u?.academic_year_id ?? null,
   specialization_ids: u ? u.specializations.map((s) => s.id) : [],
   extra_time_factor: u?.extra_time_factor ?? 1,
+  accommodation_reason: u?.accommodation_reason ?? null,
+  separate_room: u ? u.separate_room === 1 : false,
+  large_text: u ? u.large_text === 1 : false,
 });
 
 export function UserForm({
@@ -152,6 +155,38 @@ export function UserForm({
                   error={errors.extra_time_factor?.message}
                   maw={{ xs: 320 }}
                 />
+              )}
+            />
+            <Controller
+              control={control}
+              name="accommodation_reason"
+              render={({ field }) => (
+                <Select
+                  label={t.accommodationReason}
+                  description={t.accommodationReasonHelp}
+                  data={ACCOMMODATION_REASONS.map((r) => ({ value: r, label: ACCOMMODATION_REASON_LABELS[r] }))}
+                  placeholder={t.accommodationNone}
+                  clearable
+                  value={field.value ?? null}
+                  onChange={(v) => field.onChange((v as AccommodationReason | null) ?? null)}
+                  onBlur={field.onBlur}
+                  error={errors.accommodation_reason?.message}
+                  maw={{ xs: 320 }}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="separate_room"
+              render={({ field }) => (
+                <Switch label={t.separateRoom} description={t.separateRoomHelp} checked={field.value === true || field.value === 1} onChange={(e) => field.onChange(e.currentTarget.checked)} />
+              )}
+            />
+            <Controller
+              control={control}
+              name="large_text"
+              render={({ field }) => (
+                <Switch label={t.largeText} description={t.largeTextHelp} checked={field.value === true || field.value === 1} onChange={(e) => field.onChange(e.currentTarget.checked)} />
               )}
             />
             <Controller

@@ -23,8 +23,8 @@ import * as m026lti from './026-lti';
 import * as m027lti from './027-lti-link-members';
 import * as m029 from './029-copy-accesses';
 import * as m030 from './030-retention';
-
 import * as m028 from './028-accommodations';
+
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-courses': m002,
@@ -49,5 +49,5 @@ export const migrations: Record<string, Migration> = {
   '027-lti-link-members': m027lti,
   '029-copy-accesses': m029,
   '030-retention': m030,
-};
   '028-accommodations': m028,
+};

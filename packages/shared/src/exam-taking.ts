@@ -199,9 +199,15 @@ export const examShowResultSchema = z.object({
       from_draft: z.boolean(),
       /** The last answer sent, when it is not the one that counted. */
       last: z.object({ answer: z.unknown().nullable(), is_valid: z.boolean(), details: gradeDetailsSchema.nullable(), from_draft: z.boolean() }).nullable(),
-      /** Only when solutions_shown: QCM correct choice ids, EXACT accepted answers, MATH expected expression. */
+      /** Only when solutions_shown: QCM correct choice ids, EXACT accepted answers, MATH expected expression,
+       *  MATCHING each item with its answer. */
       solution: z
-        .object({ choice_ids: z.array(z.number().int()), accepted: z.array(z.string()), expected: z.string().nullable() })
+        .object({
+          choice_ids: z.array(z.number().int()),
+          accepted: z.array(z.string()),
+          expected: z.string().nullable(),
+          pairs: z.array(z.object({ item_id: z.number().int(), answer: z.string() })),
+        })
         .nullable(),
     }),
   ),

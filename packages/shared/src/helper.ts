@@ -11,8 +11,9 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const LANGUAGE_LABELS: Record<Language, string> = { PYTHON: 'Python 3', R: 'R' };
 
-/** The four question types (the specification's three and MATH); the one definition of their French names. */
-export const QUESTION_KINDS = ['QCM', 'EXACT', 'ALGORITHM', 'MATH'] as const;
+/** The question kinds (the specification's three, MATH, MATCHING); the one definition of their French names. Each has
+ *  its module on each side (packages/shared/src/question-kinds, the server's and the web app's question-kinds). */
+export const QUESTION_KINDS = ['QCM', 'EXACT', 'ALGORITHM', 'MATH', 'MATCHING'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 export type QuestionType = QuestionKind;
 
@@ -21,6 +22,7 @@ export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
   EXACT: 'Réponse exacte',
   ALGORITHM: 'Algorithme (Python ou R)',
   MATH: 'Expression mathématique',
+  MATCHING: 'Appariement',
 };
 
 /** A question's type as a short French badge: « Choix multiple », « Algorithme · Python »… */

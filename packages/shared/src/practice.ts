@@ -16,7 +16,7 @@ import { idField, optionalIdFilter } from './zod-fr';
 /** What a practice list or screen asks for: a question type, or a language (an ALGORITHM exercise in it). */
 export const PRACTICE_FILTERS = [...QUESTION_KINDS, ...LANGUAGES] as const;
 export type PracticeFilter = (typeof PRACTICE_FILTERS)[number];
-const filterSchema = z.enum(PRACTICE_FILTERS, { error: 'Le type doit être QCM, EXACT, ALGORITHM, MATH, PYTHON ou R.' });
+const filterSchema = z.enum(PRACTICE_FILTERS, { error: `Le type doit être ${PRACTICE_FILTERS.slice(0, -1).join(', ')} ou ${PRACTICE_FILTERS.at(-1)}.` });
 
 /** Evaluations a student may ask for per minute (every type; a program also costs one unit of the run limit). */
 export const PRACTICE_RATE_LIMIT_DEFAULT = 30;

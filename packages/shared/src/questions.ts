@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { envelopeSchema, flag01, listQuerySchema, paginatedSchema } from './common';
 import { gradeDetailsSchema } from './grading';
 import { LANGUAGES, QUESTION_KINDS } from './helper';
-import { ALGORITHM_MAX_TESTS, QUESTION_KIND_MODULES, type KindIssue } from './question-kinds';
+import { ALGORITHM_MAX_TESTS, MATCHING_SCORINGS, QUESTION_KIND_MODULES, type KindIssue } from './question-kinds';
 import { MAX_CODE_LENGTH, MAX_STDIN_LENGTH } from './runner';
 import { idField, intField, optionalIdFilter } from './zod-fr';
 
@@ -54,7 +54,9 @@ export const QUESTION_LIMIT_BOUNDS = {
   memory_mb: { min: 64, max: 1024 },
 } as const;
 
-export const questionKindSchema = z.enum(QUESTION_KINDS, { error: 'Le type doit être QCM, EXACT, ALGORITHM ou MATH.' });
+export const questionKindSchema = z.enum(QUESTION_KINDS, { error: `Le type doit être ${QUESTION_KINDS.slice(0, -1).join(', ')} ou ${QUESTION_KINDS.at(-1)}.` });
+/** How a MATCHING question counts (null for the kinds that have no choice). */
+export const scoringSchema = z.enum(MATCHING_SCORINGS, { error: 'Le barème doit être PARTIAL ou ALL_OR_NOTHING.' });
 export const languageSchema = z.enum(LANGUAGES, { error: 'Le langage doit être PYTHON ou R.' });
 
 const optionalText = (label: string, max: number) =>
@@ -154,6 +156,8 @@ const questionFields = z.object({
   reference_solution: optionalText('La solution de référence', MAX_CODE_LENGTH),
   tolerance: toleranceSchema.nullish().transform((v) => v ?? null),
   limits: limitsSchema.nullish().transform((v) => v ?? null),
+  /** MATCHING: PARTIAL (each item its share, by weight; the default) or ALL_OR_NOTHING. */
+  scoring: scoringSchema.nullish().transform((v) => v ?? null),
   /** Python source defining `generate(seed)`: a parameterised question (docs/questions.md « Questions paramétrées »). */
   generator: optionalText('Le générateur', QUESTION_GENERATOR_MAX),
   possible_solutions: z
@@ -168,7 +172,7 @@ type QuestionFields = z.infer<typeof questionFields>;
 
 /** The rules of the question's kind, as field errors (path relative to the question body). Used by create, update
  *  and the possible-solutions routes (which check the question as it would become). */
-export function questionRuleIssues(q: Pick<QuestionFields, 'type' | 'language' | 'possible_solutions' | 'tolerance'>): KindIssue[] {
+export function questionRuleIssues(q: Pick<QuestionFields, 'type' | 'language' | 'possible_solutions' | 'tolerance'> & { scoring?: QuestionFields['scoring'] }): KindIssue[] {
   return QUESTION_KIND_MODULES[q.type].rules(q);
 }
 
@@ -250,6 +254,8 @@ export const questionSchema = z.object({
   reference_solution: z.string().nullable(),
   tolerance: toleranceSchema.nullable(),
   limits: limitsSchema.nullable(),
+  /** MATCHING: how it counts; null for the other kinds. */
+  scoring: scoringSchema.nullable(),
   generator: z.string().nullable(),
   possible_solutions: z.array(possibleSolutionSchema),
   files: z.array(fileRefSchema),
@@ -291,7 +297,7 @@ export const questionTagSchema = z.object({ tag: z.string(), count: z.number().i
 export type QuestionTag = z.infer<typeof questionTagSchema>;
 
 /** Student shape: what a student may see of a question. Never a correct flag, an accepted answer, a hidden
- *  test case, the reference solution or the expected expression. `multiple`: a QCM with several correct
+ *  test case, the reference solution, the expected expression or a matching's pairs. `multiple`: a QCM with several correct
  *  choices (checkboxes rather than radio buttons). */
 export const studentQuestionSchema = z.object({
   id: z.number().int(),
@@ -304,6 +310,10 @@ export const studentQuestionSchema = z.object({
   multiple: z.boolean(),
   choices: z.array(z.object({ id: z.number().int(), content: z.string() })),
   tests: z.array(z.object({ stdin: z.string(), expected_output: z.string() })),
+  /** MATCHING: the items to match (in the teacher's order), and the answers to pick from, each once, shuffled per
+   *  student (distractors among them): never which answer goes with which item. Empty for the other kinds. */
+  items: z.array(z.object({ id: z.number().int(), content: z.string() })),
+  options: z.array(z.string()),
 });
 export type StudentQuestion = z.infer<typeof studentQuestionSchema>;
 

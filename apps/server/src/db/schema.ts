@@ -24,12 +24,6 @@ export interface UsersTable {
   /** Tiers-temps: timed exams last duration × this factor (1..3, migration 006-extra-time-factor). */
   extra_time_factor: ColumnType<number, number | string | undefined, number | string>;
 }
-  /** Why the student has accommodations: 'TIERS_TEMPS' or 'AUTRE' (never the medical detail); null: none. */
-  accommodation_reason: ColumnType<'TIERS_TEMPS' | 'AUTRE' | null, 'TIERS_TEMPS' | 'AUTRE' | null | undefined, 'TIERS_TEMPS' | 'AUTRE' | null>;
-  /** 1: composes in a separate room (noted on the live page). */
-  separate_room: ColumnType<number, number | undefined, number>;
-  /** 1: the exam page shows larger text. */
-  large_text: ColumnType<number, number | undefined, number>;
 
 export interface TokensTable {
   id: Generated<number>;
@@ -159,7 +153,8 @@ export interface ChapterFilesTable {
 type Numeric = ColumnType<number, number | string | undefined, number | string>;
 type Json = ColumnType<unknown, string, string>;
 
-export type QuestionKind = 'QCM' | 'EXACT' | 'ALGORITHM' | 'MATH';
+/** The kinds come from packages/shared (QUESTION_KINDS), each with its module on each side. */
+export type QuestionKind = import('@exam/shared').QuestionKind;
 
 export interface QuestionsTable {
   id: Generated<number>;
@@ -177,6 +172,8 @@ export interface QuestionsTable {
   tolerance_value: number | null;
   cpu_seconds: number | null;
   memory_mb: number | null;
+  /** MATCHING: PARTIAL or ALL_OR_NOTHING (migration 021-matching); null for the other kinds. */
+  scoring: ColumnType<'PARTIAL' | 'ALL_OR_NOTHING' | null, 'PARTIAL' | 'ALL_OR_NOTHING' | null | undefined, 'PARTIAL' | 'ALL_OR_NOTHING' | null>;
   created_by: number | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
@@ -395,8 +392,6 @@ export interface ExamLateAnswersTable {
 }
 
 /** Browser signals of an attempt, counted by type (migration 017): the journal keeps a bounded number of them. */
-  /** The student's extra-time factor when the attempt started (kept: a later change never rewrites its time). */
-  extra_time_factor: ColumnType<number, number | string | undefined, number | string>;
 export interface ExamSignalCountsTable {
   attempt_id: number;
   type: string;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { QUESTION_KINDS, type QuestionKind } from '../helper';
 import { algorithmKind } from './algorithm';
 import { exactKind } from './exact';
+import { matchingKind } from './matching';
 import { mathKind } from './math';
 import { qcmKind } from './qcm';
 import type { SharedQuestionKind } from './types';
@@ -14,6 +15,7 @@ export const QUESTION_KIND_MODULES = {
   EXACT: exactKind,
   ALGORITHM: algorithmKind,
   MATH: mathKind,
+  MATCHING: matchingKind,
 } as const satisfies { [K in QuestionKind]: SharedQuestionKind<K> };
 
 /** The kind's module, typed by the kind. */

@@ -18,12 +18,12 @@ import * as m016 from './016-drafts-retry';
 import * as m017 from './017-journal-bounds';
 import * as m018 from './018-seb-keys';
 import * as m019 from './019-late-answer-receipt';
+import * as m021 from './021-matching';
 import * as m025 from './025-similarity';
 import * as m026lti from './026-lti';
 import * as m027lti from './027-lti-link-members';
 import * as m029 from './029-copy-accesses';
 import * as m030 from './030-retention';
-import * as m028 from './028-accommodations';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -44,10 +44,10 @@ export const migrations: Record<string, Migration> = {
   '017-journal-bounds': m017,
   '018-seb-keys': m018,
   '019-late-answer-receipt': m019,
+  '021-matching': m021,
   '025-similarity': m025,
   '026-lti': m026lti,
   '027-lti-link-members': m027lti,
   '029-copy-accesses': m029,
   '030-retention': m030,
-  '028-accommodations': m028,
 };

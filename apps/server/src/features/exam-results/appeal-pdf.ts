@@ -2,7 +2,7 @@
 // runs in a worker thread (appeal-worker.ts) and a big journal never holds the API's event loop. A tagged PDF (PDF
 // 1.7, language fr-FR, headings, paragraphs and lists in its structure, footers marked as page artifacts) that a
 // screen reader reads in order; the journal is written as sentences, times in Paris, without internal ids.
-import { JOURNAL_EVENT_LABELS, QUESTION_STATE_LABELS, round2, STUDENT_READ_LABELS, type ExamJournal, type ExamStudentResult, type GradeDetails, type JournalEvent, type Question, type StudentAccess } from '@exam/shared';
+import { JOURNAL_EVENT_LABELS, QUESTION_KIND_MODULES, QUESTION_STATE_LABELS, round2, STUDENT_READ_LABELS, type ExamJournal, type ExamStudentResult, type GradeDetails, type JournalEvent, type Question, type StudentAccess } from '@exam/shared';
 import { similarityStepText } from '@exam/shared';
 import { htmlToText } from '../../lib/html-text';
 
@@ -119,7 +119,6 @@ export async function renderAppealPdf(data: AppealData): Promise<AppealFile> {
           h3(`Question ${q.position}${q.exam_position !== q.position ? ` (Q${q.exam_position} de l’examen)` : ''}${q.variant_seed !== null ? `, variante ${q.variant_seed}` : ''} — ${round2(q.score).toLocaleString('fr-FR')} / ${plural(q.points, 'point', 'points')}, ${QUESTION_STATE_LABELS[q.state]}`);
           if (q.variant_values) para(`Valeurs tirées pour cette variante : ${Object.entries(q.variant_values).map(([k, v]) => `${k} = ${String(v)}`).join(', ')}.`, 9);
           para(full ? htmlToText(full.statement) : q.title);
-          const choices = new Map((full?.possible_solutions ?? []).map((c) => [c.id, htmlToText(c.content)]));
           if (q.submissions.length === 0) para('Aucune réponse soumise.', 9);
           for (const [i, s] of q.submissions.entries()) {
             const verdict = s.is_valid ? 'validée' : 'non validée';
@@ -129,10 +128,11 @@ export async function renderAppealPdf(data: AppealData): Promise<AppealFile> {
               `Réponse ${i + 1}, le ${when(s.submitted_at)} (${Math.floor(s.elapsed_seconds / 60)} min ${s.elapsed_seconds % 60} s après le début)${s.from_draft ? ', envoyée automatiquement à la fin (brouillon)' : ''} : ${verdict}, ${plural(round2(s.score), 'point', 'points')}${penalty}`,
               9,
             );
-            if (Array.isArray(s.answer)) code((s.answer as unknown[]).map((id) => `- ${choices.get(Number(id)) ?? 'choix retiré de la question'}`).join('\n'));
-            else code(typeof s.answer === 'string' ? s.answer : JSON.stringify(s.answer));
-            const d = s.details as GradeDetails;
-            if (d.type === 'ALGORITHM') para(`Tests réussis : ${d.passed} sur ${d.total} (${d.verdict}).`, 8.5);
+            // The answer and its details as the question's kind writes them (a removed question: as a QCM's ids, or raw).
+            code(QUESTION_KIND_MODULES[full?.type ?? 'QCM'].answerText(s.answer, full ?? null, htmlToText));
+            const d = s.details as GradeDetails | null;
+            const line = d ? QUESTION_KIND_MODULES[d.type].detailsText(d as never) : null;
+            if (line) para(line, 8.5);
           }
         });
       }

@@ -27,12 +27,12 @@ import type { SessionUser } from '../../lib/session-user';
 import { withTransaction } from '../../lib/transaction';
 import { examCandidates, examSections, findExamForStudent, holdExamForStart, listExamsForStudent } from '../exams';
 import { grade } from '../grading';
+import { serverKind } from '../question-kinds';
 import { toGradable, toStudentQuestion, variantSeedsOf } from '../questions';
 import type { ExamCall, StartedCall } from './call';
 import { questionsOfDraw } from './pins';
 import {
   attemptsOf,
-  accommodationsOf,
   drawOf,
   draftsOf,
   extraMinutes,
@@ -80,7 +80,7 @@ function groupOf(exam: StudentExamBase, attempt: AttemptRow | undefined, now: nu
 export async function studentExams(ctx: AppContext, user: SessionUser): Promise<StudentExamListItem[]> {
   const exams = await listExamsForStudent(ctx.db, user);
   const attempts = await attemptsOf(ctx.db, user.id, exams.map((e) => e.id));
-  const { extra_time_factor: factor, large_text } = await accommodationsOf(ctx.db, user.id);
+  const factor = await extraTimeFactor(ctx.db, user.id);
   const extras = await extraMinutesOf(ctx.db, user.id, exams.map((e) => e.id));
   const now = Date.now();
   return exams.map((e) => {
@@ -92,8 +92,7 @@ export async function studentExams(ctx: AppContext, user: SessionUser): Promise<
       start_at: e.start_at,
       end_at: e.end_at,
       duration_minutes: e.duration_minutes,
-      // A started attempt keeps the factor it started with: today's factor never rewrites its time.
-      allowed_minutes: minutesOf(allowedMinutes({ duration_minutes: e.duration_minutes, extra_time_factor: a ? a.extra_time_factor : factor, extra_minutes: extras.get(e.id) ?? 0 })),
+      allowed_minutes: minutesOf(allowedMinutes({ duration_minutes: e.duration_minutes, extra_time_factor: factor, extra_minutes: extras.get(e.id) ?? 0 })),
       total_points: e.total_points,
       max_submissions: e.max_submissions,
       wrong_try_penalty: e.wrong_try_penalty,
@@ -102,7 +101,6 @@ export async function studentExams(ctx: AppContext, user: SessionUser): Promise<
       progress: { answered: a?.answered ?? 0, validated: a?.validated_count ?? 0, total: e.question_count },
       attempt: a ? attemptInfo(a) : null,
     };
-      large_text,
   });
 }
 
@@ -135,7 +133,7 @@ export async function startExam(ctx: AppContext, call: ExamCall, user: SessionUs
     const seeds = await variantSeedsOf(trx, candidates.flatMap((c) => (c.question_version_id === null ? [] : [c.question_version_id])));
     const drawn = drawQuestions(sections, candidates, (versionId) => (versionId === null ? [] : (seeds.get(versionId) ?? [])));
     const maxScore = Math.round(drawn.reduce((t, d) => t + d.points, 0) * 100) / 100;
-    const created = await insertAttempt(trx, { exam_id: examId, user_id: user.id, started_at: now, deadline, max_score: maxScore, extra_time_factor: factor, ...origin });
+    const created = await insertAttempt(trx, { exam_id: examId, user_id: user.id, started_at: now, deadline, max_score: maxScore, ...origin });
     // Another start of this student (a second tab) created it meanwhile, with its draw: that one stands.
     if (!created) {
       const other = await findAttempt(trx, examId, user.id);
@@ -213,7 +211,7 @@ export async function runExamples(ctx: AppContext, call: StartedCall, user: Sess
   assertOpen(call);
   const q = (await questionsOfDraw(ctx.db, [drawnQuestion(call, questionId)])).get(questionId);
   if (!q) throw notFound(T.notFound);
-  if (q.type !== 'ALGORITHM') throw unprocessable({ question_id: [T.notAlgorithm] }, T.notAlgorithm);
+  if (!serverKind(q.type).runsExamples) throw unprocessable({ question_id: [T.notAlgorithm] }, T.notAlgorithm);
   const outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer, visibleOnly: true, exam: true });
   return { question_id: questionId, is_valid: outcome.is_valid, details: outcome.details };
 }
@@ -307,7 +305,6 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
     const q = stored.get(o.question_id)!;
     const p = progress.get(q.id);
     const earned = result.earned[i];
-    const ps = q.possible_solutions;
     return [
       {
         question: toStudentQuestion({ ...q, points: o.points }, user.id),
@@ -321,14 +318,8 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
           p && p.last_id !== p.best_id
             ? { answer: p.last_answer, is_valid: p.last_valid, details: (p.last_details as GradeDetails | null) ?? null, from_draft: p.last_from_draft }
             : null,
-        solution:
-          solutionsShown && q.type !== 'ALGORITHM'
-            ? {
-                choice_ids: q.type === 'QCM' ? ps.filter((s) => s.is_correct === 1).map((s) => s.id) : [],
-                accepted: q.type === 'EXACT' ? ps.map((s) => s.content) : [],
-                expected: q.type === 'MATH' ? (ps[0]?.content ?? null) : null,
-              }
-            : null,
+        // The kind's correction (none for a program).
+        solution: solutionsShown ? serverKind(q.type).solution(q) : null,
       },
     ];
   });

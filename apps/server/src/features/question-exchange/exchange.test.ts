@@ -217,14 +217,14 @@ describe('GIFT', () => {
     const res = await send(teacher, fixture('gift-bank.txt'), 'gift-bank.txt');
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json().data as ImportReport;
-    expect(report).toMatchObject({ format: 'gift', total: 9, importable: 6, counts: { imported: 5, approximated: 1, skipped: 3, failed: 0 } });
+    expect(report).toMatchObject({ format: 'gift', total: 9, importable: 7, counts: { imported: 6, approximated: 1, skipped: 2, failed: 0 } });
     const items = byIndex(report);
     expect(items[1]).toMatchObject({ name: 'Moyenne', line: 5, source_type: 'multichoice', type: 'QCM' });
     expect(items[2]).toMatchObject({ outcome: 'approximated', type: 'QCM' });
     expect(items[3]).toMatchObject({ source_type: 'truefalse', type: 'QCM' });
     expect(items[5]).toMatchObject({ source_type: 'numerical', type: 'EXACT' });
     expect(items[7]).toMatchObject({ source_type: 'essay', outcome: 'skipped' });
-    expect(items[8]).toMatchObject({ source_type: 'match', outcome: 'skipped' });
+    expect(items[8]).toMatchObject({ source_type: 'match', outcome: 'imported', type: 'MATCHING' });
     expect(items[9]).toMatchObject({ source_type: 'description', outcome: 'skipped' });
     const confirmed = await send(teacher, fixture('gift-bank.txt'), 'gift-bank.txt', true);
     const [mean, , , , pi, range] = await findQuestionsByIds(t.ctx.db, (confirmed.json().data as ImportReport).question_ids);

@@ -1,10 +1,10 @@
 // GIFT, Moodle's text format for questions (docs.moodle.org « Format GIFT »): read into candidates, and written back
-// for the types it has (choices, short and numerical answers). Questions are separated by blank lines; `//` starts a
+// for the types it has (choices, short and numerical answers, matching), each answer block by its kind's module. Questions are separated by blank lines; `//` starts a
 // comment (`// [tag:nom]` gives a tag); `$CATEGORY:` gives the next questions a tag; ~ = # { } : \ are escaped by \.
 import { IMPORT_MAX_QUESTIONS, type Question, type QuestionInput } from '@exam/shared';
 import { unprocessable } from '../../lib/errors';
 import { htmlToText } from '../../lib/html-text';
-import { escapeGift, partialCreditNote, serverKind } from '../question-kinds';
+import { escapeGift, partialCreditNote, readGiftMatching, serverKind } from '../question-kinds';
 import { skipped, type Candidate } from './types';
 
 export const giftRefusal = (line: number, why: string) => {
@@ -210,7 +210,10 @@ function readBlock(b: Block, index: number, categoryTags: string[]): Candidate {
   if (!answers.length) throw giftRefusal(lineAt(offset + open), 'les réponses doivent commencer par « = » ou « ~ ».');
   const parts = answers.map((a) => ({ mark: a.mark, ...answerParts(a.text) }));
   if (parts.some((p) => p.feedback)) notes.push('Les commentaires propres à chaque réponse ne sont pas repris.');
-  if (parts.some((p) => /->/.test(p.text))) return skipped({ ...base, source_type: 'match' }, 'Appariement : pas d’équivalent ici.');
+  if (parts.some((p) => /->/.test(p.text))) {
+    const read = readGiftMatching(parts, answerText);
+    return typeof read === 'string' ? skipped({ ...base, source_type: 'match' }, read) : done('match', read);
+  }
   const isMulti = parts.some((p) => p.mark === '~');
   if (!isMulti) {
     const accepted = parts.filter((p) => p.weight === null || p.weight === 100);

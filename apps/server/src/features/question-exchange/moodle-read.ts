@@ -16,7 +16,6 @@ const NO_EQUIVALENT: Record<string, string> = {
   ddimageortext: 'Glisser-déposer sur une image : pas d’équivalent ici.',
   ddmarker: 'Glisser-déposer de marqueurs : pas d’équivalent ici.',
   gapselect: 'Menus déroulants dans le texte : pas d’équivalent ici.',
-  match: 'Appariement : pas d’équivalent ici.',
   randomsamatch: 'Appariement aléatoire : pas d’équivalent ici.',
   calculated: 'Question calculée (jeux de données) : pas d’équivalent ici.',
   calculatedsimple: 'Question calculée (jeux de données) : pas d’équivalent ici.',

@@ -196,7 +196,7 @@ function readCoderunner(q: XmlElement, notes: string[]): KindImport | string {
 
 export const algorithmServerKind = {
   kind: 'ALGORITHM',
-  fields: { language: true, program: true, tolerance: false },
+  fields: { language: true, program: true, tolerance: false, scoring: false },
   storeSolution: (p, empty) => ({ ...empty, content: p.content, stdin: p.stdin, expected_output: p.expected_output, is_hidden: p.is_hidden, weight: p.weight }),
   toGradable: (q) => ({
     type: 'ALGORITHM',

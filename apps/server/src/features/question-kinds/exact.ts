@@ -59,7 +59,7 @@ function readNumerical(q: XmlElement, notes: string[]): KindImport | string {
 
 export const exactServerKind = {
   kind: 'EXACT',
-  fields: { language: false, program: false, tolerance: true },
+  fields: { language: false, program: false, tolerance: true, scoring: false },
   storeSolution: (p, empty) => ({ ...empty, content: p.content.trim(), is_correct: 1 }),
   toGradable: (q) => ({ type: 'EXACT', accepted: q.possible_solutions.map((p) => p.content).filter((c) => c.trim() !== ''), tolerance: q.tolerance }),
   grade: async (_ctx, input) => {
@@ -71,7 +71,7 @@ export const exactServerKind = {
   usesRunner: false,
   runsExamples: false,
   student: () => NO_STUDENT_FIELDS,
-  solution: (q) => ({ choice_ids: [], accepted: q.possible_solutions.map((s) => s.content), expected: null }),
+  solution: (q) => ({ choice_ids: [], accepted: q.possible_solutions.map((s) => s.content), expected: null, pairs: [] }),
   checkOnSave: async () => 0,
   checkVariant: async (_ctx, _caller, _q, ps) => (ps.some((p) => p.content.trim() !== '') ? null : 'aucune réponse acceptée n’est remplie'),
   moodle: { write: writeMoodle, read: { shortanswer: readShortanswer, numerical: readNumerical } },

@@ -4,6 +4,7 @@
 import type { QuestionKind } from '@exam/shared';
 import { algorithmServerKind } from './algorithm';
 import { exactServerKind } from './exact';
+import { matchingServerKind } from './matching';
 import { mathServerKind } from './math';
 import { qcmServerKind } from './qcm';
 import type { GradeInputOf, ServerQuestionKind } from './types';
@@ -13,6 +14,7 @@ export const SERVER_KINDS = {
   EXACT: exactServerKind,
   ALGORITHM: algorithmServerKind,
   MATH: mathServerKind,
+  MATCHING: matchingServerKind,
 } as const satisfies { [K in QuestionKind]: ServerQuestionKind<K, { type: K }> };
 
 type Kinds = typeof SERVER_KINDS;
@@ -32,6 +34,7 @@ export function serverKind<K extends QuestionKind>(kind: K): ServerQuestionKind<
 
 export { checkReferenceSolution, runReference } from './algorithm';
 export { checkExpectedExpression } from './math';
+export { readGiftMatching, MATCHING_TEXTS } from './matching';
 export type { AlgorithmQuestion } from './algorithm-runs';
 export { matchesExact, normalizeText, numbersMatch, parseNumber, type Tolerance } from './exact-match';
 export { escapeGift, GRADING_TEXTS, partialCreditNote, shareOf } from './common';

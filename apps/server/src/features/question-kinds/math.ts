@@ -25,7 +25,7 @@ export async function checkExpectedExpression(ctx: AppContext, input: KindCaller
 
 export const mathServerKind = {
   kind: 'MATH',
-  fields: { language: false, program: false, tolerance: false },
+  fields: { language: false, program: false, tolerance: false, scoring: false },
   storeSolution: (p, empty) => ({ ...empty, content: p.content.trim(), is_correct: 1 }),
   toGradable: (q) => ({ type: 'MATH', expected: q.possible_solutions[0]?.content ?? '' }),
   grade: async (ctx, input, mode) => {
@@ -46,7 +46,7 @@ export const mathServerKind = {
   usesRunner: true,
   runsExamples: false,
   student: () => NO_STUDENT_FIELDS,
-  solution: (q) => ({ choice_ids: [], accepted: [], expected: q.possible_solutions[0]?.content ?? null }),
+  solution: (q) => ({ choice_ids: [], accepted: [], expected: q.possible_solutions[0]?.content ?? null, pairs: [] }),
   checkOnSave: async (ctx, caller, _q, solutions) => {
     for (const [i, s] of solutions.entries()) {
       const why = await checkExpectedExpression(ctx, { ...caller, expected: s.content });

@@ -73,7 +73,7 @@ function readTruefalse(q: XmlElement, notes: string[]): KindImport | string {
 
 export const qcmServerKind = {
   kind: 'QCM',
-  fields: { language: false, program: false, tolerance: false },
+  fields: { language: false, program: false, tolerance: false, scoring: false },
   storeSolution: (p, empty) => ({ ...empty, content: p.content.trim(), is_correct: p.is_correct }),
   toGradable: (q) => ({ type: 'QCM', choices: q.possible_solutions.map((p) => ({ id: p.id, is_correct: p.is_correct === 1 })) }),
   grade: async (_ctx, input) => {
@@ -95,7 +95,7 @@ export const qcmServerKind = {
     multiple: q.possible_solutions.filter((p) => p.is_correct === 1).length > 1,
     choices: shuffle(q.possible_solutions).map((p) => ({ id: p.id, content: p.content })),
   }),
-  solution: (q) => ({ choice_ids: q.possible_solutions.filter((s) => s.is_correct === 1).map((s) => s.id), accepted: [], expected: null }),
+  solution: (q) => ({ choice_ids: q.possible_solutions.filter((s) => s.is_correct === 1).map((s) => s.id), accepted: [], expected: null, pairs: [] }),
   checkOnSave: async () => 0,
   checkVariant: async (_ctx, _caller, _q, ps) => {
     const empty = ps.findIndex((p) => p.content.trim() === '');

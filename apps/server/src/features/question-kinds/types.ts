@@ -70,13 +70,13 @@ export interface ReferenceFailure {
 }
 
 /** What grading needs of a stored question (a version, or a variant of it). */
-export type GradingSource = Pick<Question, 'type' | 'language' | 'tolerance' | 'limits' | 'possible_solutions'>;
+export type GradingSource = Pick<Question, 'type' | 'language' | 'tolerance' | 'limits' | 'possible_solutions'> & { scoring?: Question['scoring'] };
 /** What a student's view is made from. */
 export type StudentSource = Pick<Question, 'id' | 'type' | 'statement' | 'language' | 'points' | 'starter_code' | 'limits' | 'possible_solutions'>;
 /** The fields of the student shape that depend on the kind. */
-export type StudentFields = Pick<StudentQuestion, 'language' | 'starter_code' | 'limits' | 'multiple' | 'choices' | 'tests'>;
+export type StudentFields = Pick<StudentQuestion, 'language' | 'starter_code' | 'limits' | 'multiple' | 'choices' | 'tests' | 'items' | 'options'>;
 /** A kind with none of the kind-dependent fields. */
-export const NO_STUDENT_FIELDS: StudentFields = { language: null, starter_code: null, limits: null, multiple: false, choices: [], tests: [] };
+export const NO_STUDENT_FIELDS: StudentFields = { language: null, starter_code: null, limits: null, multiple: false, choices: [], tests: [], items: [], options: [] };
 
 /** The correction a student sees once an exam's solutions are visible. */
 export type ExamSolution = NonNullable<ExamShowResult['questions'][number]['solution']>;
@@ -100,6 +100,8 @@ export interface KindFields {
   program: boolean;
   /** tolerance. */
   tolerance: boolean;
+  /** scoring (PARTIAL or ALL_OR_NOTHING). */
+  scoring: boolean;
 }
 
 /** What the save checks need of the question being saved. */

@@ -35,6 +35,7 @@ function selectQuestions(db: Db) {
       'q.tolerance_value',
       'q.cpu_seconds',
       'q.memory_mb',
+      'q.scoring',
       'q.generator',
       'q.created_by',
       authorName.as('author_name'),
@@ -92,6 +93,7 @@ function toQuestion(r: QuestionRow): Question {
     reference_solution: r.reference_solution,
     tolerance: r.tolerance_kind ? { kind: r.tolerance_kind, value: Number(r.tolerance_value ?? 0) } : null,
     limits: r.cpu_seconds != null && r.memory_mb != null ? { cpu_seconds: r.cpu_seconds, memory_mb: r.memory_mb } : null,
+    scoring: r.scoring ?? null,
     generator: r.generator,
     possible_solutions: r.possible_solutions.map(toSolution),
     files: r.files,
@@ -225,6 +227,7 @@ export interface QuestionRowValues {
   tolerance_value: number | null;
   cpu_seconds: number | null;
   memory_mb: number | null;
+  scoring: 'PARTIAL' | 'ALL_OR_NOTHING' | null;
   generator: string | null;
   search_text: string;
 }

@@ -72,6 +72,7 @@ function rowValues(data: QuestionData, statement: string): QuestionRowValues {
     tolerance_value: fields.tolerance && data.tolerance ? data.tolerance.value : null,
     cpu_seconds: fields.program && data.limits ? data.limits.cpu_seconds : null,
     memory_mb: fields.program && data.limits ? data.limits.memory_mb : null,
+    scoring: fields.scoring ? (data.scoring ?? 'PARTIAL') : null,
     generator: data.generator,
     search_text: searchTextOf(statement, data.tags),
   };
@@ -315,6 +316,7 @@ export async function duplicateQuestion(ctx: AppContext, userId: number, id: num
         tolerance_value: q.tolerance?.value ?? null,
         cpu_seconds: q.limits?.cpu_seconds ?? null,
         memory_mb: q.limits?.memory_mb ?? null,
+        scoring: q.scoring,
         generator: q.generator,
         search_text: searchTextOf(q.statement, tags),
       },

@@ -2,7 +2,7 @@
 // numbered snapshot of what showing and grading the question needs; a parameterised version's variants are kept with
 // the values that made them. `questionsAt` gives back a question as it was at a version, as a variant.
 import { sql, type Transaction } from 'kysely';
-import type { PossibleSolution, Question, QuestionLimits, Tolerance, VariantValues } from '@exam/shared';
+import type { MatchingScoring, PossibleSolution, Question, QuestionLimits, Tolerance, VariantValues } from '@exam/shared';
 import type { Database, Db, QuestionKind } from '../../db/schema';
 import { findQuestion, findQuestionsByIds } from './repository';
 
@@ -16,6 +16,8 @@ export interface QuestionSnapshot {
   reference_solution: string | null;
   tolerance: Tolerance | null;
   limits: QuestionLimits | null;
+  /** MATCHING's scoring; absent from the snapshots written before migration 021-matching (read as null). */
+  scoring?: MatchingScoring | null;
   generator: string | null;
   possible_solutions: PossibleSolution[];
 }
@@ -49,6 +51,7 @@ export function snapshotOf(q: Question): QuestionSnapshot {
     reference_solution: q.reference_solution,
     tolerance: q.tolerance,
     limits: q.limits,
+    scoring: q.scoring,
     generator: q.generator,
     possible_solutions: q.possible_solutions,
   };
@@ -146,6 +149,7 @@ export function asVersion(q: Question, s: QuestionSnapshot, variant?: VariantCon
     reference_solution: s.reference_solution,
     tolerance: s.tolerance,
     limits: s.limits,
+    scoring: s.scoring ?? null,
     generator: s.generator,
     possible_solutions: variant?.possible_solutions ?? s.possible_solutions,
   };

@@ -24,6 +24,12 @@ export interface UsersTable {
   /** Tiers-temps: timed exams last duration × this factor (1..3, migration 006-extra-time-factor). */
   extra_time_factor: ColumnType<number, number | string | undefined, number | string>;
 }
+  /** Why the student has accommodations: 'TIERS_TEMPS' or 'AUTRE' (never the medical detail); null: none. */
+  accommodation_reason: ColumnType<'TIERS_TEMPS' | 'AUTRE' | null, 'TIERS_TEMPS' | 'AUTRE' | null | undefined, 'TIERS_TEMPS' | 'AUTRE' | null>;
+  /** 1: composes in a separate room (noted on the live page). */
+  separate_room: ColumnType<number, number | undefined, number>;
+  /** 1: the exam page shows larger text. */
+  large_text: ColumnType<number, number | undefined, number>;
 
 export interface TokensTable {
   id: Generated<number>;
@@ -392,6 +398,8 @@ export interface ExamLateAnswersTable {
 }
 
 /** Browser signals of an attempt, counted by type (migration 017): the journal keeps a bounded number of them. */
+  /** The student's extra-time factor when the attempt started (kept: a later change never rewrites its time). */
+  extra_time_factor: ColumnType<number, number | string | undefined, number | string>;
 export interface ExamSignalCountsTable {
   attempt_id: number;
   type: string;

@@ -24,6 +24,7 @@ import * as m026lti from './026-lti';
 import * as m027lti from './027-lti-link-members';
 import * as m029 from './029-copy-accesses';
 import * as m030 from './030-retention';
+import * as m028 from './028-accommodations';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '027-lti-link-members': m027lti,
   '029-copy-accesses': m029,
   '030-retention': m030,
+  '028-accommodations': m028,
 };

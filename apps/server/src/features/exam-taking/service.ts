@@ -33,6 +33,7 @@ import type { ExamCall, StartedCall } from './call';
 import { questionsOfDraw } from './pins';
 import {
   attemptsOf,
+  accommodationsOf,
   drawOf,
   draftsOf,
   extraMinutes,
@@ -80,7 +81,7 @@ function groupOf(exam: StudentExamBase, attempt: AttemptRow | undefined, now: nu
 export async function studentExams(ctx: AppContext, user: SessionUser): Promise<StudentExamListItem[]> {
   const exams = await listExamsForStudent(ctx.db, user);
   const attempts = await attemptsOf(ctx.db, user.id, exams.map((e) => e.id));
-  const factor = await extraTimeFactor(ctx.db, user.id);
+  const { extra_time_factor: factor, large_text } = await accommodationsOf(ctx.db, user.id);
   const extras = await extraMinutesOf(ctx.db, user.id, exams.map((e) => e.id));
   const now = Date.now();
   return exams.map((e) => {
@@ -92,7 +93,8 @@ export async function studentExams(ctx: AppContext, user: SessionUser): Promise<
       start_at: e.start_at,
       end_at: e.end_at,
       duration_minutes: e.duration_minutes,
-      allowed_minutes: minutesOf(allowedMinutes({ duration_minutes: e.duration_minutes, extra_time_factor: factor, extra_minutes: extras.get(e.id) ?? 0 })),
+      // A started attempt keeps the factor it started with: today's factor never rewrites its time.
+      allowed_minutes: minutesOf(allowedMinutes({ duration_minutes: e.duration_minutes, extra_time_factor: a ? a.extra_time_factor : factor, extra_minutes: extras.get(e.id) ?? 0 })),
       total_points: e.total_points,
       max_submissions: e.max_submissions,
       wrong_try_penalty: e.wrong_try_penalty,
@@ -101,6 +103,7 @@ export async function studentExams(ctx: AppContext, user: SessionUser): Promise<
       progress: { answered: a?.answered ?? 0, validated: a?.validated_count ?? 0, total: e.question_count },
       attempt: a ? attemptInfo(a) : null,
     };
+      large_text,
   });
 }
 
@@ -133,7 +136,7 @@ export async function startExam(ctx: AppContext, call: ExamCall, user: SessionUs
     const seeds = await variantSeedsOf(trx, candidates.flatMap((c) => (c.question_version_id === null ? [] : [c.question_version_id])));
     const drawn = drawQuestions(sections, candidates, (versionId) => (versionId === null ? [] : (seeds.get(versionId) ?? [])));
     const maxScore = Math.round(drawn.reduce((t, d) => t + d.points, 0) * 100) / 100;
-    const created = await insertAttempt(trx, { exam_id: examId, user_id: user.id, started_at: now, deadline, max_score: maxScore, ...origin });
+    const created = await insertAttempt(trx, { exam_id: examId, user_id: user.id, started_at: now, deadline, max_score: maxScore, extra_time_factor: factor, ...origin });
     // Another start of this student (a second tab) created it meanwhile, with its draw: that one stands.
     if (!created) {
       const other = await findAttempt(trx, examId, user.id);

@@ -69,7 +69,8 @@ describe('studentQuestionSchema', () => {
     const out = studentQuestionSchema.parse({
       id: 1, type: 'QCM', statement: 's', language: null, points: 1, starter_code: null, limits: null, multiple: false,
       choices: [{ id: 1, content: 'a', is_correct: 1 }], tests: [], reference_solution: 'x', possible_solutions: [],
+      items: [{ id: 2, content: 'France', expected_output: 'Paris' }], options: ['Paris'], pairs: [{ item_id: 2, answer: 'Paris' }],
     });
-    expect(JSON.stringify(out)).not.toMatch(/is_correct|reference_solution|possible_solutions/);
+    expect(JSON.stringify(out)).not.toMatch(/is_correct|reference_solution|possible_solutions|expected_output|pairs/);
   });
 });

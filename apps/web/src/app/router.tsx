@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           screen('login', () => import('@/features/auth/routes/login')),
           screen('noPremium', () => import('@/features/public/routes/no-premium')),
           screen('notAccessDate', () => import('@/features/public/routes/not-access-date')),
+          screen('accessibility', () => import('@/features/public/routes/accessibility')),
           screen('ltiEntry', () => import('@/features/lti/routes/lti-entry')),
         ],
       },

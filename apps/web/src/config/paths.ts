@@ -18,6 +18,7 @@ export const paths = {
   login: route('login', '/login', 'Connexion'),
   noPremium: route('no-premium', '/static/no-premium', 'Accès premium requis'),
   notAccessDate: route('not-access-date', '/static/not-access-date', 'Accès fermé'),
+  accessibility: route('accessibility', '/accessibilite', 'Déclaration d’accessibilité'),
   ltiEntry: route('lti-entry', '/lti/entree', 'Connexion depuis la plateforme de cours'),
 
   // Staff dashboard group

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { Outlet, useMatches, useRouteError, isRouteErrorResponse } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import { RouteErrorContent } from '@/components/route-error';
+import { SiteFooter } from '@/components/site-footer';
+import { conformity } from '@/config/accessibility-audit';
 import { texts } from '@/texts';
 import type { RouteHandle } from '../router';
 import { NotFoundPage } from './not-found';
@@ -21,7 +23,12 @@ export function Component() {
   useEffect(() => {
     document.title = title ? `${title} · ${texts.appName}` : texts.appName;
   }, [title]);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <SiteFooter conformity={conformity.state} appName={texts.appName} />
+    </>
+  );
 }
 
 export function HydrateFallback() {
@@ -34,6 +41,10 @@ export function HydrateFallback() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <RouteErrorContent fullPage homeTo="/" />;
+  return (
+    <>
+      {isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <RouteErrorContent fullPage homeTo="/" />}
+      <SiteFooter conformity={conformity.state} appName={texts.appName} />
+    </>
+  );
 }

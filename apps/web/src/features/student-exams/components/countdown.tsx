@@ -1,14 +1,15 @@
 // The time left, from the server's deadline on the server's clock (the local clock corrected by its measured skew).
-// It ticks every second visually, but a screen reader hears it only at 10, 5 and 1 minute(s) left and at the end.
+// It ticks every second visually, but a screen reader hears it only at 30, 10, 5 and 1 minute(s) left and at the end.
+// The student may hide it (a visible toggle, kept for the attempt in this browser): the thresholds are still announced.
 import { useEffect, useRef, useState } from 'react';
-import { Group, Text, VisuallyHidden } from '@mantine/core';
-import { IconClock } from '@tabler/icons-react';
+import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import { IconClock, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { studentExamsTexts } from '../texts';
 
 const t = studentExamsTexts.taking;
 
 /** Minutes left at which the time is announced. */
-export const ANNOUNCE_AT_MINUTES = [10, 5, 1] as const;
+export const ANNOUNCE_AT_MINUTES = [30, 10, 5, 1] as const;
 
 /** "1:05:09", "04:59", "00:00". */
 export function formatRemaining(ms: number): string {
@@ -21,18 +22,42 @@ export function formatRemaining(ms: number): string {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
-/** The threshold (in minutes) just crossed between two readings of the time left, if any. */
+/** The threshold (in minutes) just crossed between two readings of the time left, if any (the smallest one). */
 export function crossedThreshold(beforeMs: number, nowMs: number): number | null {
+  let crossed: number | null = null;
   for (const m of ANNOUNCE_AT_MINUTES) {
     const at = m * 60_000;
-    if (beforeMs > at && nowMs <= at) return m;
+    if (beforeMs > at && nowMs <= at) crossed = m;
   }
-  return null;
+  return crossed;
 }
 
-export function Countdown({ deadline, serverNow, timeUp }: { deadline: number; serverNow: () => number; timeUp: boolean }) {
+/** Whether the student hid the timer of this attempt (kept in this browser for the attempt). */
+function useTimerHidden(key: string): [boolean, () => void] {
+  const [hidden, setHidden] = useState(() => {
+    try {
+      return window.localStorage.getItem(key) === '1';
+    } catch {
+      return false;
+    }
+  });
+  const toggle = () =>
+    setHidden((h) => {
+      try {
+        if (h) window.localStorage.removeItem(key);
+        else window.localStorage.setItem(key, '1');
+      } catch {
+        // Private browsing without storage: the choice lasts as long as the page.
+      }
+      return !h;
+    });
+  return [hidden, toggle];
+}
+
+export function Countdown({ deadline, serverNow, timeUp, attemptKey }: { deadline: number; serverNow: () => number; timeUp: boolean; attemptKey: string }) {
   const [left, setLeft] = useState(() => deadline - serverNow());
   const [announce, setAnnounce] = useState('');
+  const [hidden, toggle] = useTimerHidden(`exam-timer-hidden:${attemptKey}`);
   const previous = useRef(left);
 
   useEffect(() => {
@@ -53,19 +78,43 @@ export function Countdown({ deadline, serverNow, timeUp }: { deadline: number; s
   }, [timeUp]);
 
   const urgent = left <= 5 * 60_000;
+  const showTime = !hidden || timeUp;
   return (
     <>
       <Group gap={6} wrap="nowrap" data-testid="countdown">
         <IconClock size={20} aria-hidden="true" />
-        {timeUp ? null : (
-          <Text size="sm" fw={500}>
-            {t.timeLeft}
+        {showTime ? (
+          <>
+            {timeUp ? null : (
+              <Text size="sm" fw={500}>
+                {t.timeLeft}
+              </Text>
+            )}
+            {/* role="timer" is not live: the ticking is not read out. */}
+            <Text role="timer" fw={700} fz="lg" ff="monospace" c={timeUp || urgent ? 'red.8' : undefined}>
+              {timeUp ? t.timeUpTitle : formatRemaining(left)}
+            </Text>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed" title={t.timerHiddenHelp} data-testid="timer-hidden">
+            {t.timerHidden}
+            <VisuallyHidden>{` ${t.timerHiddenHelp}`}</VisuallyHidden>
           </Text>
         )}
-        {/* role="timer" is not live: the ticking is not read out. */}
-        <Text role="timer" fw={700} fz="lg" ff="monospace" c={timeUp || urgent ? 'red.8' : undefined}>
-          {timeUp ? t.timeUpTitle : formatRemaining(left)}
-        </Text>
+        {timeUp ? null : (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            px={6}
+            onClick={toggle}
+            aria-pressed={hidden}
+            aria-label={hidden ? t.showTimer : t.hideTimer}
+            title={hidden ? t.showTimer : t.hideTimer}
+            data-testid="timer-toggle"
+          >
+            {hidden ? <IconEye size={18} aria-hidden="true" /> : <IconEyeOff size={18} aria-hidden="true" />}
+          </Button>
+        )}
       </Group>
       <VisuallyHidden aria-live="assertive" aria-atomic="true" data-testid="countdown-announce">
         {announce}

@@ -17,6 +17,7 @@ import { sebConfigPath, useExamAccess, useExamQuestions, useFinishExam, useStart
 import { AccessCodeDialog } from '../components/access-code-dialog';
 import { DownloadButton } from '@/components/download-button';
 import { Countdown } from '../components/countdown';
+import { useLargeText } from '../state/large-text';
 import { EmergencyCopyButton, LateAnswersNotice } from '../components/late-answers-notice';
 import { OfflineBanner } from '../components/offline-banner';
 import { itemNotes, QuestionNavigator, type NavigatorItem } from '../components/question-navigator';
@@ -224,7 +225,7 @@ function SessionScreen({ exam, data }: { exam: StudentExamListItem; data: Questi
       >
         {/* One line on a phone (the progress is in the navigator there): the bar stays small while it follows the page. */}
         <Group justify="space-between" gap="sm" wrap="nowrap">
-          <Countdown deadline={s.deadline} serverNow={s.serverNow} timeUp={s.timeUp} />
+          <Countdown deadline={s.deadline} serverNow={s.serverNow} timeUp={s.timeUp} attemptKey={`${user.id}:${exam.id}`} />
           <Text size="sm" c="dimmed" data-testid="exam-progress" visibleFrom="sm">
             {data.verdicts_hidden ? t.taking.progressHidden(answered, s.questions.length) : t.taking.progress(validated, answered, s.questions.length)}
           </Text>
@@ -433,6 +434,7 @@ export function ExamHandlePage() {
   const list = useStudentExams();
   const [startedHere, setStartedHere] = useState(false);
   const exam = list.data?.find((e) => e.id === examId);
+  useLargeText(exam?.large_text === true);
 
   if (list.isLoading) {
     return (

@@ -100,6 +100,10 @@ describe('countdown', () => {
     expect(formatRemaining(3_725_000)).toBe('1:02:05');
     expect(formatRemaining(299_001)).toBe('05:00');
     expect(formatRemaining(-5)).toBe('00:00');
+    expect(crossedThreshold(1_800_500, 1_799_500)).toBe(30);
+    expect(crossedThreshold(1_799_500, 1_798_500)).toBeNull();
+    // A page asleep across two thresholds says the nearer end only.
+    expect(crossedThreshold(1_900_000, 290_000)).toBe(5);
     expect(crossedThreshold(600_500, 599_500)).toBe(10);
     expect(crossedThreshold(599_500, 598_500)).toBeNull();
     expect(crossedThreshold(300_200, 299_200)).toBe(5);

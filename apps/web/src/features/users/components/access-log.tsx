@@ -27,30 +27,28 @@ export function StudentAccessLog({ studentId }: { studentId: number }) {
         ) : (q.data ?? []).length === 0 ? (
           <Text>{t.empty}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table striped>
-              <Table.Caption>{t.caption(q.data!.length)}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t.when}</Table.Th>
-                  <Table.Th scope="col">{t.who}</Table.Th>
-                  <Table.Th scope="col">{t.what}</Table.Th>
-                  <Table.Th scope="col">{t.exam}</Table.Th>
+          <Table striped>
+            <Table.Caption>{t.caption(q.data!.length)}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t.when}</Table.Th>
+                <Table.Th scope="col">{t.who}</Table.Th>
+                <Table.Th scope="col">{t.what}</Table.Th>
+                <Table.Th scope="col">{t.exam}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {q.data!.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTimeSeconds(a.at)}</Table.Td>
+                  <Table.Td>{a.staff_name}</Table.Td>
+                  <Table.Td>{STUDENT_READ_LABELS[a.what]}</Table.Td>
+                  <Table.Td>{a.exam_title ?? '—'}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {q.data!.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTimeSeconds(a.at)}</Table.Td>
-                    <Table.Td>{a.staff_name}</Table.Td>
-                    <Table.Td>{STUDENT_READ_LABELS[a.what]}</Table.Td>
-                    <Table.Td>{a.exam_title ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+              ))}
+            </Table.Tbody>
+          </Table>
+                  )}
       </Stack>
     </Card>
   );

@@ -22,5 +22,6 @@ export * from './invigilation';
 export * from './question-exchange';
 export * from './similarity';
 export * from './retention';
+export * from './personal-data';
 export * from './access-log';
 export * from './lti';

@@ -75,6 +75,20 @@ export interface RetentionHoldsTable {
   release_reason: string | null;
 }
 
+/** A student's request that their data be erased (migration 031-data-requests), and the staff's decision. */
+export interface DataDeletionRequestsTable {
+  id: Generated<number>;
+  /** Null once the request was granted (the account is gone). */
+  user_id: number | null;
+  message: ColumnType<string, string | undefined, string>;
+  status: ColumnType<'PENDING' | 'GRANTED' | 'REFUSED', 'PENDING' | 'GRANTED' | 'REFUSED' | undefined, 'PENDING' | 'GRANTED' | 'REFUSED'>;
+  created_at: Generated<Timestamp>;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  decided_by: number | null;
+  decided_by_name: string | null;
+  decision_reason: string | null;
+}
+
 /** One purge of a year's data (migration 030-retention): what went, by count, and its elimination record (PDF). */
 export interface RetentionPurgesTable {
   id: Generated<number>;
@@ -534,6 +548,7 @@ export interface Database extends LtiDatabase, SimilarityDatabase {
   regrade_locks: RegradeLocksTable;
   retention_holds: RetentionHoldsTable;
   retention_purges: RetentionPurgesTable;
+  data_deletion_requests: DataDeletionRequestsTable;
   copy_accesses: CopyAccessesTable;
 }
 

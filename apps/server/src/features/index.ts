@@ -20,11 +20,14 @@ import { examJournalRoutes } from './exam-journal';
 import { examResultsRoutes } from './exam-results';
 import { practiceRoutes } from './practice';
 import { retentionRoutes } from './retention';
+import { personalDataRoutes } from './personal-data';
 import { ltiRoutes } from './lti';
-import { accessLogRoutes } from './access-log';
+import { accessLogRoutes, accessesOfStudent } from './access-log';
 import { similarityRoutes } from './similarity';
 
 // Students download a file through the courses that use it: courses answer which, files cannot import them.
 const fileRoutesWithCourses = (app: FastifyInstance) => fileRoutes(app, { coursesUsingFile });
+// A student's data archive lists who read their copies: the access log answers.
+const personalDataWithAccesses = (app: FastifyInstance) => personalDataRoutes(app, { copyAccesses: (ctx, id) => accessesOfStudent(ctx.db, id) });
 
-export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutesWithCourses, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionExchangeRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examAccessRoutes, examTakingRoutes, examJournalRoutes, examResultsRoutes, similarityRoutes, practiceRoutes, accessLogRoutes, ltiRoutes, retentionRoutes];
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutesWithCourses, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionExchangeRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examAccessRoutes, examTakingRoutes, examJournalRoutes, examResultsRoutes, similarityRoutes, practiceRoutes, accessLogRoutes, ltiRoutes, retentionRoutes, personalDataWithAccesses];

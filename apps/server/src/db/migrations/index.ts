@@ -22,9 +22,10 @@ import * as m021 from './021-matching';
 import * as m025 from './025-similarity';
 import * as m026lti from './026-lti';
 import * as m027lti from './027-lti-link-members';
+import * as m028 from './028-accommodations';
 import * as m029 from './029-copy-accesses';
 import * as m030 from './030-retention';
-import * as m028 from './028-accommodations';
+import * as m031 from './031-data-requests';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -49,7 +50,8 @@ export const migrations: Record<string, Migration> = {
   '025-similarity': m025,
   '026-lti': m026lti,
   '027-lti-link-members': m027lti,
+  '028-accommodations': m028,
   '029-copy-accesses': m029,
   '030-retention': m030,
-  '028-accommodations': m028,
+  '031-data-requests': m031,
 };

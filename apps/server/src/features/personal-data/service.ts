@@ -1,0 +1,127 @@
+// A student's data (docs/donnees-personnelles.md): the archive they or staff download, and their requests for
+// erasure, which staff grant or refuse with a reason; a request cannot be granted while a hold keeps their data.
+import type { DeletionDecisionInput, DeletionRequest } from '@exam/shared';
+import { sql } from 'kysely';
+import type { AppContext } from '../../lib/context';
+import { conflict, notFound } from '../../lib/errors';
+import { withTransaction } from '../../lib/transaction';
+import { zip } from '../../lib/zip';
+import { buildAppealFile } from '../exam-results';
+import { activeHoldsOf } from '../retention';
+import { gatherStudentData, type CopyAccesses } from './gather';
+import { renderDataPdf } from './data-pdf';
+
+const README = `Vos données personnelles
+
+Cette archive contient tout ce que la plateforme d’examens conserve sur vous (RGPD, articles 15 et 20) :
+- mes-donnees.json : votre compte, vos inscriptions, chaque composition (questions, réponses avec leur heure, verdicts,
+  points, brouillons, réponses tardives, signalements, journal), votre entraînement, les gels de conservation, vos
+  demandes d’effacement et les consultations de vos copies par le personnel, dans un format lisible par un programme ;
+- mes-donnees.pdf : les mêmes données, à lire ;
+- copies/ : le dossier PDF de chacune de vos copies d’examens fermés (questions, réponses, verdicts et journal).
+Les heures du fichier JSON sont en temps universel (UTC) ; celles des PDF, à l’heure de Paris.
+Vous ne déposez pas de fichier sur la plateforme : les copies de secours apportées par le personnel figurent parmi les
+réponses tardives de la composition concernée.
+`;
+
+export async function buildStudentArchive(ctx: AppContext, userId: number, copyAccesses: CopyAccesses): Promise<{ buffer: Buffer; filename: string }> {
+  const data = await gatherStudentData(ctx, userId, copyAccesses);
+  const pdf = await renderDataPdf(data);
+  const appeals = [];
+  const names = new Set<string>();
+  for (const a of data.attempts) {
+    if (!a.exam.closed) continue;
+    const f = await buildAppealFile(ctx, a.exam.id, userId, 'Export des données personnelles');
+    let name = `copies/${f.filename.replace(/\//g, '-')}`;
+    if (names.has(name)) name = name.replace(/\.pdf$/, ` (${a.exam.id}).pdf`);
+    names.add(name);
+    appeals.push({ name, data: f.buffer });
+  }
+  const buffer = zip([
+    { name: 'LISEZ-MOI.txt', data: Buffer.from(README) },
+    { name: 'mes-donnees.json', data: Buffer.from(JSON.stringify(data, null, 2)) },
+    { name: 'mes-donnees.pdf', data: pdf },
+    ...appeals,
+  ]);
+  const who = `${String(data.account.last_name)} ${String(data.account.first_name)}`.replace(/[/\\:*?"<>|]/g, '-');
+  return { buffer, filename: `Données personnelles - ${who} - ${data.made_at.slice(0, 10)}.zip` };
+}
+
+type RequestRow = {
+  id: number;
+  user_id: number | null;
+  student: string | null;
+  student_number: string | null;
+  message: string;
+  status: DeletionRequest['status'];
+  created_at: Date;
+  decided_at: Date | null;
+  decided_by_name: string | null;
+  decision_reason: string | null;
+  on_hold: boolean;
+};
+
+async function requests(ctx: AppContext, where: { userId?: number; pendingOnly?: boolean; id?: number }): Promise<DeletionRequest[]> {
+  const r = await sql<RequestRow>`
+    select d.id, d.user_id, u.last_name || ' ' || u.first_name as student, u.student_number, d.message, d.status, d.created_at,
+      d.decided_at, d.decided_by_name, d.decision_reason,
+      exists (select 1 from retention_holds h where h.user_id = d.user_id and h.released_at is null) as on_hold
+    from data_deletion_requests d left join users u on u.id = d.user_id
+    where ${where.userId === undefined ? sql`true` : sql`d.user_id = ${where.userId}`}
+      and ${where.pendingOnly ? sql`d.status = 'PENDING'` : sql`true`}
+      and ${where.id === undefined ? sql`true` : sql`d.id = ${where.id}`}
+    order by (d.status = 'PENDING') desc, d.created_at desc, d.id desc
+    limit 500`.execute(ctx.db);
+  return r.rows.map((x) => ({
+    ...x,
+    on_hold: !!x.on_hold,
+    created_at: new Date(x.created_at).toISOString(),
+    decided_at: x.decided_at ? new Date(x.decided_at).toISOString() : null,
+  }));
+}
+
+export const myRequests = (ctx: AppContext, userId: number) => requests(ctx, { userId });
+export const listRequests = (ctx: AppContext, pendingOnly: boolean) => requests(ctx, { pendingOnly });
+
+export async function requestDeletion(ctx: AppContext, userId: number, message: string): Promise<DeletionRequest> {
+  const pending = await ctx.db.selectFrom('data_deletion_requests').select('id').where('user_id', '=', userId).where('status', '=', 'PENDING').executeTakeFirst();
+  if (pending) throw conflict('Vous avez déjà une demande d’effacement en attente : le personnel y répondra.');
+  const row = await ctx.db.insertInto('data_deletion_requests').values({ user_id: userId, message }).returning('id').executeTakeFirstOrThrow();
+  return (await requests(ctx, { id: row.id }))[0];
+}
+
+/**
+ * Grants or refuses a pending request. Granting erases the account and everything that refers to it (attempts,
+ * answers, journals, practice, enrolments…) in one transaction, and is refused while a hold keeps the student's data.
+ */
+export async function decideRequest(ctx: AppContext, id: number, input: DeletionDecisionInput, by: { id: number; name: string }): Promise<DeletionRequest> {
+  const [req] = await requests(ctx, { id });
+  if (!req) throw notFound('Cette demande d’effacement n’existe pas.');
+  if (req.status !== 'PENDING' || req.user_id === null) throw conflict('Cette demande a déjà reçu une réponse.');
+  if (input.decision === 'GRANTED') {
+    const holds = await activeHoldsOf(ctx, req.user_id);
+    if (holds.length) {
+      throw conflict(
+        `Effacement impossible : les données de cet étudiant sont gelées (${holds.map((h) => h.reason).join(' ; ')}). Levez le gel ou refusez la demande en donnant la raison.`,
+      );
+    }
+  }
+  const userId = req.user_id;
+  await withTransaction(ctx.db, async (trx) => {
+    const done = await trx
+      .updateTable('data_deletion_requests')
+      .set({ status: input.decision, decided_at: new Date(), decided_by: by.id, decided_by_name: by.name, decision_reason: input.reason })
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) throw conflict('Cette demande a déjà reçu une réponse.');
+    if (input.decision === 'GRANTED') {
+      // A hold set meanwhile wins: checked again inside the transaction that erases.
+      const held = await trx.selectFrom('retention_holds').select('id').where('user_id', '=', userId).where('released_at', 'is', null).executeTakeFirst();
+      if (held) throw conflict('Effacement impossible : un gel de conservation vient d’être posé sur les données de cet étudiant.');
+      // Every table that refers to the account follows it (foreign keys on cascade, or emptied for authorship).
+      await trx.deleteFrom('users').where('id', '=', userId).where('role', '=', 'STUDENT').execute();
+    }
+  });
+  return (await requests(ctx, { id }))[0];
+}

@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
           screen('examResults', () => import('@/features/exam-results/routes/exam-results-list')),
           screen('examResultsShow', () => import('@/features/exam-results/routes/exam-results-show')),
           screen('examLive', () => import('@/features/exam-results/routes/exam-live')),
+          screen('examSimilarity', () => import('@/features/similarity/routes/exam-similarity')),
           screen('exams', () => import('@/features/exams/routes/exams-list')),
           screen('examsCreate', () => import('@/features/exams/routes/exam-create')),
           screen('examsEdit', () => import('@/features/exams/routes/exam-edit')),

@@ -107,55 +107,85 @@ export function fragmentsOf(p: Pair): FragmentOut[] {
   return kept.sort((a, b) => b.left[2] - b.left[0] - (a.left[2] - a.left[0]) || b.kgrams - a.kgrams || a.left[0] - b.left[0]);
 }
 
+/** Fingerprints in more than this share of the programs are what every solution does (when there are enough). */
+const COMMON_SHARE = 0.8;
+const COMMON_FROM = 10;
+
+/**
+ * Every pair's similarity is counted from an inverted index (each fingerprint adds one to each pair of programs
+ * holding it), not by Dolos' pair object, whose longest-common-run search costs the product of both programs' sizes:
+ * that is kept for the closest pairs only. Similarity is the share of both programs' fingerprints in common
+ * (2 |A ∩ B| / (|A| + |B|)), the subtracted ones counted in neither.
+ */
 export async function comparePrograms(language: SimilarityLanguage, programs: ProgramIn[], template: string, opts: CompareOptions = {}): Promise<CompareOut> {
   const histogram = new Array<number>(SIMILARITY_BINS).fill(0);
   if (programs.length < 2) return { pairs: [], histogram, pair_count: 0 };
   const keep = opts.keep ?? 500;
   const ext = EXTENSION[language];
+  const n = programs.length;
   const files = programs.map((p, i) => new DolosFile(`${p.id}.${ext}`, p.code, undefined, i));
-  const ignored = template.trim() === '' ? undefined : new DolosFile(`modele.${ext}`, template, undefined, programs.length);
-  const dolos = new Dolos({ language: DOLOS_LANGUAGE[language], kgramLength: KGRAM, kgramsInWindow: WINDOW });
+  const ignored = template.trim() === '' ? undefined : new DolosFile(`modele.${ext}`, template, undefined, n);
+  const dolos = new Dolos({
+    language: DOLOS_LANGUAGE[language],
+    kgramLength: KGRAM,
+    kgramsInWindow: WINDOW,
+    ...(n >= COMMON_FROM ? { maxFingerprintPercentage: COMMON_SHARE } : {}),
+  });
   opts.progress?.(0);
   const report = await dolos.analyze(files, 'similarite', ignored);
+  opts.progress?.(0.2);
   const entries = report.index.entries();
-  const idOf = new Map(entries.map((e) => [e.file, Number(e.file.path.split('.')[0])]));
-  const top: Pair[] = [];
-  let floor = -1;
+  const slot = new Map(entries.map((e, i) => [e.file, i]));
+  const sizes = entries.map((e) => e.shared.size);
+  // Shared fingerprints of each pair (i < j), the pairs in order: (0, 1), (0, 2)… (1, 2)…
+  const at = (i: number, j: number) => (i * (2 * n - i - 1)) / 2 + (j - i - 1);
+  const common = new Uint32Array((n * (n - 1)) / 2);
+  const prints = report.index.sharedFingerprints().filter((f) => !f.ignored);
+  for (const [k, f] of prints.entries()) {
+    const holders = [...new Set(f.files())].map((x) => slot.get(x)).filter((x): x is number => x !== undefined).sort((a, b) => a - b);
+    for (let a = 0; a < holders.length; a++) for (let b = a + 1; b < holders.length; b++) common[at(holders[a], holders[b])] += 1;
+    if (k % 2000 === 0) opts.progress?.(0.2 + (0.5 * k) / prints.length);
+  }
+  opts.progress?.(0.7);
+  const ranked: Array<{ i: number; j: number; similarity: number }> = [];
+  let floor = 0;
   let count = 0;
-  const total = (entries.length * (entries.length - 1)) / 2;
-  for (let i = 0; i < entries.length; i++) {
-    for (let j = i + 1; j < entries.length; j++) {
-      const pair = report.index.getPair(entries[i].file, entries[j].file);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const total = sizes[i] + sizes[j];
+      const similarity = total === 0 ? 0 : (2 * common[at(i, j)]) / total;
       count += 1;
-      histogram[Math.min(SIMILARITY_BINS - 1, Math.floor(pair.similarity * SIMILARITY_BINS))] += 1;
-      if (pair.similarity <= 0 || (top.length >= keep && pair.similarity <= floor)) continue;
-      top.push(pair);
-      // Trim now and then rather than at every pair: a sort per thousand candidates.
-      if (top.length >= keep * 2) {
-        top.sort((a, b) => b.similarity - a.similarity);
-        top.length = keep;
-        floor = top[keep - 1].similarity;
+      histogram[Math.min(SIMILARITY_BINS - 1, Math.floor(similarity * SIMILARITY_BINS))] += 1;
+      if (similarity <= 0 || (ranked.length >= keep && similarity <= floor)) continue;
+      ranked.push({ i, j, similarity });
+      // Trimmed now and then rather than at every pair: a sort per `keep` candidates.
+      if (ranked.length >= keep * 2) {
+        ranked.sort((a, b) => b.similarity - a.similarity);
+        ranked.length = keep;
+        floor = ranked[keep - 1].similarity;
       }
     }
-    opts.progress?.(0.1 + (0.8 * count) / total);
   }
-  top.sort((a, b) => b.similarity - a.similarity || b.longest - a.longest);
-  if (top.length > keep) top.length = keep;
-  const pairs = top.map((p, n) => {
-    if (n % 50 === 0) opts.progress?.(0.9 + (0.1 * n) / top.length);
-    const [a, b] = [idOf.get(p.leftFile)!, idOf.get(p.rightFile)!];
+  ranked.sort((a, b) => b.similarity - a.similarity);
+  if (ranked.length > keep) ranked.length = keep;
+  opts.progress?.(0.8);
+  const pairs = ranked.map((r, m) => {
+    if (m % 25 === 0) opts.progress?.(0.8 + (0.2 * m) / ranked.length);
+    const p = report.index.getPair(entries[r.i].file, entries[r.j].file);
+    const [a, b] = [programs[r.i].id, programs[r.j].id];
     const fragments = fragmentsOf(p);
     // Always the smaller attempt id on the left: one pair, one way of naming it.
     const swap = a > b;
     return {
       left: swap ? b : a,
       right: swap ? a : b,
-      similarity: p.similarity,
+      similarity: r.similarity,
       longest: p.longest,
       overlap: p.overlap,
       fragments: swap ? fragments.map((f) => ({ left: f.right, right: f.left, kgrams: f.kgrams })) : fragments,
     };
   });
+  pairs.sort((x, y) => y.similarity - x.similarity || y.longest - x.longest);
   opts.progress?.(1);
   return { pairs, histogram, pair_count: count };
 }

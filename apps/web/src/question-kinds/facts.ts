@@ -4,6 +4,7 @@
 import type { QuestionKind } from '@exam/shared';
 import { algorithmFacts } from './algorithm/facts';
 import { exactFacts } from './exact/facts';
+import { matchingFacts } from './matching/facts';
 import { mathFacts } from './math/facts';
 import { qcmFacts } from './qcm/facts';
 import type { KindFacts } from './types';
@@ -13,4 +14,5 @@ export const KIND_FACTS: { [K in QuestionKind]: KindFacts } = {
   EXACT: exactFacts,
   ALGORITHM: algorithmFacts,
   MATH: mathFacts,
+  MATCHING: matchingFacts,
 };

@@ -4,6 +4,7 @@ import type { useForm } from 'react-hook-form';
 import type { QuestionKind } from '@exam/shared';
 import type { AlgorithmForm } from './algorithm/form';
 import type { ExactForm } from './exact/form';
+import type { MatchingForm } from './matching/form';
 import type { MathForm } from './math/form';
 import type { QcmForm } from './qcm/form';
 
@@ -19,7 +20,7 @@ export interface GeneralFormValues {
   generator: string;
 }
 
-export type QuestionFormValues = GeneralFormValues & QcmForm & ExactForm & AlgorithmForm & MathForm;
+export type QuestionFormValues = GeneralFormValues & QcmForm & ExactForm & AlgorithmForm & MathForm & MatchingForm;
 
 export type QuestionFormErrors = ReturnType<typeof useForm<QuestionFormValues>>['formState']['errors'];
 export type QuestionFormRegister = ReturnType<typeof useForm<QuestionFormValues>>['register'];

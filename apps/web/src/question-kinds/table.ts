@@ -2,6 +2,7 @@
 import type { QuestionKind } from '@exam/shared';
 import { algorithmKind } from './algorithm';
 import { exactKind } from './exact';
+import { matchingKind } from './matching';
 import { mathKind } from './math';
 import { qcmKind } from './qcm';
 import type { QuestionKindUi } from './types';
@@ -11,6 +12,7 @@ export const QUESTION_KINDS_UI: { [K in QuestionKind]: QuestionKindUi } = {
   EXACT: exactKind,
   ALGORITHM: algorithmKind,
   MATH: mathKind,
+  MATCHING: matchingKind,
 };
 
 export const kindOf = (type: QuestionKind): QuestionKindUi => QUESTION_KINDS_UI[type];

@@ -6,7 +6,7 @@ import type { ExamShowResult, ExchangeFormat, GradeDetails, Question, QuestionIn
 import type { QuestionFormErrors, QuestionFormRegister, QuestionFormValues } from './form-values';
 
 /** What an answer input reads of a question: the student shape (never a correct flag or an accepted answer). */
-export type InputQuestion = Pick<StudentQuestion, 'id' | 'type' | 'language' | 'multiple' | 'choices' | 'tests' | 'starter_code'>;
+export type InputQuestion = Pick<StudentQuestion, 'id' | 'type' | 'language' | 'multiple' | 'choices' | 'tests' | 'starter_code' | 'items' | 'options'>;
 
 export interface AnswerInputProps {
   question: InputQuestion;
@@ -23,11 +23,12 @@ export interface AnswerInputProps {
 /** The right answer, when the viewer may see it (the student after closing, if the exam allows it; staff always). */
 export type KnownSolution = NonNullable<ExamShowResult['questions'][number]['solution']>;
 
-/** What an answer view reads of a question: its kind, and the options an answer names by id (QCM choices). */
+/** What an answer view reads of a question: its kind, and what an answer names by id (QCM choices, MATCHING items). */
 export interface ViewQuestion {
   type: QuestionKind;
   language: StudentQuestion['language'];
   choices: Array<{ id: number; content: string }>;
+  items: Array<{ id: number; content: string }>;
 }
 
 export interface AnswerViewProps {
@@ -49,7 +50,7 @@ export interface EditorFieldsProps {
 }
 
 /** The part of the API body a kind decides (the general card gives the rest; a field left out is sent as null). */
-export type KindBody = Pick<QuestionInput, 'possible_solutions'> & Partial<Pick<QuestionInput, 'language' | 'starter_code' | 'reference_solution' | 'tolerance' | 'limits'>>;
+export type KindBody = Pick<QuestionInput, 'possible_solutions'> & Partial<Pick<QuestionInput, 'language' | 'starter_code' | 'reference_solution' | 'tolerance' | 'limits' | 'scoring'>>;
 
 export interface KindEditor<Slice> {
   /** The kind's own fields, shown under « Réponse attendue ». */
@@ -59,8 +60,9 @@ export interface KindEditor<Slice> {
   /** The kind's part of the body. */
   toBody: (v: QuestionFormValues) => KindBody;
   /** The form field where the body's `possible_solutions` messages land: a list (its items by index; `wholeItem`: a
-   *  message on an item's content belongs to the whole item) or one field. */
-  solutionsField: { list: string; wholeItem?: boolean } | { single: string };
+   *  message on an item's content belongs to the whole item), one field, or the kind's own mapping (index null: the
+   *  list as a whole). */
+  solutionsField: { list: string; wholeItem?: boolean } | { single: string } | { path: (index: number | null, field: string | undefined, v: QuestionFormValues) => string };
   /** A check the shared schema cannot make (it sees the body, not the form): false when it put an error. */
   check?: (v: QuestionFormValues, setError: UseFormSetError<QuestionFormValues>) => boolean;
   /** One line under the generator's hint, when the kind has something to add. */
@@ -90,6 +92,8 @@ export interface KindViews {
   SolutionView: ComponentType<{ solution: KnownSolution }> | null;
   /** What the grading says beyond the verdict (a maths reading message, a program's cases). */
   GradeDetails: ComponentType<{ details: GradeDetails; caseHeading?: 'h3' | 'h4' | 'h5' }> | null;
+  /** The question as the bank holds it, for staff reading a student's copy: what its answers name, and the right answer. */
+  fromBank: (q: Question) => { question: ViewQuestion; solution: KnownSolution };
 }
 
 /** The whole kind: its facts, its views, its one answer input and its editor. */

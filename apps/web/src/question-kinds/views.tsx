@@ -4,6 +4,7 @@
 import type { GradeDetails, QuestionKind } from '@exam/shared';
 import { algorithmViews } from './algorithm/views';
 import { exactViews } from './exact/views';
+import { matchingViews } from './matching/views';
 import { mathViews } from './math/views';
 import { qcmViews } from './qcm/views';
 import type { AnswerViewProps, KindViews, KnownSolution } from './types';
@@ -13,6 +14,7 @@ export const KIND_VIEWS: { [K in QuestionKind]: KindViews } = {
   EXACT: exactViews,
   ALGORITHM: algorithmViews,
   MATH: mathViews,
+  MATCHING: matchingViews,
 };
 
 /** The one answer view of the question's kind (the student's result page, the staff's copy of a student). */

@@ -1,6 +1,7 @@
 // How a MATH answer is read back: drawn, then as typed; the expected expression; the reading message of its grade.
 import { Code, Stack, Text } from '@mantine/core';
 import type { GradeDetails } from '@exam/shared';
+import { noSolution, plainView } from '../bank-view';
 import type { AnswerViewProps, KindViews, KnownSolution } from '../types';
 import { MathText } from './math-text';
 import { mathTexts as t } from './texts';
@@ -31,4 +32,9 @@ export function MathGradeDetails({ details }: { details: GradeDetails }) {
   return details.type === 'MATH' && details.message ? <Text size="sm">{details.message}</Text> : null;
 }
 
-export const mathViews: KindViews = { AnswerView: MathAnswerView, SolutionView: MathSolutionView, GradeDetails: MathGradeDetails };
+export const mathViews: KindViews = {
+  AnswerView: MathAnswerView,
+  SolutionView: MathSolutionView,
+  GradeDetails: MathGradeDetails,
+  fromBank: (q) => ({ question: plainView(q), solution: { ...noSolution, expected: q.possible_solutions[0]?.content ?? null } }),
+};

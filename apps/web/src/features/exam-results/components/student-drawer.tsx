@@ -13,7 +13,7 @@ import { RichContent } from '@/components/rich-text/rich-content';
 import { StatementExcerpt } from '@/components/statement-excerpt';
 import { formatDateTime, formatNumber, fullName } from '@/components/format';
 import type { ViewQuestion } from '@/question-kinds/types';
-import { AnswerView, GradeDetailsView } from '@/question-kinds/views';
+import { AnswerView, GradeDetailsView, KIND_VIEWS } from '@/question-kinds/views';
 import { useBankQuestion, useStudentResult } from '../api/exam-results';
 import { AttemptBadge, VerdictIcon } from './badges';
 import { AttemptJournal } from './attempt-journal';
@@ -69,20 +69,20 @@ function DrawnQuestion({ q }: { q: ResultQuestionWithSubs }) {
   );
 }
 
-/** The submission's answer in the view of its kind, with the question as the bank has it now (its options and which
- *  are right: staff may see them). */
+/** The submission's answer in the view of its kind, with the question as the bank has it now (what the answer names
+ *  and the right answer: staff may see them). */
 function StaffAnswer({ q, s, index }: { q: ResultQuestionWithSubs; s: StaffSubmission; index: number }) {
   const bank = useBankQuestion(q.question_id, true);
   if (bank.isLoading) return <Loader size="xs" aria-label={t.loadingAnswer} />;
-  const ps = bank.data?.possible_solutions ?? [];
-  const question: ViewQuestion = { type: q.type, language: q.language, choices: ps.map((p) => ({ id: p.id, content: p.content })) };
-  const solution = bank.data ? { choice_ids: ps.filter((p) => p.is_correct === 1).map((p) => p.id), accepted: [], expected: null } : null;
+  // The question as the bank has it now (a question since deleted: the answer alone).
+  const view = bank.data ? KIND_VIEWS[q.type].fromBank(bank.data) : null;
+  const question: ViewQuestion = view?.question ?? { type: q.type, language: q.language, choices: [], items: [] };
   return (
     <Stack gap={2}>
       <Text size="sm" fw={500}>
         {t.answer}
       </Text>
-      <AnswerView question={question} answer={s.answer} solution={solution} reader="staff" label={t.code(q.position, index)} />
+      <AnswerView question={question} answer={s.answer} solution={view?.solution ?? null} reader="staff" label={t.code(q.position, index)} />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
 // only), and how the API's field paths (possible_solutions.2.content…) map onto the form's, so that messages land
 // next to their fields.
 import type { UseFormSetError } from 'react-hook-form';
-import { QUESTION_KINDS, type Question, type QuestionInput, type QuestionKind } from '@exam/shared';
+import { QUESTION_KINDS, type Question, type QuestionInput } from '@exam/shared';
 import { applyApiErrors } from '@/components/form-errors';
 import { isApiError, ApiError } from '@/lib/api-client';
 import { QUESTION_KINDS_UI, num, type GeneralFormValues, type QuestionFormValues } from '@/question-kinds';
@@ -38,6 +38,7 @@ export function toBody(v: QuestionFormValues, version?: number): QuestionInput {
     reference_solution: null,
     tolerance: null,
     limits: null,
+    scoring: null,
     generator: v.generator.trim() ? v.generator : null,
     ...QUESTION_KINDS_UI[v.type].editor.toBody(v),
     ...(version !== undefined ? { version } : {}),
@@ -45,24 +46,25 @@ export function toBody(v: QuestionFormValues, version?: number): QuestionInput {
 }
 
 /** A field path of the API body (possible_solutions.2.content, tolerance.value…) as a path of this form. */
-export function formPath(type: QuestionKind, path: string): string {
+export function formPath(v: QuestionFormValues, path: string): string {
   const parts = path.split('.');
   if (parts[0] === 'tolerance') return parts[1] === 'kind' ? 'tolerance_kind' : 'tolerance_value';
   if (parts[0] === 'limits') return parts[1] ?? 'cpu_seconds';
   if (parts[0] !== 'possible_solutions') return path;
-  const target = QUESTION_KINDS_UI[type].editor.solutionsField;
+  const target = QUESTION_KINDS_UI[v.type].editor.solutionsField;
   if ('single' in target) return target.single;
+  if ('path' in target) return target.path(parts.length === 1 ? null : Number(parts[1]), parts[2], v);
   if (parts.length === 1) return `${target.list}.root`;
   const field = parts[2] ?? (target.wholeItem ? 'root' : 'content');
   return `${target.list}.${parts[1]}.${target.wholeItem && field === 'content' ? 'root' : field}`;
 }
 
 /** Puts the API's (or the shared schema's) field messages on the form, translating the body's paths. */
-export function applyErrors(err: unknown, type: QuestionKind, setError: UseFormSetError<QuestionFormValues>) {
+export function applyErrors(err: unknown, values: QuestionFormValues, setError: UseFormSetError<QuestionFormValues>) {
   if (!isApiError(err)) return;
   const errors: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(err.errors ?? {})) {
-    const key = formPath(type, k);
+    const key = formPath(values, k);
     errors[key] = [...(errors[key] ?? []), ...(v ?? [])];
   }
   applyApiErrors(new ApiError(err.status, err.message, errors), setError);

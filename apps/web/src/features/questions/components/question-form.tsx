@@ -62,13 +62,13 @@ export function QuestionForm({
         const key = issue.path.join('.') || 'statement';
         errs[key] = [...(errs[key] ?? []), issue.message];
       }
-      applyErrors(new ApiError(422, '', errs), values.type, setError);
+      applyErrors(new ApiError(422, '', errs), values, setError);
       return;
     }
     try {
       await onSubmit(body);
     } catch (err) {
-      applyErrors(err, values.type, setError);
+      applyErrors(err, values, setError);
     }
   });
 

@@ -179,6 +179,54 @@ describe('similar programs', () => {
     await similarityIdle();
   }, 120_000);
 
+  it('subtracts the starter code each student was given: the version pinned to the exam, not the question as it is now', async () => {
+    const given = [
+      'def lire_notes():',
+      '    ligne = input()',
+      '    morceaux = ligne.split()',
+      '    notes = []',
+      '    for m in morceaux:',
+      '        notes.append(float(m))',
+      '    return notes',
+      '',
+      'def afficher(valeur):',
+      '    if valeur is None:',
+      '        print("aucune")',
+      '    else:',
+      '        print("%.2f" % valeur)',
+      '',
+    ].join('\n');
+    // The teacher has since changed the question's starter code: the students were given the version's.
+    const q = await question('PYTHON', 'print()\n', null);
+    const snapshot = { type: 'ALGORITHM', statement: '<p>Moyenne</p>', language: 'PYTHON', points: 4, starter_code: given, reference_solution: null, tolerance: null, limits: null, generator: null, possible_solutions: [] };
+    const version = (await t.ctx.db.insertInto('question_versions').values({ question_id: q, number: 1, snapshot: JSON.stringify(snapshot), created_by: null }).returning('id').executeTakeFirstOrThrow()).id;
+    const id = await exam([q]);
+    await t.ctx.db.updateTable('exam_questions').set({ question_version_id: version }).where('exam_id', '=', id).execute();
+    const mains = [
+      'notes = lire_notes()\nafficher(sum(notes) / len(notes))\n',
+      'xs = lire_notes()\nm = 0\nfor x in xs:\n    m += x\nafficher(m / len(xs))\n',
+      'vals = lire_notes()\nif len(vals) == 0:\n    afficher(None)\nelse:\n    afficher(sorted(vals)[len(vals) // 2])\n',
+    ];
+    for (const main of mains) {
+      const { attempt } = await sitting(id, q, [given + main]);
+      await t.ctx.db.insertInto('exam_attempt_questions').values({ attempt_id: attempt, question_id: q, position: 1, section: 0, points: 4, question_version_id: version, variant_seed: null }).execute();
+    }
+    expect((await call(staff, 'POST', `/api/admin/exam-results/${id}/similarity/${q}/run`)).statusCode).toBe(200);
+    await similarityIdle();
+    const data = (await call(staff, 'GET', `/api/admin/exam-results/${id}/similarity/${q}?threshold=0.6`)).json().data as { pairs: Pair[]; clusters: unknown[] };
+    // The same programs in an exam that gave the question as it is now: the helpers count, every pair is close.
+    const control = await exam([q]);
+    for (const main of mains) await sitting(control, q, [given + main]);
+    expect((await call(staff, 'POST', `/api/admin/exam-results/${control}/similarity/${q}/run`)).statusCode).toBe(200);
+    await similarityIdle();
+    const counted = (await call(staff, 'GET', `/api/admin/exam-results/${control}/similarity/${q}?threshold=0.6`)).json().data as { pairs: Pair[]; clusters: unknown[] };
+    expect(Math.min(...counted.pairs.map((p) => p.similarity))).toBeGreaterThan(0.75);
+    expect(counted.clusters).toHaveLength(1);
+    // Subtracted: no pair reaches the threshold, none comes near the control's.
+    expect(Math.max(0, ...data.pairs.map((p) => p.similarity))).toBeLessThan(0.6);
+    expect(data.clusters).toEqual([]);
+  }, 120_000);
+
   it('compares R programs: the renamed and reordered copy ranks first', async () => {
     const q = await question('R', read('starter.R'), null);
     const id = await exam([q]);

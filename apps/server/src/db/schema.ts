@@ -23,13 +23,13 @@ export interface UsersTable {
   search_text: ColumnType<string, never, never>;
   /** Tiers-temps: timed exams last duration × this factor (1..3, migration 006-extra-time-factor). */
   extra_time_factor: ColumnType<number, number | string | undefined, number | string>;
-}
   /** Why the student has accommodations: 'TIERS_TEMPS' or 'AUTRE' (never the medical detail); null: none. */
   accommodation_reason: ColumnType<'TIERS_TEMPS' | 'AUTRE' | null, 'TIERS_TEMPS' | 'AUTRE' | null | undefined, 'TIERS_TEMPS' | 'AUTRE' | null>;
   /** 1: composes in a separate room (noted on the live page). */
   separate_room: ColumnType<number, number | undefined, number>;
   /** 1: the exam page shows larger text. */
   large_text: ColumnType<number, number | undefined, number>;
+}
 
 export interface TokensTable {
   id: Generated<number>;
@@ -357,6 +357,8 @@ export interface ExamAttemptsTable {
   drafts_error: string | null;
   /** The last sign of the exam page (its attempt asked for, an answer, a draft); null before the first. */
   last_seen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The student's extra-time factor when the attempt started (kept: a later change never rewrites its time). */
+  extra_time_factor: ColumnType<number, number | string | undefined, number | string>;
 }
 
 export interface ExamSubmissionsTable {
@@ -412,8 +414,6 @@ export interface ExamLateAnswersTable {
 }
 
 /** Browser signals of an attempt, counted by type (migration 017): the journal keeps a bounded number of them. */
-  /** The student's extra-time factor when the attempt started (kept: a later change never rewrites its time). */
-  extra_time_factor: ColumnType<number, number | string | undefined, number | string>;
 export interface ExamSignalCountsTable {
   attempt_id: number;
   type: string;

@@ -102,8 +102,8 @@ export async function studentExams(ctx: AppContext, user: SessionUser): Promise<
       group: groupOf(e, a, now),
       progress: { answered: a?.answered ?? 0, validated: a?.validated_count ?? 0, total: e.question_count },
       attempt: a ? attemptInfo(a) : null,
-    };
       large_text,
+    };
   });
 }
 

@@ -14,6 +14,7 @@ export const JOURNAL_EVENT_TYPES = [
   'FOCUS_BACK',
   'OFFLINE',
   'ONLINE',
+  'OFFLINE_PERIOD',
   'ACCESS_REFUSED',
   'TIME_GRANTED',
   'UNLOCK',
@@ -27,6 +28,12 @@ export const JOURNAL_EVENT_TYPES = [
 ] as const;
 export type JournalEventType = (typeof JOURNAL_EVENT_TYPES)[number];
 
+/**
+ * The exam page asks for its attempt every 10 s: this long without a check (a hidden tab's timers may slow to once a
+ * minute) is a period without contact, journaled by the server (OFFLINE_PERIOD: from, until, until_end at the end).
+ */
+export const JOURNAL_SILENCE_SECONDS = 90;
+
 export const JOURNAL_EVENT_LABELS: Record<JournalEventType, string> = {
   START: 'Début de la composition',
   DRAFT: 'Brouillon enregistré',
@@ -36,6 +43,7 @@ export const JOURNAL_EVENT_LABELS: Record<JournalEventType, string> = {
   FOCUS_BACK: 'Retour sur la page de l’examen',
   OFFLINE: 'Réseau perdu',
   ONLINE: 'Réseau retrouvé',
+  OFFLINE_PERIOD: 'Page de l’examen sans contact avec le serveur',
   ACCESS_REFUSED: 'Accès refusé par une règle',
   TIME_GRANTED: 'Temps accordé',
   UNLOCK: 'Composition débloquée par l’équipe',

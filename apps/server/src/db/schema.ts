@@ -357,6 +357,8 @@ export interface ExamAttemptsTable {
   drafts_error: string | null;
   /** The last sign of the exam page (its attempt asked for, an answer, a draft); null before the first. */
   last_seen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The exam page's last check of its attempt (every 10 s); a gap is journaled as a period without contact. */
+  checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The student's extra-time factor when the attempt started (kept: a later change never rewrites its time). */
   extra_time_factor: ColumnType<number, number | string | undefined, number | string>;
 }

@@ -18,6 +18,7 @@ import * as m016 from './016-drafts-retry';
 import * as m017 from './017-journal-bounds';
 import * as m018 from './018-seb-keys';
 import * as m019 from './019-late-answer-receipt';
+import * as m020 from './020-attempt-checks';
 import * as m021 from './021-matching';
 import * as m025 from './025-similarity';
 import * as m026lti from './026-lti';
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '017-journal-bounds': m017,
   '018-seb-keys': m018,
   '019-late-answer-receipt': m019,
+  '020-attempt-checks': m020,
   '021-matching': m021,
   '025-similarity': m025,
   '026-lti': m026lti,

@@ -228,6 +228,11 @@ export function journalSentence(e: Pick<JournalEvent, 'type' | 'client_at' | 'da
       if (e.client_at) parts.push(`à ${clock(e.client_at)} selon le navigateur`);
       if (typeof d.count === 'number' && d.count > 1) parts.push(`signalé ${d.count} fois`);
       break;
+    case 'OFFLINE_PERIOD':
+      if (typeof d.from === 'string') parts.push(`depuis ${clock(d.from)}`);
+      if (d.until_end === true) parts.push('jusqu’à la fin de la composition');
+      else if (typeof d.until === 'string') parts.push(`jusqu’à ${clock(d.until)}`);
+      break;
     case 'ACCESS_REFUSED':
       if (typeof d.message === 'string') parts.push(`« ${d.message} »`);
       if (typeof d.ip === 'string') parts.push(`depuis l’adresse ${d.ip}`);

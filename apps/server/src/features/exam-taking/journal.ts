@@ -8,6 +8,7 @@ import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/errors';
 import { appendEvents, appendOnce, journalBestEffort, journaledSubmissions, type NewEvent } from '../exam-journal';
 import { examCallOf } from './call';
+import { journalSilenceAtEnd } from './contact';
 import { findAttempt } from './repository';
 import type { GradedAnswer, RecordedResult } from './submissions';
 
@@ -94,6 +95,8 @@ export async function journalSettled(
     if (row && row.finished_at === null && row.deadline.getTime() <= Date.now()) {
       await appendOnce(ctx, attempt.id, { type: 'DEADLINE', data: { deadline: row.deadline.toISOString() } });
     }
+    // A page silent until the end (its own signals are refused once the attempt is over): the period, from the server.
+    if (!attempt.finished) await journalSilenceAtEnd(ctx, attempt.id);
     const draft = new Map(graded.map((g) => [g.question_id, g]));
     const events: NewEvent[] = recorded.flatMap((r) => {
       const g = draft.get(r.question_id);

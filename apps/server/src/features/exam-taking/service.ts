@@ -52,6 +52,7 @@ import {
   type QuestionProgress,
 } from './repository';
 import { drawQuestions } from './draw';
+import { checkIn } from './contact';
 import { attemptOver, settleDraftsOrLater } from './drafts';
 import { recordAnswers, rulesOf, type GradedAnswer, type RecordedResult } from './submissions';
 
@@ -265,8 +266,8 @@ export async function submitSolutions(
 /** The attempt's times as they stand now (its deadline moves when staff grant extra time). */
 export async function attemptNow(ctx: AppContext, call: StartedCall): Promise<ExamAttemptResult> {
   const { attempt } = call;
-  // The exam page asks every 10 s: its sign for the invigilators.
-  if (!attempt.finished_at) await touchSeen(ctx.db, attempt.id);
+  // The exam page asks every 10 s: its sign for the invigilators, and a gap since its last check journaled.
+  await checkIn(ctx, call);
   return { ...attemptInfo(attempt), server_time: new Date().toISOString() };
 }
 

@@ -172,6 +172,7 @@ export const examResultsTexts = {
     event: 'Événement',
     details: 'Détails',
     clientTime: (at: string) => `heure du navigateur : ${at}`,
+    silence: (from: string, until: string, toEnd: boolean) => (toEnd ? `du ${from} jusqu’à la fin (${until})` : `du ${from} au ${until}`),
     question: (n: number) => `question ${n}`,
     outOfCopy: 'question hors de la copie',
     valid: 'validée',

@@ -21,6 +21,7 @@ function details(e: JournalEvent, positions: ReadonlyMap<number, number>): strin
   }
   if (e.type === 'ANSWER' || e.type === 'DRAFT_GRADED') parts.push(d.is_valid === true ? t.valid : d.is_valid === false ? t.invalid : t.hidden);
   if (typeof d.message === 'string') parts.push(d.message);
+  if (e.type === 'OFFLINE_PERIOD' && typeof d.from === 'string' && typeof d.until === 'string') parts.push(t.silence(formatDateTime(d.from), formatDateTime(d.until), d.until_end === true));
   if (typeof d.extra_minutes === 'number') parts.push(t.minutes(d.extra_minutes));
   if (typeof d.time_bonus_percent === 'number') parts.push(t.bonus(d.time_bonus_percent));
   if (typeof d.deadline === 'string') parts.push(t.deadline(formatDateTime(d.deadline)));

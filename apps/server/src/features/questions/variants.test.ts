@@ -270,7 +270,7 @@ describe('variants at publication', () => {
     const student = toStudentQuestion(p, 5);
     expect(student.tests).toEqual([{ stdin: `${x} ${y}`, expected_output: p.possible_solutions[0]!.expected_output }]);
     expect(JSON.stringify(student)).not.toContain('print(a + b)');
-    expect(Object.keys(toStudentQuestion(e, 5)).sort()).toEqual(['choices', 'id', 'language', 'limits', 'multiple', 'points', 'starter_code', 'statement', 'tests', 'type']);
+    expect(Object.keys(toStudentQuestion(e, 5)).sort()).toEqual(['choices', 'id', 'items', 'language', 'limits', 'multiple', 'options', 'points', 'starter_code', 'statement', 'tests', 'type']);
 
     // Published again (back to draft first): the variants of the same version are kept, none made again.
     const before = await t.ctx.db.selectFrom('question_variants').select(['id']).where('version_id', 'in', versionIds).orderBy('id').execute();

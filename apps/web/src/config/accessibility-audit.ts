@@ -1,6 +1,7 @@
-// The accessibility statement's content, from the audit record kept in docs/accessibilite.json (read at build time):
+// The accessibility statement's content, from the audit record kept in docs/accessibilite.json (read at build time,
+// as text, into the statement's own chunk: the pages' entry carries only the footer's field, accessibility-state.ts):
 // the conformity state follows the RGAA's rule from the audit's figures, never a word typed by hand.
-import record from '../../../../docs/accessibilite.json';
+import record from '../../../../docs/accessibilite.json?raw';
 
 export type CriterionStatus = 'C' | 'NC' | 'NA';
 export interface Criterion {
@@ -21,7 +22,7 @@ export interface AuditRecord {
   contact: { texte: string; email: string; adresse: string };
 }
 
-export const audit = record as AuditRecord;
+export const audit = JSON.parse(record) as AuditRecord;
 
 export type Conformity = 'totalement conforme' | 'partiellement conforme' | 'non conforme';
 

@@ -4,7 +4,7 @@ import { Outlet, useMatches, useRouteError, isRouteErrorResponse } from 'react-r
 import { Center, Loader } from '@mantine/core';
 import { RouteErrorContent } from '@/components/route-error';
 import { SiteFooter } from '@/components/site-footer';
-import { conformity } from '@/config/accessibility-audit';
+import { conformityState } from '@/config/accessibility-state';
 import { texts } from '@/texts';
 import type { RouteHandle } from '../router';
 import { NotFoundPage } from './not-found';
@@ -26,7 +26,7 @@ export function Component() {
   return (
     <>
       <Outlet />
-      <SiteFooter conformity={conformity.state} appName={texts.appName} />
+      <SiteFooter conformity={conformityState} appName={texts.appName} />
     </>
   );
 }
@@ -44,7 +44,7 @@ export function ErrorBoundary() {
   return (
     <>
       {isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <RouteErrorContent fullPage homeTo="/" />}
-      <SiteFooter conformity={conformity.state} appName={texts.appName} />
+      <SiteFooter conformity={conformityState} appName={texts.appName} />
     </>
   );
 }

@@ -18,7 +18,7 @@ export interface RouteHandle {
 }
 
 /** Configuration screens: administrators only (teachers get an "access denied" page; the API answers 403 too). */
-const ADMIN_ONLY: RouteKey[] = ['years', 'yearsEdit', 'mentions', 'mentionsEdit', 'specializations', 'specializationsEdit', 'users', 'usersCreate', 'usersEdit'];
+const ADMIN_ONLY: RouteKey[] = ['years', 'yearsEdit', 'mentions', 'mentionsEdit', 'specializations', 'specializationsEdit', 'users', 'usersCreate', 'usersEdit', 'retention'];
 
 function screen(key: RouteKey, lazy: Lazy): RouteObject {
   const r = paths[key];
@@ -54,6 +54,9 @@ export const routes: RouteObject[] = [
         children: [
           screen('home', () => import('@/features/dashboard/routes/welcome')),
           screen('profile', () => import('@/features/auth/routes/profile')),
+          screen('retention', () => import('@/features/retention/routes/retention')),
+          screen('retentionHolds', () => import('@/features/retention/routes/holds')),
+          screen('personalData', () => import('@/features/personal-data/routes/personal-data')),
           screen('years', () => import('@/features/academic-years/routes/years')),
           screen('yearsEdit', () => import('@/features/academic-years/routes/year-edit')),
           screen('mentions', () => import('@/features/mentions/routes/mentions')),
@@ -90,6 +93,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('./layouts/student-layout'),
         children: [
           screen('studentProfile', () => import('@/features/auth/routes/profile')),
+          screen('studentMyData', () => import('@/features/personal-data/routes/my-data')),
           screen('studentHome', () => import('./routes/student-home')),
           screen('studentPracticePython', () => import('@/features/student-practice/routes/practice-python')),
           screen('studentPracticeR', () => import('@/features/student-practice/routes/practice-r')),

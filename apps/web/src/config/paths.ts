@@ -24,6 +24,9 @@ export const paths = {
   // Staff dashboard group
   home: route('home', '/dashboard', 'Accueil'),
   profile: route('profile', '/profile', 'Mon profil'),
+  retention: route('retention', '/dashboard/retention', 'Conservation des données'),
+  retentionHolds: route('retention-holds', '/dashboard/retention/holds', 'Gels de conservation'),
+  personalData: route('personal-data', '/dashboard/personal-data', 'Données personnelles'),
   years: route('years', '/dashboard/years', 'Années universitaires'),
   yearsEdit: param('years-edit', '/dashboard/years/:year/edit', 'Modifier une année', (year: Id) => `/dashboard/years/${year}/edit`),
   mentions: route('mentions', '/dashboard/mentions', 'Mentions'),
@@ -61,6 +64,7 @@ export const paths = {
 
   // Student group
   studentProfile: route('student-profile', '/profile/student', 'Mon profil'),
+  studentMyData: route('student-my-data', '/profile/student/donnees', 'Mes données'),
   studentHome: route('student-home', '/student', 'Accueil étudiant'),
   studentPracticePython: route('student-practice-python', '/student/practice/python', 'Pratique Python'),
   studentPracticeR: route('student-practice-r', '/student/practice/r', 'Pratique R'),

@@ -30,9 +30,18 @@ export const staffMenu: MenuEntry[] = [
       { label: m.mentions, to: paths.mentions.path },
       { label: m.specializations, to: paths.specializations.path },
       { label: m.users, to: paths.users.path },
+      { label: m.retention, to: paths.retention.path },
     ],
   },
   { label: m.students, to: paths.listStudents.path, roles: STAFF },
+  {
+    label: m.personalData,
+    roles: STAFF,
+    items: [
+      { label: m.deletionRequests, to: paths.personalData.path },
+      { label: m.holds, to: paths.retentionHolds.path },
+    ],
+  },
   {
     label: m.teaching,
     roles: STAFF,

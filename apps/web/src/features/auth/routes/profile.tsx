@@ -1,5 +1,6 @@
 // Profile screens (/profile for staff, /profile/student for students): names, email and password.
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IconLogout } from '@tabler/icons-react';
@@ -82,6 +83,19 @@ export function ProfilePage() {
             ) : null}
           </Stack>
         </Card>
+        {student ? (
+          <Card withBorder radius="md" padding="lg" mt="lg" component="section" aria-labelledby="my-data-title">
+            <Title order={2} size="h4" mb="xs" id="my-data-title">
+              {t.myDataTitle}
+            </Title>
+            <Text size="sm" c="dimmed" mb="md">
+              {t.myDataText}
+            </Text>
+            <Button component={Link} to={paths.studentMyData.path} variant="light">
+              {t.myDataLink}
+            </Button>
+          </Card>
+        ) : null}
         <Card withBorder radius="md" padding="lg" mt="lg" component="section" aria-labelledby="sessions-title">
           <Title order={2} size="h4" mb="xs" id="sessions-title">
             {t.sessionsTitle}

@@ -184,7 +184,7 @@ describe.each(VIEWPORTS)('at $name', ({ viewport }) => {
     expect(await errorToasts(page).count()).toBe(0);
 
     await page.goto(url(`/student/courses/${ids.otherCourse}/show`));
-    await page.getByText("Ce cours n'est pas proposé à votre parcours.").waitFor();
+    await page.getByText("Ce cours n’est pas proposé à votre parcours.").waitFor();
     await api.settled();
     expect(await errorToasts(page).count()).toBe(0);
     await context.close();

@@ -111,7 +111,7 @@ describe('configuration and students (admin)', () => {
     await sw.click({ force: true });
     await page.getByRole('dialog', { name: 'Confirmation' }).getByText("Voulez-vous désactiver le premium de D'Almeida Inès ?").waitFor();
     await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Confirmer' }).click();
-    await toast(page, 'Étudiant Premium', 'n’est plus premium').or(toast(page, 'Étudiant Premium', "n'est plus premium")).waitFor();
+    await toast(page, 'Étudiant Premium', 'n’est plus premium').or(toast(page, 'Étudiant Premium', "n’est plus premium")).waitFor();
     await expect.poll(() => sw.isChecked()).toBe(false);
 
     // The import template.
@@ -133,7 +133,7 @@ describe('configuration and students (admin)', () => {
     await importDialog.getByRole('button', { name: 'Importer' }).click();
     const lineErrors = page.getByTestId('import-errors');
     await lineErrors.getByText('2 lignes à corriger').waitFor();
-    await lineErrors.getByText("Ligne 3 : l'adresse e-mail « pas-une-adresse » n'est pas valide.").waitFor();
+    await lineErrors.getByText("Ligne 3 : l’adresse e-mail « pas-une-adresse » n’est pas valide.").waitFor();
     await lineErrors.getByText('Ligne 4 : le parcours « NEXISTEPAS » est inconnu.').waitFor();
     await toast(page, 'Erreur', 'Aucun étudiant n').waitFor();
 

@@ -32,7 +32,7 @@ describe('practice', () => {
     await page.keyboard.press('Control+A');
     await page.keyboard.type('stop("erreur volontaire")');
     await page.getByRole('button', { name: 'Exécuter' }).click();
-    await page.getByText("Erreur à l'exécution").waitFor();
+    await page.getByText("Erreur à l’exécution").waitFor();
     expect(await page.getByText(/erreur volontaire/).count()).toBeGreaterThan(0);
     await context.close();
   });

@@ -75,7 +75,7 @@ describe('landing and login', () => {
     await page.goto(url('/auth/login'));
     await page.getByLabel('Adresse e-mail').fill('pas-une-adresse');
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByText("L'adresse e-mail n'est pas valide.").waitFor();
+    await page.getByText("L’adresse e-mail n’est pas valide.").waitFor();
     await page.getByText('Le mot de passe est obligatoire.').waitFor();
     await context.close();
   });

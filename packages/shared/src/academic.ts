@@ -13,8 +13,8 @@ export const academicYearSchema = z
     label: requiredText('Le libellé', 20).regex(/^\d{4}-\d{4}$/, { error: 'Le libellé doit avoir la forme 2025-2026.' }),
     start_date: isoDate('La date de début'),
     end_date: isoDate('La date de fin'),
-    access_start: isoDate("Le début de l'accès"),
-    access_end: isoDate("La fin de l'accès"),
+    access_start: isoDate("Le début de l’accès"),
+    access_end: isoDate("La fin de l’accès"),
     is_current: flag01.default(0),
   })
   .superRefine((v, ctx) => {
@@ -26,7 +26,7 @@ export const academicYearSchema = z
       ctx.addIssue({ code: 'custom', path: ['label'], message: 'Le libellé doit couvrir deux années qui se suivent (ex. 2025-2026).' });
     }
     if (v.access_end < v.access_start) {
-      ctx.addIssue({ code: 'custom', path: ['access_end'], message: "La fin de l'accès doit suivre son début." });
+      ctx.addIssue({ code: 'custom', path: ['access_end'], message: "La fin de l’accès doit suivre son début." });
     }
   });
 export type AcademicYearInput = z.infer<typeof academicYearSchema>;
@@ -115,12 +115,12 @@ export const userInputSchema = z
     password: optionalPasswordField('Le mot de passe'),
     role: roleSchema,
     is_premium: flag01.optional(),
-    student_number: plainText("Le numéro d'étudiant", 50).optional().nullable(),
+    student_number: plainText("Le numéro d’étudiant", 50).optional().nullable(),
     specialization_ids: z
       .array(idField('Le parcours'), { error: 'La liste des parcours est invalide.' })
       .max(20, { error: 'Un étudiant ne peut pas suivre plus de 20 parcours.' })
       .optional(),
-    academic_year_id: idField("L'année universitaire").optional().nullable(),
+    academic_year_id: idField("L’année universitaire").optional().nullable(),
     /** Students only: timed exams last duration × this factor (1 = none, 1.33 = tiers-temps). Absent: unchanged. */
     extra_time_factor: extraTimeFactorField,
     /** Students only: the category of their accommodations (null: none). Absent: unchanged. */
@@ -132,8 +132,8 @@ export const userInputSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.role === 'STUDENT') {
-      if (!v.student_number) ctx.addIssue({ code: 'custom', path: ['student_number'], message: "Le numéro d'étudiant est obligatoire." });
-      if (!v.academic_year_id) ctx.addIssue({ code: 'custom', path: ['academic_year_id'], message: "L'année universitaire est obligatoire." });
+      if (!v.student_number) ctx.addIssue({ code: 'custom', path: ['student_number'], message: "Le numéro d’étudiant est obligatoire." });
+      if (!v.academic_year_id) ctx.addIssue({ code: 'custom', path: ['academic_year_id'], message: "L’année universitaire est obligatoire." });
       if (!v.specialization_ids || v.specialization_ids.length === 0) {
         ctx.addIssue({ code: 'custom', path: ['specialization_ids'], message: 'Choisissez au moins un parcours.' });
       }
@@ -153,7 +153,7 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 /** GET /api/admin/users/students: filters of the students list. */
 export const studentListQuerySchema = listQuerySchema.extend({
-  academic_year_id: optionalIdFilter("L'année universitaire"),
+  academic_year_id: optionalIdFilter("L’année universitaire"),
   mention_id: optionalIdFilter('La mention'),
   specialization_id: optionalIdFilter('Le parcours'),
   is_premium: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1'], { error: 'Le filtre premium doit valoir 0 ou 1.' }).optional()),

@@ -14,7 +14,7 @@ export const CHAPTER_CONTENT_MAX = 500_000;
 export const courseInputSchema = z.object({
   title: requiredText('Le titre', 200),
   description: multilineText('La description', 5000).default(''),
-  academic_year_id: positiveId("L'année universitaire"),
+  academic_year_id: positiveId("L’année universitaire"),
   specialization_ids: z
     .array(positiveId('Le parcours'), { error: 'Choisissez au moins un parcours.' })
     .min(1, { error: 'Choisissez au moins un parcours.' })
@@ -30,7 +30,7 @@ const optionalFlag = z.enum(['0', '1'], { error: 'Le filtre doit valoir 0 ou 1.'
 export const COURSE_SORTS = ['title', 'created_at', 'updated_at'] as const;
 
 export const courseListQuerySchema = listQuerySchema.extend({
-  academic_year_id: optionalIdFilter("L'année universitaire"),
+  academic_year_id: optionalIdFilter("L’année universitaire"),
   specialization_id: optionalIdFilter('Le parcours'),
   is_published: optionalFlag,
   is_premium: optionalFlag,

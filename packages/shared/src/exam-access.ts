@@ -244,7 +244,7 @@ export const examStartInputSchema = z
   .nullish();
 export type ExamStartInput = z.input<typeof examStartInputSchema>;
 
-export const examUnlockParamsSchema = z.object({ id: idField("L'examen"), userId: idField("L'étudiant") });
+export const examUnlockParamsSchema = z.object({ id: idField("L’examen"), userId: idField("L’étudiant") });
 export const examUnlockEnvelopeSchema = envelopeSchema(z.object({ user_id: z.number().int(), unlocked: z.boolean() }));
 
 /** The effective duration of an exam with time added for everyone, whole minutes rounded up (null: no duration). */

@@ -114,4 +114,4 @@ export const examJournalSchema = z.object({
 });
 export type ExamJournal = z.infer<typeof examJournalSchema>;
 export const examJournalEnvelopeSchema = envelopeSchema(examJournalSchema);
-export const examJournalParamsSchema = z.object({ id: idField("L'examen"), userId: idField("L'étudiant") });
+export const examJournalParamsSchema = z.object({ id: idField("L’examen"), userId: idField("L’étudiant") });

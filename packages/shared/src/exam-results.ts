@@ -133,19 +133,19 @@ export const EXAM_RESULTS_SORTS = ['title', 'start_at', 'end_at', 'status'] as c
 
 /** GET /exam-results: page, per_page, search (title), sort, and the filters of the exams list. */
 export const examResultsListQuerySchema = listQuerySchema.extend({
-  academic_year_id: optionalIdFilter("L'année universitaire"),
+  academic_year_id: optionalIdFilter("L’année universitaire"),
   specialization_id: optionalIdFilter('Le parcours'),
   status: examStatusSchema.optional(),
 });
 export type ExamResultsListQuery = z.input<typeof examResultsListQuerySchema>;
 
-export const examResultsStudentParamsSchema = z.object({ examId: idField("L'examen"), userId: idField("L'étudiant") });
-export const examResultsExamParamsSchema = z.object({ examId: idField("L'examen") });
-export const examResultsExportParamsSchema = z.object({ academicYearId: idField("L'année universitaire"), specializationId: idField('Le parcours') });
+export const examResultsStudentParamsSchema = z.object({ examId: idField("L’examen"), userId: idField("L’étudiant") });
+export const examResultsExamParamsSchema = z.object({ examId: idField("L’examen") });
+export const examResultsExportParamsSchema = z.object({ academicYearId: idField("L’année universitaire"), specializationId: idField('Le parcours') });
 
 /** GET /exam-results/averages?academic_year_id=&specialization_id= (both required). */
 export const examAveragesQuerySchema = z.object({
-  academic_year_id: idField("L'année universitaire"),
+  academic_year_id: idField("L’année universitaire"),
   specialization_id: idField('Le parcours'),
 });
 export type ExamAveragesQuery = z.input<typeof examAveragesQuerySchema>;

@@ -60,13 +60,13 @@ export const QUESTION_STATE_LABELS: Record<QuestionState, string> = {
 
 export const EXAM_TAKING_TEXTS = {
   notFound: 'Cet examen est introuvable ou ne vous est pas proposé.',
-  notOpenYet: "L'examen n'est pas encore ouvert.",
-  closed: "L'examen est clôturé : il n'est plus possible de le commencer.",
-  notStarted: "Vous n'avez pas encore commencé cet examen.",
+  notOpenYet: "L’examen n’est pas encore ouvert.",
+  closed: "L’examen est clôturé : il n’est plus possible de le commencer.",
+  notStarted: "Vous n’avez pas encore commencé cet examen.",
   finished: 'Vous avez terminé cet examen : plus aucune réponse n’est acceptée.',
   examClosed: 'L’examen a été clôturé : plus aucune réponse n’est acceptée.',
   timeUp: 'Temps écoulé : la réponse est arrivée après la fin de votre temps.',
-  questionNotInExam: "Cette question ne fait pas partie de l'examen.",
+  questionNotInExam: "Cette question ne fait pas partie de l’examen.",
   notAlgorithm: 'Seules les questions de programmation ont des exemples à tester.',
   noTriesLeft: (max: number) =>
     max === 1 ? 'Vous avez déjà soumis votre unique essai pour cette question.' : `Vous avez déjà utilisé vos ${max} essais pour cette question.`,
@@ -159,7 +159,7 @@ export const examSolutionsInputSchema = z.object({
       z.object({
         question_id: idField('La question'),
         answer: answerValue,
-        submission_id: z.uuid({ error: "L'identifiant de soumission doit être un UUID." }).optional(),
+        submission_id: z.uuid({ error: "L’identifiant de soumission doit être un UUID." }).optional(),
       }),
       { error: 'Les réponses doivent être une liste.' },
     )
@@ -255,7 +255,7 @@ const givenAt = z.iso.datetime({ offset: true, error: 'L’heure de la réponse 
 const lateAnswerInputSchema = z.object({
   question_id: idField('La question'),
   answer: answerValue,
-  submission_id: z.uuid({ error: "L'identifiant de soumission doit être un UUID." }),
+  submission_id: z.uuid({ error: "L’identifiant de soumission doit être un UUID." }),
   given_at: givenAt,
   kind: z.enum(LATE_ANSWER_KINDS).default('SUBMITTED'),
 });
@@ -316,7 +316,7 @@ export const lateAnswerSchema = z.object({
 export type LateAnswer = z.infer<typeof lateAnswerSchema>;
 export const lateAnswersEnvelopeSchema = envelopeSchema(z.array(lateAnswerSchema));
 export const lateAnswerEnvelopeSchema = envelopeSchema(lateAnswerSchema);
-export const lateAnswerParamsSchema = z.object({ id: idField("L'examen"), lateId: idField('La réponse tardive') });
+export const lateAnswerParamsSchema = z.object({ id: idField("L’examen"), lateId: idField('La réponse tardive') });
 export const lateDecisionInputSchema = z.object({
   decision: z.enum(LATE_DECISIONS, { error: 'Choisissez de joindre la réponse à la copie ou de la refuser.' }),
   reason: z

@@ -46,8 +46,8 @@ describe('examInputSchema', () => {
 
   it('refuses dates in the wrong order and duplicated questions', () => {
     const e = errorsOf({ ...base, end_at: base.start_at, questions: [{ question_id: 5, points: 1 }, { question_id: 7, points: 1 }, { question_id: 5, points: 2 }] });
-    expect(e.end_at).toEqual(["La date de fermeture doit être postérieure à la date d'ouverture."]);
-    expect(e.questions).toEqual(["La question 5 figure plusieurs fois dans l'examen."]);
+    expect(e.end_at).toEqual(["La date de fermeture doit être postérieure à la date d’ouverture."]);
+    expect(e.questions).toEqual(["La question 5 figure plusieurs fois dans l’examen."]);
   });
 
   it('labels every status in French and never lets an archived exam move', () => {

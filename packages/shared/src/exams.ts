@@ -128,13 +128,13 @@ export const examInputSchema = z
     description: multilineText('La description', EXAM_LIMITS.descriptionMax)
       .nullish()
       .transform((v) => v ?? ''),
-    academic_year_id: idField("L'année universitaire"),
+    academic_year_id: idField("L’année universitaire"),
     specialization_ids: z
       .array(idField('Le parcours'), { error: 'Choisissez au moins un parcours.' })
       .min(1, { error: 'Choisissez au moins un parcours.' })
       .max(EXAM_LIMITS.specializationsMax, { error: `Un examen ne peut pas viser plus de ${EXAM_LIMITS.specializationsMax} parcours.` })
       .transform((ids) => [...new Set(ids)]),
-    start_at: dateTimeField("La date d'ouverture"),
+    start_at: dateTimeField("La date d’ouverture"),
     end_at: dateTimeField('La date de fermeture'),
     // Empty (a cleared form field) or null: no duration, the student has until the closing time.
     duration_minutes: z.preprocess(
@@ -164,7 +164,7 @@ export const examInputSchema = z
   })
   .superRefine((v, ctx) => {
     if (Date.parse(v.end_at) <= Date.parse(v.start_at)) {
-      ctx.addIssue({ code: 'custom', path: ['end_at'], message: "La date de fermeture doit être postérieure à la date d'ouverture." });
+      ctx.addIssue({ code: 'custom', path: ['end_at'], message: "La date de fermeture doit être postérieure à la date d’ouverture." });
     }
     const seen = new Set<number>();
     const twice = new Set<number>();
@@ -174,7 +174,7 @@ export const examInputSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['questions'],
-        message: twice.size === 1 ? `La question ${ids} figure plusieurs fois dans l'examen.` : `Les questions ${ids} figurent plusieurs fois dans l'examen.`,
+        message: twice.size === 1 ? `La question ${ids} figure plusieurs fois dans l’examen.` : `Les questions ${ids} figurent plusieurs fois dans l’examen.`,
       });
     }
     for (const issue of sectionIssues(v.sections, v.questions)) ctx.addIssue({ code: 'custom', ...issue });
@@ -228,7 +228,7 @@ export const examStatusParamsSchema = idParam.extend({
 });
 
 export const examExtraTimeInputSchema = z.object({
-  user_id: idField("L'étudiant"),
+  user_id: idField("L’étudiant"),
   minutes: z.coerce
     .number({ error: 'Le temps supplémentaire doit être un nombre de minutes.' })
     .int({ error: 'Le temps supplémentaire doit être un nombre entier de minutes.' })
@@ -240,7 +240,7 @@ export type ExamExtraTimeInput = z.infer<typeof examExtraTimeInputSchema>;
 export const EXAM_SORTS = ['title', 'start_at', 'end_at', 'status', 'created_at', 'updated_at'] as const;
 
 export const examListQuerySchema = listQuerySchema.extend({
-  academic_year_id: optionalIdFilter("L'année universitaire"),
+  academic_year_id: optionalIdFilter("L’année universitaire"),
   specialization_id: optionalIdFilter('Le parcours'),
   status: examStatusSchema.optional(),
 });

@@ -98,4 +98,4 @@ export const examLiveSchema = z.object({
 export type ExamLive = z.infer<typeof examLiveSchema>;
 export const examLiveEnvelopeSchema = envelopeSchema(examLiveSchema);
 export const problemReportEnvelopeSchema = envelopeSchema(problemReportSchema);
-export const problemReportParamsSchema = z.object({ examId: idField("L'examen"), reportId: idField('Le signalement') });
+export const problemReportParamsSchema = z.object({ examId: idField("L’examen"), reportId: idField('Le signalement') });

@@ -24,7 +24,7 @@ export const PRACTICE_RATE_LIMIT_DEFAULT = 30;
 export const PRACTICE_TEXTS = {
   notFound: 'Cet exercice est introuvable ou ne vous est pas proposé.',
   courseNotFound: 'Ce cours est introuvable ou n’est pas encore publié.',
-  courseOther: "Ce cours n'est pas proposé à votre parcours.",
+  courseOther: "Ce cours n’est pas proposé à votre parcours.",
   premium: 'Les exercices de ce cours sont réservés aux étudiants premium.',
   rate: (n: number) => `Vous avez envoyé plus de ${n} réponses d’entraînement en une minute. Patientez un instant avant de réessayer.`,
   evaluated: (valid: boolean) => (valid ? 'Bravo, exercice validé !' : 'Pas encore : relisez le résultat et réessayez.'),
@@ -42,14 +42,14 @@ export const practiceQuestionQuerySchema = z.object({
   course_id: optionalIdFilter('Le cours'),
   type: filterSchema.optional(),
   /** That exercise (when the student picks one in a list). */
-  question_id: optionalIdFilter("L'exercice"),
+  question_id: optionalIdFilter("L’exercice"),
   /** The next exercise after this one (not yet validated first): « Exercice suivant ». */
-  after: optionalIdFilter("L'exercice"),
+  after: optionalIdFilter("L’exercice"),
 });
 export type PracticeQuestionQuery = z.infer<typeof practiceQuestionQuerySchema>;
 
 export const practiceEvaluateInputSchema = z.object({
-  question_id: idField("L'exercice"),
+  question_id: idField("L’exercice"),
   answer: z
     .unknown()
     .refine((v) => v !== undefined, { error: 'La réponse est obligatoire.' })
@@ -132,7 +132,7 @@ export const practiceRunInputSchema = z.object({
     .string({ error: 'Le code est obligatoire.' })
     .min(1, { error: 'Le code est obligatoire.' })
     .max(MAX_CODE_LENGTH, { error: `Le code ne doit pas dépasser ${MAX_CODE_LENGTH} caractères.` }),
-  stdin: z.string().max(1_000_000, { error: "L'entrée standard ne doit pas dépasser 1000000 caractères." }).optional().default(''),
+  stdin: z.string().max(1_000_000, { error: "L’entrée standard ne doit pas dépasser 1000000 caractères." }).optional().default(''),
 });
 
 export const practiceExercisesEnvelopeSchema = envelopeSchema(practiceExercisesResultSchema);

@@ -47,14 +47,14 @@ describe('questionInputSchema', () => {
     const algo = errorsOf({ type: 'ALGORITHM', statement: 'x', possible_solutions: [] });
     expect(algo.language).toEqual(['Choisissez le langage (Python ou R) de la question.']);
     expect(algo.possible_solutions).toEqual(['Une question algorithmique doit avoir au moins un cas de test.']);
-    expect(errorsOf({ type: 'MATH', statement: 'x', possible_solutions: [{ content: '' }] }).possible_solutions).toEqual(["Indiquez l'expression attendue (une seule)."]);
+    expect(errorsOf({ type: 'MATH', statement: 'x', possible_solutions: [{ content: '' }] }).possible_solutions).toEqual(["Indiquez l’expression attendue (une seule)."]);
   });
 
   it('keeps limits within the runner bounds and requires a statement', () => {
     const base = { type: 'ALGORITHM', statement: 'x', language: 'PYTHON', possible_solutions: [{ expected_output: '1' }] };
     expect(errorsOf({ ...base, limits: { cpu_seconds: QUESTION_LIMIT_BOUNDS.cpu_seconds.max + 1, memory_mb: 128 } })['limits.cpu_seconds']).toEqual(['Le temps CPU doit être compris entre 1 et 20 secondes.']);
     expect(errorsOf({ ...base, limits: { cpu_seconds: 1, memory_mb: 4096 } })['limits.memory_mb']).toEqual(['La mémoire doit être comprise entre 64 et 1024 Mio.']);
-    expect(errorsOf({ ...base, statement: '<p> </p>' }).statement).toEqual(["L'énoncé est obligatoire."]);
+    expect(errorsOf({ ...base, statement: '<p> </p>' }).statement).toEqual(["L’énoncé est obligatoire."]);
     expect(errorsOf({ ...base, type: 'ESSAY' }).type).toEqual(['Le type doit être QCM, EXACT, ALGORITHM, MATH ou MATCHING.']);
   });
 

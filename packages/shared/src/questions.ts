@@ -104,8 +104,8 @@ const possibleSolutionFields = {
     .default(''),
   is_correct: flag01.default(0),
   stdin: z
-    .string({ error: "L'entrée doit être un texte." })
-    .max(MAX_STDIN_LENGTH, { error: `L'entrée ne doit pas dépasser ${MAX_STDIN_LENGTH} caractères.` })
+    .string({ error: "L’entrée doit être un texte." })
+    .max(MAX_STDIN_LENGTH, { error: `L’entrée ne doit pas dépasser ${MAX_STDIN_LENGTH} caractères.` })
     .default(''),
   expected_output: z
     .string({ error: 'La sortie attendue doit être un texte.' })
@@ -133,9 +133,9 @@ const tagSchema = z
 const questionFields = z.object({
   type: questionKindSchema,
   statement: z
-    .string({ error: "L'énoncé est obligatoire." })
-    .max(QUESTION_STATEMENT_MAX, { error: `L'énoncé ne doit pas dépasser ${QUESTION_STATEMENT_MAX} caractères.` })
-    .refine((s) => s.replace(/<[^>]*>/g, '').trim() !== '' || /<(img|span|div)\b/i.test(s), { error: "L'énoncé est obligatoire." }),
+    .string({ error: "L’énoncé est obligatoire." })
+    .max(QUESTION_STATEMENT_MAX, { error: `L’énoncé ne doit pas dépasser ${QUESTION_STATEMENT_MAX} caractères.` })
+    .refine((s) => s.replace(/<[^>]*>/g, '').trim() !== '' || /<(img|span|div)\b/i.test(s), { error: "L’énoncé est obligatoire." }),
   language: languageSchema.nullish().transform((v) => v ?? null),
   points: z.coerce
     .number({ error: 'Les points doivent être un nombre.' })

@@ -8,7 +8,7 @@ export type Verdict = (typeof VERDICTS)[number];
 export const VERDICT_LABELS: Record<Verdict, string> = {
   OK: 'Exécution réussie',
   WRONG_ANSWER: 'Réponse incorrecte',
-  RUNTIME_ERROR: "Erreur à l'exécution",
+  RUNTIME_ERROR: "Erreur à l’exécution",
   TIME_LIMIT: 'Temps limite dépassé',
   MEMORY_LIMIT: 'Mémoire limite dépassée',
   OUTPUT_LIMIT: 'Sortie trop longue',
@@ -24,7 +24,7 @@ export const execCodeSchema = z.object({
     .max(MAX_CODE_LENGTH, { error: `Le code ne doit pas dépasser ${MAX_CODE_LENGTH} caractères.` }),
   stdin: z
     .string()
-    .max(MAX_STDIN_LENGTH, { error: `L'entrée standard ne doit pas dépasser ${MAX_STDIN_LENGTH} caractères.` })
+    .max(MAX_STDIN_LENGTH, { error: `L’entrée standard ne doit pas dépasser ${MAX_STDIN_LENGTH} caractères.` })
     .optional()
     .default(''),
   expected_output: z.string().max(MAX_STDIN_LENGTH).optional(),
@@ -47,15 +47,15 @@ export type ExecResult = z.infer<typeof execResultSchema>;
 
 export const compareMathSchema = z.object({
   expression: z
-    .string({ error: "L'expression est obligatoire." })
+    .string({ error: "L’expression est obligatoire." })
     .trim()
-    .min(1, { error: "L'expression est obligatoire." })
-    .max(2000, { error: "L'expression ne doit pas dépasser 2000 caractères." }),
+    .min(1, { error: "L’expression est obligatoire." })
+    .max(2000, { error: "L’expression ne doit pas dépasser 2000 caractères." }),
   expected: z
-    .string({ error: "L'expression attendue est obligatoire." })
+    .string({ error: "L’expression attendue est obligatoire." })
     .trim()
-    .min(1, { error: "L'expression attendue est obligatoire." })
-    .max(2000, { error: "L'expression attendue ne doit pas dépasser 2000 caractères." }),
+    .min(1, { error: "L’expression attendue est obligatoire." })
+    .max(2000, { error: "L’expression attendue ne doit pas dépasser 2000 caractères." }),
 });
 export type CompareMathInput = z.infer<typeof compareMathSchema>;
 

@@ -117,10 +117,10 @@ const ratio = (label: string) =>
     z.number({ error: `${label} doit être un nombre entre 0 et 1.` }).min(0, { error: `${label} doit être au moins 0.` }).max(1, { error: `${label} ne doit pas dépasser 1.` }),
   );
 
-export const similarityExamParamsSchema = z.object({ examId: idField("L'examen") });
-export const similarityQuestionParamsSchema = z.object({ examId: idField("L'examen"), questionId: idField('La question') });
+export const similarityExamParamsSchema = z.object({ examId: idField("L’examen") });
+export const similarityQuestionParamsSchema = z.object({ examId: idField("L’examen"), questionId: idField('La question') });
 export const similarityPairParamsSchema = z.object({
-  examId: idField("L'examen"),
+  examId: idField("L’examen"),
   questionId: idField('La question'),
   leftId: idField('La première composition'),
   rightId: idField('La seconde composition'),
@@ -202,7 +202,7 @@ export const similarityCaseSchema = z.object({
 export type SimilarityCase = z.infer<typeof similarityCaseSchema>;
 export const similarityCaseEnvelopeSchema = envelopeSchema(similarityCaseSchema);
 export const similarityCasesEnvelopeSchema = envelopeSchema(z.array(similarityCaseSchema));
-export const similarityCaseParamsSchema = z.object({ examId: idField("L'examen"), caseId: idField('Le dossier') });
+export const similarityCaseParamsSchema = z.object({ examId: idField("L’examen"), caseId: idField('Le dossier') });
 
 export const SIMILARITY_TEXTS = {
   loaded: 'Questions de programmation chargées.',

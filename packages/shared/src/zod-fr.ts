@@ -119,12 +119,12 @@ export const searchText = z
   .pipe(z.string().max(100, { error: 'La recherche ne doit pas dépasser 100 caractères.' }));
 
 export const emailField = z
-  .string({ error: textError("L'adresse e-mail") })
+  .string({ error: textError("L’adresse e-mail") })
   .trim()
   .toLowerCase()
-  .min(1, { error: "L'adresse e-mail est obligatoire." })
-  .max(255, { error: "L'adresse e-mail ne doit pas dépasser 255 caractères." })
-  .pipe(z.email({ error: "L'adresse e-mail n'est pas valide." }));
+  .min(1, { error: "L’adresse e-mail est obligatoire." })
+  .max(255, { error: "L’adresse e-mail ne doit pas dépasser 255 caractères." })
+  .pipe(z.email({ error: "L’adresse e-mail n’est pas valide." }));
 
 export const PASSWORD_MAX = 200;
 
@@ -152,7 +152,7 @@ export const optionalPasswordField = (label = 'Le mot de passe') =>
  * An id (path, query or body): a whole number from 1 to 2,147,483,647 (the database's integer), given as a number or
  * its digits. Every failure says the same plain sentence with the field's name.
  */
-export const idField = (label = "L'identifiant") => {
+export const idField = (label = "L’identifiant") => {
   const m = `${label} est invalide : un nombre entier entre 1 et ${MAX_INT} est attendu.`;
   const required = `${label} est obligatoire.`;
   return z.preprocess(

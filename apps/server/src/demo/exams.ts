@@ -57,7 +57,7 @@ export async function seedDemoExams(db: Kysely<Database>, demo: { teacherEmail: 
       status: 'PUBLISHED',
       body: {
         title: DEMO_OPEN_EXAM_TITLE,
-        description: "Une question de chaque type : choix multiple, réponse exacte, programme, expression mathématique. Vous disposez d'une heure dès que vous commencez.",
+        description: "Une question de chaque type : choix multiple, réponse exacte, programme, expression mathématique. Vous disposez d’une heure dès que vous commencez.",
         academic_year_id: year.id,
         specialization_ids: specs.map((s) => s.specialization_id),
         start_at: new Date(now - 5 * MINUTE).toISOString(),

@@ -78,7 +78,7 @@ export async function seedDemo(db: Kysely<Database>, opts: { quiet?: boolean } =
       .insertInto('users')
       .values([
         { last_name: 'Dupont', first_name: 'Claire', email: DEMO_ACCOUNTS.student.email, password_hash: studentHash, role: 'STUDENT', student_number: 'E2025001', is_premium: 0 },
-        { last_name: "N'Diaye", first_name: 'Aïssatou', email: DEMO_ACCOUNTS.premium.email, password_hash: studentHash, role: 'STUDENT', student_number: 'E2025002', is_premium: 1 },
+        { last_name: "N’Diaye", first_name: 'Aïssatou', email: DEMO_ACCOUNTS.premium.email, password_hash: studentHash, role: 'STUDENT', student_number: 'E2025002', is_premium: 1 },
       ])
       .returning('id')
       .execute();

@@ -15,7 +15,7 @@ export class HttpError extends Error {
 
 export const unauthorized = (m = 'Veuillez vous connecter.') => new HttpError(401, m);
 export const paymentRequired = (m = 'Ce contenu est réservé aux étudiants premium.') => new HttpError(402, m);
-export const forbidden = (m = "Vous n'avez pas les droits nécessaires pour cette action.") => new HttpError(403, m);
+export const forbidden = (m = "Vous n’avez pas les droits nécessaires pour cette action.") => new HttpError(403, m);
 export const notFound = (m = 'Ressource introuvable.') => new HttpError(404, m);
 export const conflict = (m: string, errors?: Record<string, string[]>) => new HttpError(409, m, errors);
 export const tooLarge = (m = 'Le contenu envoyé est trop volumineux.') => new HttpError(413, m);

@@ -141,7 +141,7 @@ describe('ids out of the database range and control characters', () => {
     }
     const one = await t.app.inject(authed(token, { method: 'GET', url: '/api/admin/users/students?academic_year_id=2147483648' }));
     expect(one.statusCode).toBe(422);
-    expect(one.json().errors.academic_year_id[0]).toBe("L'année universitaire est invalide : un nombre entier entre 1 et 2147483647 est attendu.");
+    expect(one.json().errors.academic_year_id[0]).toBe("L’année universitaire est invalide : un nombre entier entre 1 et 2147483647 est attendu.");
   });
 
   it('refuses NUL and other control characters in texts with a French 422, and drops them from a search', async () => {

@@ -13,7 +13,7 @@ export function orderFrom<K extends string, C extends string>(
   const key = (desc ? sort.slice(1) : sort) as K;
   if (!Object.prototype.hasOwnProperty.call(allowed, key)) {
     const names = Object.keys(allowed).join(', ');
-    throw unprocessable({ sort: [`Le tri « ${key} » n'est pas disponible ; choisissez parmi : ${names}.`] }, `Le tri « ${key} » n'est pas disponible.`);
+    throw unprocessable({ sort: [`Le tri « ${key} » n’est pas disponible ; choisissez parmi : ${names}.`] }, `Le tri « ${key} » n’est pas disponible.`);
   }
   return [allowed[key], desc ? 'desc' : 'asc'];
 }

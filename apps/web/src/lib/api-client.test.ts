@@ -66,12 +66,12 @@ describe('api client', () => {
   });
 
   it('throws an ApiError with the field errors of a 422', async () => {
-    fetchMock.mockResolvedValue(json(422, { status: 'error', message: 'Données invalides.', errors: { email: ["L'adresse e-mail n'est pas valide."] } }));
+    fetchMock.mockResolvedValue(json(422, { status: 'error', message: 'Données invalides.', errors: { email: ["L’adresse e-mail n’est pas valide."] } }));
     const err = await failure(api.put('/admin/users/update-profil', {}, { silent: true }));
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(422);
     expect(err.message).toBe('Données invalides.');
-    expect(err.errors.email).toEqual(["L'adresse e-mail n'est pas valide."]);
+    expect(err.errors.email).toEqual(["L’adresse e-mail n’est pas valide."]);
     expect(navigated).toEqual([]);
   });
 

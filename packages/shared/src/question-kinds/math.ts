@@ -9,7 +9,7 @@ export const mathKind = {
     const issues: KindIssue[] = [];
     const ps = q.possible_solutions;
     if (ps.length !== 1 || ps[0]!.content.trim() === '') {
-      issues.push({ path: ['possible_solutions'], message: "Indiquez l'expression attendue (une seule)." });
+      issues.push({ path: ['possible_solutions'], message: "Indiquez l’expression attendue (une seule)." });
     }
     return issues;
   },

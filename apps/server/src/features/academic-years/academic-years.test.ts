@@ -25,7 +25,7 @@ describe('academic years', () => {
   it('creates, shows, lists, updates and deletes a year (admin)', async () => {
     const c = await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/academic-years/create', payload: year('2030-2031') }));
     expect(c.statusCode).toBe(200);
-    expect(c.json().message).toBe("L'année universitaire 2030-2031 a été créée.");
+    expect(c.json().message).toBe("L’année universitaire 2030-2031 a été créée.");
     const id = c.json().data.id;
     const show = await t.app.inject(authed(admin, { method: 'GET', url: `/api/admin/academic-years/${id}/show` }));
     expect(show.json().data).toMatchObject({ label: '2030-2031', start_date: '2030-09-01', is_current: 0, students_count: 0 });
@@ -46,7 +46,7 @@ describe('academic years', () => {
     );
     expect(r.statusCode).toBe(422);
     expect(r.json().errors.end_date[0]).toBe('La date de fin doit suivre la date de début.');
-    expect(r.json().errors.access_end[0]).toBe("La fin de l'accès doit suivre son début.");
+    expect(r.json().errors.access_end[0]).toBe("La fin de l’accès doit suivre son début.");
     const l = await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/academic-years/create', payload: year('2032-2035') }));
     expect(l.statusCode).toBe(422);
     expect(l.json().errors.label[0]).toMatch(/deux années qui se suivent/);
@@ -56,7 +56,7 @@ describe('academic years', () => {
     await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/academic-years/create', payload: year('2034-2035') }));
     const r = await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/academic-years/create', payload: year('2034-2035') }));
     expect(r.statusCode).toBe(409);
-    expect(r.json().errors.label[0]).toBe("L'année universitaire 2034-2035 existe déjà.");
+    expect(r.json().errors.label[0]).toBe("L’année universitaire 2034-2035 existe déjà.");
   });
 
   it('keeps exactly one current year: marking a new one current un-marks the previous', async () => {
@@ -88,7 +88,7 @@ describe('academic years', () => {
     expect(list.json().data[0]).toMatchObject({ id: s.yearId, students_count: 0, courses_count: 2 });
     const r = await t.app.inject(authed(admin, { method: 'DELETE', url: `/api/admin/academic-years/${s.yearId}/delete` }));
     expect(r.statusCode).toBe(409);
-    expect(r.json().message).toBe(`Impossible de supprimer l'année ${label} : 2 cours y sont rattachés. Changez d'abord l'année de ces cours.`);
+    expect(r.json().message).toBe(`Impossible de supprimer l’année ${label} : 2 cours y sont rattachés. Changez d’abord l’année de ces cours.`);
   });
 
   it('lets teachers read years but never write them (403)', async () => {

@@ -20,17 +20,17 @@ export async function academicYearRoutes(base: FastifyInstance) {
   });
   app.post('/api/admin/academic-years/create', { config, schema: { tags, summary: 'Créer une année', body: academicYearSchema, response: replies(academicYearEnvelopeSchema, 409) } }, async (req) => {
     const y = await createYear(app.ctx, req.body);
-    return ok(y, `L'année universitaire ${y.label} a été créée.`);
+    return ok(y, `L’année universitaire ${y.label} a été créée.`);
   });
   app.put('/api/admin/academic-years/:id/update', { config, schema: { tags, summary: 'Modifier une année', params: idParam, body: academicYearSchema, response: replies(academicYearEnvelopeSchema, 404, 409) } }, async (req) => {
     const y = await updateYear(app.ctx, req.params.id, req.body);
-    return ok(y, `L'année universitaire ${y.label} a été mise à jour.`);
+    return ok(y, `L’année universitaire ${y.label} a été mise à jour.`);
   });
   app.get('/api/admin/academic-years/:id/show', { config: read, schema: { tags, summary: 'Une année', params: idParam, response: replies(academicYearEnvelopeSchema, 404) } }, async (req) =>
     ok(await getYear(app.ctx, req.params.id), 'Année universitaire chargée.'),
   );
   app.delete('/api/admin/academic-years/:id/delete', { config, schema: { tags, summary: 'Supprimer une année', params: idParam, response: replies(emptyEnvelopeSchema, 404, 409) } }, async (req) => {
     const y = await deleteYear(app.ctx, req.params.id);
-    return ok(null, `L'année universitaire ${y.label} a été supprimée.`);
+    return ok(null, `L’année universitaire ${y.label} a été supprimée.`);
   });
 }

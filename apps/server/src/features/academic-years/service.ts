@@ -6,11 +6,11 @@ import { conflict, notFound } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
 import * as repo from './repository';
 
-const NOT_FOUND = "Cette année universitaire n'existe pas.";
+const NOT_FOUND = "Cette année universitaire n’existe pas.";
 
 async function assertLabelFree(ctx: AppContext, label: string, exceptId?: number) {
   if (await repo.findYearByLabel(ctx.db, label, exceptId)) {
-    const m = `L'année universitaire ${label} existe déjà.`;
+    const m = `L’année universitaire ${label} existe déjà.`;
     throw conflict(m, { label: [m] });
   }
 }
@@ -52,7 +52,7 @@ export async function deleteYear(ctx: AppContext, id: number): Promise<AcademicY
       courses > 0 ? `${courses} cours y ${courses > 1 ? 'sont rattachés' : 'est rattaché'}` : null,
     ].filter(Boolean);
     throw conflict(
-      `Impossible de supprimer l'année ${year.label} : ${uses.join(' et ')}. ${enrolled > 0 ? "Changez d'abord leur inscription." : "Changez d'abord l'année de ces cours."}`,
+      `Impossible de supprimer l’année ${year.label} : ${uses.join(' et ')}. ${enrolled > 0 ? "Changez d’abord leur inscription." : "Changez d’abord l’année de ces cours."}`,
     );
   }
   await repo.deleteYear(ctx.db, id);

@@ -22,7 +22,7 @@ export async function accessLogRoutes(base: FastifyInstance) {
     },
     async (req) => {
       const student = await app.ctx.db.selectFrom('users').select('id').where('id', '=', req.params.id).where('role', '=', 'STUDENT').executeTakeFirst();
-      if (!student) throw notFound("Cet étudiant n'existe pas.");
+      if (!student) throw notFound("Cet étudiant n’existe pas.");
       const rows = await accessesOf(app.ctx.db, req.params.id);
       return ok(rows, rows.length === 0 ? 'Aucune consultation enregistrée.' : `${rows.length} consultation${rows.length > 1 ? 's' : ''}.`);
     },

@@ -19,12 +19,12 @@ export function assertAccessWindow(user: SessionUser, now = new Date()): void {
   const today = todayUtc(now);
   if (today < user.access_start) {
     throw accessClosed(
-      `L'accès à la plateforme pour votre année universitaire ouvre le ${formatFr(user.access_start)}. Revenez à partir de cette date.`,
+      `L’accès à la plateforme pour votre année universitaire ouvre le ${formatFr(user.access_start)}. Revenez à partir de cette date.`,
     );
   }
   if (today > user.access_end) {
     throw accessClosed(
-      `L'accès à la plateforme pour votre année universitaire est fermé depuis le ${formatFr(user.access_end)}. Contactez votre scolarité.`,
+      `L’accès à la plateforme pour votre année universitaire est fermé depuis le ${formatFr(user.access_end)}. Contactez votre scolarité.`,
     );
   }
 }

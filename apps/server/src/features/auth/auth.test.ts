@@ -34,7 +34,7 @@ describe('login', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'pas-un-email' } });
     expect(res.statusCode).toBe(422);
     const body = res.json();
-    expect(body.errors.email[0]).toBe("L'adresse e-mail n'est pas valide.");
+    expect(body.errors.email[0]).toBe("L’adresse e-mail n’est pas valide.");
     expect(body.errors.password[0]).toBe('Le mot de passe est obligatoire.');
   });
 

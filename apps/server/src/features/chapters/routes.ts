@@ -35,14 +35,14 @@ export async function chapterRoutes(base: FastifyInstance) {
   );
 
   // `:id` here is the course's id (the specification names it /chapters/{id}/all).
-  app.get('/api/admin/chapters/:id/all', { schema: { tags, summary: "Chapitres d'un cours, dans l'ordre", params: idParam, response: replies(chaptersEnvelopeSchema, 404) } }, async (req) => {
+  app.get('/api/admin/chapters/:id/all', { schema: { tags, summary: "Chapitres d’un cours, dans l’ordre", params: idParam, response: replies(chaptersEnvelopeSchema, 404) } }, async (req) => {
     if (!(await rowExists(app.ctx.db, 'courses', req.params.id))) throw notFound('Ce cours est introuvable.');
     return ok(await chaptersOfCourse(app.ctx.db, req.params.id), 'Chapitres chargés.');
   });
 
   app.put(
     '/api/admin/chapters/:id/reorder',
-    { schema: { tags, summary: "Réordonner les chapitres d'un cours (id du cours ; ids dans le nouvel ordre)", params: idParam, body: chapterReorderSchema, response: replies(chaptersEnvelopeSchema, 404) } },
+    { schema: { tags, summary: "Réordonner les chapitres d’un cours (id du cours ; ids dans le nouvel ordre)", params: idParam, body: chapterReorderSchema, response: replies(chaptersEnvelopeSchema, 404) } },
     async (req) => ok(await reorderChapters(app.ctx, req.params.id, req.body.ids), 'Ordre des chapitres enregistré.'),
   );
 

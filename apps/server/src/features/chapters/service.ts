@@ -101,7 +101,7 @@ export async function reorderChapters(ctx: AppContext, courseId: number, ids: nu
     if (given.size !== ids.length || given.size !== existing.length || existing.some((x) => !given.has(x))) {
       throw unprocessable(
         { ids: ['La liste doit contenir chaque chapitre du cours, une seule fois.'] },
-        "L'ordre envoyé ne correspond pas aux chapitres du cours. Rechargez la page et réessayez.",
+        "L’ordre envoyé ne correspond pas aux chapitres du cours. Rechargez la page et réessayez.",
       );
     }
     await setPositions(trx, ids);

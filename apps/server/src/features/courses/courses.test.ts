@@ -85,7 +85,7 @@ describe('staff courses', () => {
     expect(empty.json().errors.academic_year_id[0]).toMatch(/obligatoire/);
     const ghost = await call(teacher, 'POST', '/api/admin/courses/create', { title: 'x', academic_year_id: 999999, specialization_ids: [999998] });
     expect(ghost.statusCode).toBe(422);
-    expect(ghost.json().errors.academic_year_id[0]).toBe("Cette année universitaire n'existe pas.");
+    expect(ghost.json().errors.academic_year_id[0]).toBe("Cette année universitaire n’existe pas.");
     expect(ghost.json().errors.specialization_ids[0]).toBe('Parcours introuvable : 999998.');
     expect((await call(teacher, 'GET', '/api/admin/courses/999999/show')).statusCode).toBe(404);
     expect((await call(teacher, 'GET', '/api/admin/courses/abc/show')).statusCode).toBe(422);
@@ -221,7 +221,7 @@ describe('student courses', () => {
     expect((await call(basic, 'GET', '/api/student/courses/999999/show')).statusCode).toBe(404);
     const f = await call(basic, 'GET', `/api/student/courses/${foreign.id}/show`);
     expect(f.statusCode).toBe(403);
-    expect(f.json().message).toBe("Ce cours n'est pas proposé à votre parcours.");
+    expect(f.json().message).toBe("Ce cours n’est pas proposé à votre parcours.");
     const p = await call(basic, 'GET', `/api/student/courses/${prem.id}/show`);
     expect(p.statusCode).toBe(402);
     expect(p.json().message).toBe('Ce contenu est réservé aux étudiants premium.');

@@ -19,7 +19,7 @@ export function courseOrder(sort: string | undefined): [(typeof SORT_COLUMNS)[ke
   const desc = sort.startsWith('-');
   const key = desc ? sort.slice(1) : sort;
   if (!(COURSE_SORTS as readonly string[]).includes(key)) {
-    const msg = `Le tri « ${key} » n'est pas disponible ; choisissez parmi : ${COURSE_SORTS.join(', ')}.`;
+    const msg = `Le tri « ${key} » n’est pas disponible ; choisissez parmi : ${COURSE_SORTS.join(', ')}.`;
     throw unprocessable({ sort: [msg] }, msg);
   }
   return [SORT_COLUMNS[key as keyof typeof SORT_COLUMNS], desc ? 'desc' : 'asc'];
@@ -27,7 +27,7 @@ export function courseOrder(sort: string | undefined): [(typeof SORT_COLUMNS)[ke
 
 async function checkReferences(ctx: AppContext, data: CourseData): Promise<void> {
   const errors: Record<string, string[]> = {};
-  if ((await missingIds(ctx.db, 'academic_years', [data.academic_year_id])).length) errors.academic_year_id = ["Cette année universitaire n'existe pas."];
+  if ((await missingIds(ctx.db, 'academic_years', [data.academic_year_id])).length) errors.academic_year_id = ["Cette année universitaire n’existe pas."];
   const missing = await missingIds(ctx.db, 'specializations', data.specialization_ids);
   if (missing.length) errors.specialization_ids = [`Parcours introuvable : ${missing.join(', ')}.`];
   if (Object.keys(errors).length) throw unprocessable(errors, Object.values(errors)[0][0]);
@@ -71,7 +71,7 @@ export async function studentCourse(ctx: AppContext, id: number, user: SessionUs
   const found = await findStudentCourse(ctx.db, id, scopeOf(user));
   if ('reason' in found) {
     if (found.reason === 'missing') throw notFound('Ce cours est introuvable ou n’est pas encore publié.');
-    throw forbidden("Ce cours n'est pas proposé à votre parcours.");
+    throw forbidden("Ce cours n’est pas proposé à votre parcours.");
   }
   if (found.course.is_premium) requirePremium(user);
   return { ...found.course, chapters: await chaptersOfCourse(ctx.db, id) };

@@ -181,9 +181,9 @@ describe('accommodations from the students’ xlsx import', () => {
     ]);
     expect(res.statusCode).toBe(422);
     const errors = res.json().errors as Record<string, string[]>;
-    expect(errors.ligne_2?.[0]).toBe('Ligne 2 : colonne « Tiers-temps » : « 1,5x » n\'est pas valide. Le tiers-temps doit être un coefficient entre 1 et 3, avec au plus deux décimales (par exemple 1,33).');
+    expect(errors.ligne_2?.[0]).toBe('Ligne 2 : colonne « Tiers-temps » : « 1,5x » n’est pas valide. Le tiers-temps doit être un coefficient entre 1 et 3, avec au plus deux décimales (par exemple 1,33).');
     expect(errors.ligne_3?.[0]).toContain('Ligne 3 : colonne « Tiers-temps » : « 4 »');
-    expect(errors.ligne_4?.[0]).toBe('Ligne 4 : le motif de l\'aménagement « Dyslexie » doit être « Tiers-temps » ou « Autre aménagement » (jamais le détail médical, qui reste au service d\'accueil).');
+    expect(errors.ligne_4?.[0]).toBe('Ligne 4 : le motif de l’aménagement « Dyslexie » doit être « Tiers-temps » ou « Autre aménagement » (jamais le détail médical, qui reste au service d’accueil).');
     expect(errors.ligne_5?.[0]).toBe('Ligne 5 : le motif « Tiers-temps » demande un coefficient dans la colonne « Tiers-temps » (par exemple 1,33).');
     expect(errors.ligne_6?.[0]).toBe('Ligne 6 : la valeur « peut-être » de la colonne « Salle à part » doit être Oui ou Non.');
     expect(errors.ligne_7?.[0]).toContain('« 1,333 »');

@@ -732,7 +732,7 @@ describe('every student a different exam: sections, draws and shuffled order', (
     const answer = notMine === Q.algo ? 'print(6)' : 'x';
     const sub = await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: notMine, answer, submission_id: uuid() }] });
     expect(sub.statusCode).toBe(422);
-    expect(sub.json().message).toBe("Cette question ne fait pas partie de l'examen.");
+    expect(sub.json().message).toBe("Cette question ne fait pas partie de l’examen.");
     const draft = await call(st.token, 'PUT', `/api/student/exams/${id}/draft`, { question_id: notMine, answer });
     expect(draft.statusCode).toBe(422);
     const ok = await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: Q.exact, answer: 'REPONSE_SECRETE', submission_id: uuid() }] });

@@ -92,7 +92,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/student/exams/:id/start',
-    { config: { examRoom: 'start' }, schema: { tags, summary: "Commencer l'examen (idempotent ; `access_code` si l'examen en demande un)", params: idParam, body: examStartInputSchema, response: replies(examStartEnvelopeSchema, 404, 409, 429) } },
+    { config: { examRoom: 'start' }, schema: { tags, summary: "Commencer l’examen (idempotent ; `access_code` si l’examen en demande un)", params: idParam, body: examStartInputSchema, response: replies(examStartEnvelopeSchema, 404, 409, 429) } },
     async (req) => {
       const call = await visibleCall(app.ctx, req);
       const { started, attempt } = await startExam(app.ctx, call, req.user!, originOf(req));
@@ -106,7 +106,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
     ok(await attemptNow(app.ctx, await startedCall(app.ctx, req)), 'Tentative chargée.'),
   );
 
-  app.get('/api/student/exams/:id/questions', { config: { examRoom: 'call' }, schema: { tags, summary: "Les questions de l'examen, mes brouillons et mes dernières réponses", params: idParam, response: replies(examQuestionsEnvelopeSchema, 404, 409) } }, async (req) => {
+  app.get('/api/student/exams/:id/questions', { config: { examRoom: 'call' }, schema: { tags, summary: "Les questions de l’examen, mes brouillons et mes dernières réponses", params: idParam, response: replies(examQuestionsEnvelopeSchema, 404, 409) } }, async (req) => {
     const call = await startedCall(app.ctx, req);
     return ok(questionsWithoutVerdicts(call.rules, await attemptQuestions(app.ctx, call, req.user!)), 'Questions chargées.');
   });
@@ -149,7 +149,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
     },
   );
 
-  app.post('/api/student/exams/:id/finish', { config: { examRoom: 'call' }, schema: { tags, summary: "Terminer l'examen (idempotent)", params: idParam, response: replies(examFinishEnvelopeSchema, 404, 409, 429) } }, async (req) => {
+  app.post('/api/student/exams/:id/finish', { config: { examRoom: 'call' }, schema: { tags, summary: "Terminer l’examen (idempotent)", params: idParam, response: replies(examFinishEnvelopeSchema, 404, 409, 429) } }, async (req) => {
     const call = await startedCall(app.ctx, req);
     const finished = await finishExam(app.ctx, call, req.user!, req.log);
     await journalFinish(app.ctx, req, call.attempt.id);

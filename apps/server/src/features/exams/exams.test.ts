@@ -193,7 +193,7 @@ describe('validation', () => {
     expect(res.statusCode).toBe(422);
     const e = res.json().errors;
     expect(e.title).toEqual(['Le titre est obligatoire.']);
-    expect(e.academic_year_id[0]).toBe("L'année universitaire est obligatoire.");
+    expect(e.academic_year_id[0]).toBe("L’année universitaire est obligatoire.");
     expect(e.specialization_ids).toEqual(['Choisissez au moins un parcours.']);
     expect(e.start_at[0]).toMatch(/^La date d'ouverture doit être une date et une heure valides/);
     expect(e.duration_minutes[0]).toBe('La durée ne doit pas dépasser 1440 minutes (24 heures).');
@@ -203,10 +203,10 @@ describe('validation', () => {
   it('refuses dates in the wrong order and duplicated questions', async () => {
     const res = await call(teacher, 'POST', '/api/admin/exams/create', body({ end_at: at(-2 * HOUR) }));
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ message: "La date de fermeture doit être postérieure à la date d'ouverture.", errors: { end_at: ["La date de fermeture doit être postérieure à la date d'ouverture."] } });
+    expect(res.json()).toMatchObject({ message: "La date de fermeture doit être postérieure à la date d’ouverture.", errors: { end_at: ["La date de fermeture doit être postérieure à la date d’ouverture."] } });
     const dup = await call(teacher, 'POST', '/api/admin/exams/create', body({ questions: [{ question_id: q[0], points: 1 }, { question_id: q[0], points: 2 }] }));
     expect(dup.statusCode).toBe(422);
-    expect(dup.json().errors.questions).toEqual([`La question ${q[0]} figure plusieurs fois dans l'examen.`]);
+    expect(dup.json().errors.questions).toEqual([`La question ${q[0]} figure plusieurs fois dans l’examen.`]);
   });
 
   it('names unknown questions, parcours and year, and writes nothing', async () => {
@@ -218,7 +218,7 @@ describe('validation', () => {
     }));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
-      academic_year_id: ["Cette année universitaire n'existe pas."],
+      academic_year_id: ["Cette année universitaire n’existe pas."],
       specialization_ids: ['Parcours introuvable : 999998.'],
       questions: ['Questions introuvables : 999990, 999991.'],
     });
@@ -235,7 +235,7 @@ describe('lifecycle', () => {
     const illegal = await setStatus(e.id, 'CLOSED');
     expect(illegal.statusCode).toBe(409);
     expect(illegal.json().message).toBe("Impossible de passer l'examen de « Brouillon » à « Clôturé » : depuis « Brouillon », seul « Publié » est possible.");
-    expect((await setStatus(e.id, 'DRAFT')).json().message).toBe("L'examen est déjà « Brouillon ».");
+    expect((await setStatus(e.id, 'DRAFT')).json().message).toBe("L’examen est déjà « Brouillon ».");
     const pub = await setStatus(e.id, 'PUBLISHED');
     expect(pub.statusCode).toBe(200);
     expect(pub.json()).toMatchObject({ message: 'Examen passé au statut « Publié ».', data: { status: 'PUBLISHED', version: 2 } });
@@ -258,7 +258,7 @@ describe('lifecycle', () => {
     const empty = await makeExam({ questions: [] });
     const r = await setStatus(empty.id, 'PUBLISHED');
     expect(r.statusCode).toBe(409);
-    expect(r.json().message).toBe("Impossible de passer l'examen de « Brouillon » à « Publié » : il n'a aucune question.");
+    expect(r.json().message).toBe("Impossible de passer l’examen de « Brouillon » à « Publié » : il n’a aucune question.");
     const past = await makeExam({ start_at: at(-48 * HOUR), end_at: at(-24 * HOUR) });
     expect((await setStatus(past.id, 'PUBLISHED')).json().message).toMatch(/sa date de fermeture est déjà passée/);
   });
@@ -421,8 +421,8 @@ describe('extra time', () => {
     const outsider = await seedUser(t.ctx, 'STUDENT', { academic_year_id: other.yearId, specialization_id: s.specializationId });
     const r = await call(teacher, 'POST', `/api/admin/exams/${e.id}/extra-time`, { user_id: outsider.id, minutes: 10 });
     expect(r.statusCode).toBe(422);
-    expect(r.json().errors.user_id).toEqual(["Cet utilisateur n'est pas un étudiant inscrit dans l'année et l'un des parcours de cet examen."]);
-    expect((await call(teacher, 'POST', `/api/admin/exams/${e.id}/extra-time`, { user_id: 999999, minutes: 10 })).json().message).toBe("Cet étudiant n'existe pas.");
+    expect(r.json().errors.user_id).toEqual(["Cet utilisateur n’est pas un étudiant inscrit dans l’année et l’un des parcours de cet examen."]);
+    expect((await call(teacher, 'POST', `/api/admin/exams/${e.id}/extra-time`, { user_id: 999999, minutes: 10 })).json().message).toBe("Cet étudiant n’existe pas.");
     expect((await call(teacher, 'POST', `/api/admin/exams/${e.id}/extra-time`, { user_id: studentUser.id, minutes: -5 })).statusCode).toBe(422);
     expect((await call(teacher, 'POST', `/api/admin/exams/999999/extra-time`, { user_id: studentUser.id, minutes: 5 })).statusCode).toBe(404);
   });

@@ -56,7 +56,7 @@ export function startedPhrase(n: number): string {
 
 async function checkReferences(db: Db, data: ExamData): Promise<void> {
   const errors: Record<string, string[]> = {};
-  if ((await missingIds(db, 'academic_years', [data.academic_year_id])).length) errors.academic_year_id = ["Cette année universitaire n'existe pas."];
+  if ((await missingIds(db, 'academic_years', [data.academic_year_id])).length) errors.academic_year_id = ["Cette année universitaire n’existe pas."];
   const specs = await missingIds(db, 'specializations', data.specialization_ids);
   if (specs.length) errors.specialization_ids = [`Parcours introuvable : ${specs.join(', ')}.`];
   const questions = await missingIds(
@@ -168,7 +168,7 @@ export async function editExam(ctx: AppContext, id: number, data: ExamData, call
     if (!row) throw notFound(NOT_FOUND);
     if (data.version !== undefined && data.version !== row.version) {
       throw conflict(
-        "Cet examen a été modifié par quelqu'un d'autre depuis que vous l'avez ouvert. Rechargez-le pour voir ces changements avant d'enregistrer les vôtres.",
+        "Cet examen a été modifié par quelqu'un d’autre depuis que vous l’avez ouvert. Rechargez-le pour voir ces changements avant d’enregistrer les vôtres.",
         { version: [`Version envoyée : ${data.version} ; version actuelle : ${row.version}.`] },
       );
     }
@@ -202,7 +202,7 @@ function frozenChecks(started: number, questionsChanged: boolean, yearChanged: b
     throw conflict(msg, { questions: [msg] });
   }
   if (yearChanged) {
-    const msg = `L'année universitaire ne peut plus changer : ${why}.`;
+    const msg = `L’année universitaire ne peut plus changer : ${why}.`;
     throw conflict(msg, { academic_year_id: [msg] });
   }
   if (before.some((s) => !after.includes(s))) {
@@ -246,8 +246,8 @@ export async function changeStatus(ctx: AppContext, id: number, target: ExamStat
 }
 
 async function checkTransition(trx: Db, id: number, from: ExamStatus, to: ExamStatus): Promise<void> {
-  if (from === to) throw conflict(`L'examen est déjà ${label(to)}.`);
-  const move = `Impossible de passer l'examen de ${label(from)} à ${label(to)}`;
+  if (from === to) throw conflict(`L’examen est déjà ${label(to)}.`);
+  const move = `Impossible de passer l’examen de ${label(from)} à ${label(to)}`;
   const allowed = EXAM_TRANSITIONS[from];
   if (!allowed.includes(to)) {
     const next = allowed.length === 0 ? 'un examen archivé ne change plus de statut' : `depuis ${label(from)}, seul ${allowed.map(label).join(' ou ')} est possible`;
@@ -259,9 +259,9 @@ async function checkTransition(trx: Db, id: number, from: ExamStatus, to: ExamSt
   }
   if (to === 'PUBLISHED') {
     const exam = (await findExamListItem(trx, id))!;
-    if (exam.question_count === 0) throw conflict(`${move} : il n'a aucune question.`);
-    if (Date.parse(exam.end_at) <= Date.parse(exam.start_at)) throw conflict(`${move} : la date de fermeture doit être postérieure à la date d'ouverture.`);
-    if (Date.parse(exam.end_at) <= Date.now()) throw conflict(`${move} : sa date de fermeture est déjà passée ; reportez-la d'abord.`);
+    if (exam.question_count === 0) throw conflict(`${move} : il n’a aucune question.`);
+    if (Date.parse(exam.end_at) <= Date.parse(exam.start_at)) throw conflict(`${move} : la date de fermeture doit être postérieure à la date d’ouverture.`);
+    if (Date.parse(exam.end_at) <= Date.now()) throw conflict(`${move} : sa date de fermeture est déjà passée ; reportez-la d’abord.`);
   }
 }
 
@@ -285,8 +285,8 @@ export async function setExtraTime(ctx: AppContext, examId: number, userId: numb
     if (!(await lockExam(trx, examId))) throw notFound(NOT_FOUND);
     if (!(await isStudentOfExam(trx, examId, userId))) {
       const msg = (await userExists(trx, userId))
-        ? "Cet utilisateur n'est pas un étudiant inscrit dans l'année et l'un des parcours de cet examen."
-        : "Cet étudiant n'existe pas.";
+        ? "Cet utilisateur n’est pas un étudiant inscrit dans l’année et l’un des parcours de cet examen."
+        : "Cet étudiant n’existe pas.";
       throw unprocessable({ user_id: [msg] }, msg);
     }
     await upsertExtraTime(trx, examId, userId, minutes);

@@ -96,11 +96,11 @@ export function detectType(name: string, head: Buffer): Detection {
   const ext = extensionOf(name);
   if (ext) {
     const expected = BY_EXTENSION[ext as keyof typeof BY_EXTENSION];
-    if (!expected) return { ok: false, message: `Ce type de fichier (.${ext}) n'est pas accepté. Types acceptés : ${LIST}.` };
+    if (!expected) return { ok: false, message: `Ce type de fichier (.${ext}) n’est pas accepté. Types acceptés : ${LIST}.` };
     if (kind !== expected.kind) return { ok: false, message: `Le contenu du fichier ne correspond pas à son extension .${ext}.` };
     return { ok: true, mime: expected.mime };
   }
-  if (!kind || kind === 'ole') return { ok: false, message: `Ce type de fichier n'est pas accepté. Types acceptés : ${LIST}.` };
+  if (!kind || kind === 'ole') return { ok: false, message: `Ce type de fichier n’est pas accepté. Types acceptés : ${LIST}.` };
   return { ok: true, mime: DEFAULT_MIME[kind] };
 }
 

@@ -36,7 +36,7 @@ describe('mentions and parcours', () => {
     const r = await t.app.inject(authed(admin, { method: 'DELETE', url: `/api/admin/mentions/${m.id}/delete` }));
     expect(r.statusCode).toBe(409);
     expect(r.json().message).toBe(
-      "Impossible de supprimer la mention Droit : elle contient encore 1 parcours. Supprimez ces parcours ou rattachez-les à une autre mention d'abord.",
+      "Impossible de supprimer la mention Droit : elle contient encore 1 parcours. Supprimez ces parcours ou rattachez-les à une autre mention d’abord.",
     );
     expect((await t.app.inject(authed(admin, { method: 'DELETE', url: `/api/admin/specializations/${s.id}/delete` }))).statusCode).toBe(200);
     expect((await t.app.inject(authed(admin, { method: 'DELETE', url: `/api/admin/mentions/${m.id}/delete` }))).statusCode).toBe(200);
@@ -49,7 +49,7 @@ describe('mentions and parcours', () => {
     expect(dup.json().errors.code[0]).toMatch(/déjà utilisé/);
     const unknown = await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/specializations/create', payload: { name: 'X', code: 'X1', level: 'L1', mention_id: 999999 } }));
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors.mention_id[0]).toBe("La mention choisie n'existe pas.");
+    expect(unknown.json().errors.mention_id[0]).toBe("La mention choisie n’existe pas.");
     const level = await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/specializations/create', payload: { name: 'X', code: 'X1', level: 'L9', mention_id: 1 } }));
     expect(level.statusCode).toBe(422);
     expect(level.json().errors.level[0]).toMatch(/L1, L2, L3, M1, M2 ou D/);

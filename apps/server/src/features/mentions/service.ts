@@ -13,7 +13,7 @@ async function assertCodeFree(ctx: AppContext, code: string, exceptId?: number) 
 
 export async function getMention(ctx: AppContext, id: number): Promise<Mention> {
   const m = await repo.findMention(ctx.db, id);
-  if (!m) throw notFound("Cette mention n'existe pas.");
+  if (!m) throw notFound("Cette mention n’existe pas.");
   return m;
 }
 
@@ -35,7 +35,7 @@ export async function deleteMention(ctx: AppContext, id: number) {
   const n = m.specializations_count ?? 0;
   if (n > 0) {
     throw conflict(
-      `Impossible de supprimer la mention ${m.name} : elle contient encore ${n} parcours. Supprimez ces parcours ou rattachez-les à une autre mention d'abord.`,
+      `Impossible de supprimer la mention ${m.name} : elle contient encore ${n} parcours. Supprimez ces parcours ou rattachez-les à une autre mention d’abord.`,
     );
   }
   await repo.deleteMention(ctx.db, id);

@@ -272,7 +272,7 @@ describe('who may practise what', () => {
     expect((await call(st.token, 'GET', `/api/student/practices/exercises?course_id=${C.foreign}`)).statusCode).toBe(403);
     const foreign = await evaluate(st.token, Q.foreign, 'ailleurs');
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().message).toBe("Ce cours n'est pas proposé à votre parcours.");
+    expect(foreign.json().message).toBe("Ce cours n’est pas proposé à votre parcours.");
     expect((await call(st.token, 'GET', `/api/student/practices/exercises?course_id=${C.hidden}`)).statusCode).toBe(404);
     expect((await evaluate(st.token, Q.hidden, 'brouillon')).statusCode).toBe(404);
     const notPractice = await evaluate(st.token, Q.notPractice, 'autre');

@@ -120,8 +120,8 @@ describe('create and the rules of each type', () => {
       [{ type: 'ALGORITHM', statement: 'x', possible_solutions: [{ expected_output: '1' }] }, 'language', 'Choisissez le langage (Python ou R) de la question.'],
       [algo({ limits: { cpu_seconds: 60, memory_mb: 256 } }), 'limits.cpu_seconds', 'Le temps CPU doit être compris entre 1 et 20 secondes.'],
       [algo({ limits: { cpu_seconds: 2, memory_mb: 8 } }), 'limits.memory_mb', 'La mémoire doit être comprise entre 64 et 1024 Mio.'],
-      [{ type: 'MATH', statement: 'x', possible_solutions: [] }, 'possible_solutions', "Indiquez l'expression attendue (une seule)."],
-      [qcm({ statement: '<script>x</script>' }), 'statement', "L'énoncé est obligatoire."],
+      [{ type: 'MATH', statement: 'x', possible_solutions: [] }, 'possible_solutions', "Indiquez l’expression attendue (une seule)."],
+      [qcm({ statement: '<script>x</script>' }), 'statement', "L’énoncé est obligatoire."],
       [qcm({ course_id: 999999 }), 'course_id', 'Ce cours est introuvable.'],
       [qcm({ is_practice: 1 }), 'is_practice', 'Un exercice d’entraînement doit être rattaché à un cours.'],
     ];

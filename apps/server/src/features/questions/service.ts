@@ -131,13 +131,13 @@ async function both<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
 async function prepare(db: Db, data: QuestionData) {
   const statement = sanitizeRichText(data.statement);
   if (plainText(statement) === '' && !/<img\b/i.test(statement)) {
-    throw unprocessable({ statement: ["L'énoncé est obligatoire."] }, "L'énoncé est obligatoire.");
+    throw unprocessable({ statement: ["L’énoncé est obligatoire."] }, "L’énoncé est obligatoire.");
   }
   const fileIds = referencedFileIds(statement);
   const found = new Set(await existingFileIds(db, fileIds));
   const missing = fileIds.filter((id) => !found.has(id));
   if (missing.length) {
-    const m = `L'énoncé renvoie à un fichier introuvable (n° ${missing.join(', ')}). Téléversez-le de nouveau.`;
+    const m = `L’énoncé renvoie à un fichier introuvable (n° ${missing.join(', ')}). Téléversez-le de nouveau.`;
     throw unprocessable({ statement: [m] }, m);
   }
   const { course, chapter } = await courseAndChapter(db, data.course_id, data.chapter_id);

@@ -33,7 +33,7 @@ describe('access', () => {
     expect(anon.json().message).toMatch(/connecter/);
     const res = await t.app.inject(authed(student, { method: 'POST', url, payload: { code: 'print(1)', expression: 'x', expected: 'x' } }));
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe("Vous n'avez pas les droits nécessaires pour cette action.");
+    expect(res.json().message).toBe("Vous n’avez pas les droits nécessaires pour cette action.");
   });
 });
 
@@ -57,7 +57,7 @@ describe('exec-python-code and exec-r-code', () => {
 
   it('reports runtime errors, time limits and wrong answers with French labels', async () => {
     const err = await t.app.inject(authed(admin, { method: 'POST', url: PY, payload: { code: '1/0' } }));
-    expect(err.json()).toMatchObject({ status: 'warn', message: "Erreur à l'exécution", data: { verdict: 'RUNTIME_ERROR' } });
+    expect(err.json()).toMatchObject({ status: 'warn', message: "Erreur à l’exécution", data: { verdict: 'RUNTIME_ERROR' } });
     expect(err.json().data.stderr).toContain('ZeroDivisionError');
     const wrong = await t.app.inject(authed(admin, { method: 'POST', url: PY, payload: { code: 'print(3)', expected_output: '4' } }));
     expect(wrong.json()).toMatchObject({ message: 'Réponse incorrecte', data: { verdict: 'WRONG_ANSWER' } });
@@ -135,6 +135,6 @@ describe('compare-math-expression', () => {
     expect(exp.json().errors.expected[0]).toMatch(/^Expression attendue illisible/);
     const blank = await t.app.inject(authed(admin, { method: 'POST', url: MATH, payload: { expression: '  ', expected: 'x' } }));
     expect(blank.statusCode).toBe(422);
-    expect(blank.json().errors.expression[0]).toBe("L'expression est obligatoire.");
+    expect(blank.json().errors.expression[0]).toBe("L’expression est obligatoire.");
   });
 });

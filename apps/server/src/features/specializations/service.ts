@@ -6,7 +6,7 @@ import * as repo from './repository';
 
 async function check(ctx: AppContext, input: SpecializationInput, exceptId?: number) {
   if (!(await repo.mentionExists(ctx.db, input.mention_id))) {
-    const m = "La mention choisie n'existe pas.";
+    const m = "La mention choisie n’existe pas.";
     throw unprocessable({ mention_id: [m] }, m);
   }
   if (await repo.findSpecializationByCode(ctx.db, input.code, exceptId)) {
@@ -17,7 +17,7 @@ async function check(ctx: AppContext, input: SpecializationInput, exceptId?: num
 
 export async function getSpecialization(ctx: AppContext, id: number): Promise<Specialization> {
   const s = await repo.findSpecialization(ctx.db, id);
-  if (!s) throw notFound("Ce parcours n'existe pas.");
+  if (!s) throw notFound("Ce parcours n’existe pas.");
   return s;
 }
 
@@ -44,7 +44,7 @@ export async function deleteSpecialization(ctx: AppContext, id: number) {
       courses > 0 ? `${courses} cours y ${courses > 1 ? 'sont proposés' : 'est proposé'}` : null,
     ].filter(Boolean);
     throw conflict(
-      `Impossible de supprimer le parcours ${s.name} : ${uses.join(' et ')}. ${n > 0 ? "Changez d'abord leur parcours." : "Retirez d'abord ce parcours de ces cours."}`,
+      `Impossible de supprimer le parcours ${s.name} : ${uses.join(' et ')}. ${n > 0 ? "Changez d’abord leur parcours." : "Retirez d’abord ce parcours de ces cours."}`,
     );
   }
   await repo.deleteSpecialization(ctx.db, id);

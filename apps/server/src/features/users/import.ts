@@ -61,7 +61,7 @@ type Row = Omit<ImportedStudent, 'password_hash'> & { line: number };
 async function openSheet(buf: Buffer): Promise<ExcelJS.Worksheet> {
   const zip = await checkZip(buf, { maxTotal: MAX_INFLATED_BYTES, maxEntries: MAX_ZIP_ENTRIES });
   if (zip === 'not-zip') {
-    throw fileError("Le fichier n'est pas un classeur Excel (.xlsx). Téléchargez le modèle, remplissez-le et importez-le tel quel.");
+    throw fileError("Le fichier n’est pas un classeur Excel (.xlsx). Téléchargez le modèle, remplissez-le et importez-le tel quel.");
   }
   if (zip === 'too-large' || zip === 'too-many-entries') {
     const m =
@@ -75,7 +75,7 @@ async function openSheet(buf: Buffer): Promise<ExcelJS.Worksheet> {
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
   } catch {
-    throw fileError("Le fichier n'a pas pu être lu comme un classeur Excel (.xlsx). Enregistrez-le au format .xlsx et réessayez.");
+    throw fileError("Le fichier n’a pas pu être lu comme un classeur Excel (.xlsx). Enregistrez-le au format .xlsx et réessayez.");
   }
   const sheets = wb.worksheets.filter((ws) => ws.state === 'visible' || ws.state === undefined);
   const named = sheets.find((ws) => normalizeHeader(ws.name) === 'etudiants');
@@ -98,12 +98,12 @@ function readHeader(ws: ExcelJS.Worksheet): { headerRow: number; cols: Partial<R
     });
     if (cols.last_name && cols.email) {
       const missing = STUDENT_IMPORT_COLUMNS.filter((c) => c.required && !cols[c.key]).map((c) => `« ${c.header} »`);
-      if (missing.length) throw fileError(`Colonnes manquantes dans l'en-tête : ${missing.join(', ')}. Utilisez le modèle.`);
+      if (missing.length) throw fileError(`Colonnes manquantes dans l’en-tête : ${missing.join(', ')}. Utilisez le modèle.`);
       return { headerRow: r, cols };
     }
   }
   const expected = STUDENT_IMPORT_COLUMNS.map((c) => c.header).join(', ');
-  throw fileError(`L'en-tête du fichier est introuvable : la première ligne doit contenir les colonnes ${expected}.`);
+  throw fileError(`L’en-tête du fichier est introuvable : la première ligne doit contenir les colonnes ${expected}.`);
 }
 
 /** Errors by line (« ligne_12 »), each message starting with its line number. */
@@ -122,7 +122,7 @@ class Report {
     const sorted = Object.fromEntries(Object.entries(this.errors).sort((a, b) => Number(a[0].slice(6)) - Number(b[0].slice(6))));
     throw unprocessable(
       sorted,
-      `Aucun étudiant n'a été importé : ${bad} ligne${bad > 1 ? 's contiennent' : ' contient'} des erreurs. Corrigez-les puis importez de nouveau le fichier.`,
+      `Aucun étudiant n’a été importé : ${bad} ligne${bad > 1 ? 's contiennent' : ' contient'} des erreurs. Corrigez-les puis importez de nouveau le fichier.`,
     );
   }
 }
@@ -165,7 +165,7 @@ function parseRows(ws: ExcelJS.Worksheet, headerRow: number, cols: Partial<Recor
     }
     out.push({ line: r, raw });
   }
-  if (out.length === 0) throw fileError("Le fichier ne contient aucun étudiant : remplissez une ligne par étudiant sous l'en-tête.");
+  if (out.length === 0) throw fileError("Le fichier ne contient aucun étudiant : remplissez une ligne par étudiant sous l’en-tête.");
   return out;
 }
 
@@ -196,19 +196,19 @@ function checkRow(line: number, raw: RawRow, cols: Partial<Record<StudentImportC
   let email = '';
   if (raw.email) {
     const parsed = emailField.safeParse(raw.email.replace(/^mailto:/i, ''));
-    if (!parsed.success) report.add(line, `l'adresse e-mail « ${raw.email} » n'est pas valide.`);
+    if (!parsed.success) report.add(line, `l’adresse e-mail « ${raw.email} » n’est pas valide.`);
     else {
       email = parsed.data;
       const first = seen.email.get(email);
-      if (first) report.add(line, `l'adresse e-mail ${email} figure déjà à la ligne ${first}.`);
+      if (first) report.add(line, `l’adresse e-mail ${email} figure déjà à la ligne ${first}.`);
       else seen.email.set(email, line);
     }
   }
   const number = raw.student_number ?? '';
   if (number) {
-    if (number.length > 50) report.add(line, "le numéro d'étudiant dépasse 50 caractères.");
+    if (number.length > 50) report.add(line, "le numéro d’étudiant dépasse 50 caractères.");
     const first = seen.number.get(number);
-    if (first) report.add(line, `le numéro d'étudiant ${number} figure déjà à la ligne ${first}.`);
+    if (first) report.add(line, `le numéro d’étudiant ${number} figure déjà à la ligne ${first}.`);
     else seen.number.set(number, line);
   }
   const specIds: number[] = [];
@@ -220,9 +220,9 @@ function checkRow(line: number, raw: RawRow, cols: Partial<Record<StudentImportC
   let yearId: number | undefined;
   if (raw.academic_year) {
     yearId = lookup.yearByLabel.get(raw.academic_year.replace(/\s*[-/]\s*/, '-'));
-    if (!yearId) report.add(line, `l'année universitaire « ${raw.academic_year} » est inconnue.`);
+    if (!yearId) report.add(line, `l’année universitaire « ${raw.academic_year} » est inconnue.`);
   } else if (lookup.currentYearId) yearId = lookup.currentYearId;
-  else report.add(line, "aucune année universitaire n'est marquée courante : indiquez l'année dans la colonne « Année universitaire ».");
+  else report.add(line, "aucune année universitaire n’est marquée courante : indiquez l’année dans la colonne « Année universitaire ».");
   const premium = (raw.is_premium ?? '').toLowerCase();
   if (!YES.has(premium) && !NO.has(premium)) report.add(line, `la valeur premium « ${raw.is_premium} » doit être Oui ou Non.`);
   const accommodations = checkAccommodations(line, raw, report);
@@ -241,14 +241,14 @@ function checkAccommodations(line: number, raw: RawRow, report: Report) {
   let factor = 1;
   if (raw.extra_time_factor) {
     const parsed = extraTimeFactorField.safeParse(raw.extra_time_factor);
-    if (!parsed.success || parsed.data === undefined) report.add(line, `colonne « Tiers-temps » : « ${raw.extra_time_factor} » n'est pas valide. ${EXTRA_TIME_FACTOR_MESSAGE}`);
+    if (!parsed.success || parsed.data === undefined) report.add(line, `colonne « Tiers-temps » : « ${raw.extra_time_factor} » n’est pas valide. ${EXTRA_TIME_FACTOR_MESSAGE}`);
     else factor = parsed.data;
   }
   let reason: 'TIERS_TEMPS' | 'AUTRE' | null = null;
   if (raw.accommodation_reason) {
     const found = REASONS[normalizeHeader(raw.accommodation_reason)];
     if (!found) {
-      report.add(line, `le motif de l'aménagement « ${raw.accommodation_reason} » doit être « Tiers-temps » ou « Autre aménagement » (jamais le détail médical, qui reste au service d'accueil).`);
+      report.add(line, `le motif de l’aménagement « ${raw.accommodation_reason} » doit être « Tiers-temps » ou « Autre aménagement » (jamais le détail médical, qui reste au service d’accueil).`);
     } else reason = found;
   }
   if (reason === 'TIERS_TEMPS' && factor === 1) {
@@ -271,8 +271,8 @@ async function checkTaken(ctx: AppContext, identities: Array<{ line: number; ema
   const emails = await takenEmails(ctx.db, [...new Set(identities.map((i) => i.email).filter(Boolean))]);
   const numbers = await takenStudentNumbers(ctx.db, [...new Set(identities.map((i) => i.number).filter(Boolean))]);
   for (const i of identities) {
-    if (i.email && emails.has(i.email)) report.add(i.line, `l'adresse e-mail ${i.email} est déjà utilisée par un autre compte.`);
-    if (i.number && numbers.has(i.number)) report.add(i.line, `le numéro d'étudiant ${i.number} est déjà attribué.`);
+    if (i.email && emails.has(i.email)) report.add(i.line, `l’adresse e-mail ${i.email} est déjà utilisée par un autre compte.`);
+    if (i.number && numbers.has(i.number)) report.add(i.line, `le numéro d’étudiant ${i.number} est déjà attribué.`);
   }
 }
 

@@ -66,7 +66,7 @@ export async function userRoutes(base: FastifyInstance) {
     return ok({ id: req.params.id, is_premium: r.is_premium }, r.message);
   });
 
-  app.get('/api/admin/users/template-import-student', { config: staff, schema: { tags, summary: "Modèle d'import des étudiants (xlsx)", response: fileReplies(XLSX, 'Le classeur modèle.') } }, async (_req, reply) => {
+  app.get('/api/admin/users/template-import-student', { config: staff, schema: { tags, summary: "Modèle d’import des étudiants (xlsx)", response: fileReplies(XLSX, 'Le classeur modèle.') } }, async (_req, reply) => {
     const buf = await buildImportTemplate(app.ctx);
     return reply
       .header('content-type', XLSX)

@@ -30,11 +30,11 @@ export function generatePassword(): string {
 async function checkStudentFields(ctx: AppContext, input: UserInput) {
   const errors: Record<string, string[]> = {};
   if (input.academic_year_id && !(await repo.yearExists(ctx.db, input.academic_year_id))) {
-    errors.academic_year_id = ["L'année universitaire choisie n'existe pas."];
+    errors.academic_year_id = ["L’année universitaire choisie n’existe pas."];
   }
   const ids = [...new Set(input.specialization_ids ?? [])];
   const found = await repo.existingSpecializationIds(ctx.db, ids);
-  if (found.length !== ids.length) errors.specialization_ids = ["Un des parcours choisis n'existe pas."];
+  if (found.length !== ids.length) errors.specialization_ids = ["Un des parcours choisis n’existe pas."];
   if (Object.keys(errors).length) throw unprocessable(errors, Object.values(errors)[0][0]);
 }
 
@@ -45,14 +45,14 @@ async function checkUnique(ctx: AppContext, input: UserInput, exceptId?: number)
     input.role === 'STUDENT' && !!input.student_number && (await repo.studentNumberTaken(ctx.db, input.student_number, exceptId));
   const errors: Record<string, string[]> = {};
   if (emailTaken) errors.email = ['Cette adresse e-mail est déjà utilisée.'];
-  if (numberTaken) errors.student_number = [`Le numéro d'étudiant ${input.student_number} est déjà attribué.`];
+  if (numberTaken) errors.student_number = [`Le numéro d’étudiant ${input.student_number} est déjà attribué.`];
   const messages = Object.values(errors).map((m) => m[0]);
   if (messages.length) throw conflict(messages.join(' '), errors);
 }
 
 export async function getUser(ctx: AppContext, actor: SessionUser, id: number): Promise<UserListItem> {
   const u = await repo.findUserItem(ctx.db, id);
-  if (!u) throw notFound("Cet utilisateur n'existe pas.");
+  if (!u) throw notFound("Cet utilisateur n’existe pas.");
   assertMayManage(actor, u.role);
   return u;
 }
@@ -106,7 +106,7 @@ export async function createUser(ctx: AppContext, actor: SessionUser, input: Use
 
 export async function updateUser(ctx: AppContext, actor: SessionUser, id: number, input: UserInput): Promise<UserListItem> {
   const current = await repo.findUserBasic(ctx.db, id);
-  if (!current) throw notFound("Cet utilisateur n'existe pas.");
+  if (!current) throw notFound("Cet utilisateur n’existe pas.");
   assertMayManage(actor, current.role, input.role);
   if (current.role !== input.role) {
     if (id === actor.id) throw conflict('Vous ne pouvez pas changer votre propre rôle.', { role: ['Vous ne pouvez pas changer votre propre rôle.'] });
@@ -141,7 +141,7 @@ export async function updateUser(ctx: AppContext, actor: SessionUser, id: number
 
 export async function deleteUser(ctx: AppContext, actor: SessionUser, id: number) {
   const current = await repo.findUserBasic(ctx.db, id);
-  if (!current) throw notFound("Cet utilisateur n'existe pas.");
+  if (!current) throw notFound("Cet utilisateur n’existe pas.");
   assertMayManage(actor, current.role);
   if (id === actor.id) throw conflict('Vous ne pouvez pas supprimer votre propre compte.');
   if (current.role === 'ADMIN' && (await repo.countAdmins(ctx.db)) <= 1) throw conflict('Il doit rester au moins un administrateur.');
@@ -151,13 +151,13 @@ export async function deleteUser(ctx: AppContext, actor: SessionUser, id: number
 
 export async function togglePremium(ctx: AppContext, id: number) {
   const current = await repo.findUserBasic(ctx.db, id);
-  if (!current) throw notFound("Cet étudiant n'existe pas.");
+  if (!current) throw notFound("Cet étudiant n’existe pas.");
   if (current.role !== 'STUDENT') throw unprocessable({ is_premium: ['Seul un étudiant peut être premium.'] }, 'Seul un étudiant peut être premium.');
   const row = await repo.togglePremium(ctx.db, id);
-  if (!row) throw notFound("Cet étudiant n'existe pas.");
+  if (!row) throw notFound("Cet étudiant n’existe pas.");
   const name = `${row.first_name} ${row.last_name}`;
   return {
     is_premium: row.is_premium ? 1 : 0,
-    message: row.is_premium ? `L'étudiant ${name} est maintenant premium.` : `L'étudiant ${name} n'est plus premium.`,
+    message: row.is_premium ? `L’étudiant ${name} est maintenant premium.` : `L’étudiant ${name} n’est plus premium.`,
   } as const;
 }

@@ -84,7 +84,7 @@ export function cellText(v: ExcelJS.CellValue): CellText {
   if (typeof v === 'boolean') return { text: v ? 'oui' : 'non' };
   if (v instanceof Date) return { text: v.toISOString().slice(0, 10) };
   if (typeof v === 'object') {
-    if ('error' in v) return { error: `la cellule affiche l'erreur ${String(v.error)}` };
+    if ('error' in v) return { error: `la cellule affiche l’erreur ${String(v.error)}` };
     if ('formula' in v || 'sharedFormula' in v) {
       const result = (v as { result?: unknown }).result;
       if (result === undefined || result === null) return { error: 'la cellule contient une formule sans valeur calculée ; saisissez la valeur elle-même' };

@@ -35,7 +35,7 @@ describe('students', () => {
     const r = await t.app.inject(authed(teacher, { method: 'POST', url: '/api/admin/users/create', payload: student() }));
     expect(r.statusCode).toBe(200);
     const body = r.json();
-    expect(body.message).toBe("L'étudiant Zoé N'Guessan a été créé.");
+    expect(body.message).toBe("L’étudiant Zoé N’Guessan a été créé.");
     expect(body.data).toMatchObject({ role: 'STUDENT', email: `etudiant${n}@univ.example`, must_change_password: 1, academic_year_id: s.yearId, is_premium: 0 });
     expect(body.data.specializations.map((x: { id: number }) => x.id)).toEqual([s.specializationId]);
     expect(body.data.generated_password).toMatch(/^[A-Za-z2-9]{14}$/);
@@ -52,12 +52,12 @@ describe('students', () => {
     const r = await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/users/create', payload: student({ student_number: '', academic_year_id: null, specialization_ids: [] }) }));
     expect(r.statusCode).toBe(422);
     const e = r.json().errors;
-    expect(e.student_number[0]).toBe("Le numéro d'étudiant est obligatoire.");
-    expect(e.academic_year_id[0]).toBe("L'année universitaire est obligatoire.");
+    expect(e.student_number[0]).toBe("Le numéro d’étudiant est obligatoire.");
+    expect(e.academic_year_id[0]).toBe("L’année universitaire est obligatoire.");
     expect(e.specialization_ids[0]).toBe('Choisissez au moins un parcours.');
     const unknown = await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/users/create', payload: student({ specialization_ids: [987654] }) }));
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors.specialization_ids[0]).toBe("Un des parcours choisis n'existe pas.");
+    expect(unknown.json().errors.specialization_ids[0]).toBe("Un des parcours choisis n’existe pas.");
   });
 
   it('refuses a duplicate email (case and spaces ignored) or student number (409)', async () => {
@@ -79,7 +79,7 @@ describe('students', () => {
     expect(created.statusCode).toBe(409);
     expect(created.json().errors).toEqual({
       email: ['Cette adresse e-mail est déjà utilisée.'],
-      student_number: [`Le numéro d'étudiant ${first.student_number} est déjà attribué.`],
+      student_number: [`Le numéro d’étudiant ${first.student_number} est déjà attribué.`],
     });
     const second = (await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/users/create', payload: student() }))).json().data;
     const updated = await t.app.inject(authed(admin, { method: 'PUT', url: `/api/admin/users/${second.id}/update`, payload: student(both) }));
@@ -144,7 +144,7 @@ describe('students', () => {
       }),
     );
     expect(r.statusCode).toBe(200);
-    expect(r.json().message).toBe("L'étudiant Zoë N'Guessan a été mis à jour.");
+    expect(r.json().message).toBe("L’étudiant Zoë N’Guessan a été mis à jour.");
     expect(r.json().data.specializations.map((x: { id: number }) => x.id)).toEqual([other.specializationId]);
   });
 
@@ -152,9 +152,9 @@ describe('students', () => {
     const created = (await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/users/create', payload: student({ first_name: 'Léa', last_name: 'Martin' }) }))).json().data;
     const on = await t.app.inject(authed(teacher, { method: 'PUT', url: `/api/admin/users/${created.id}/premium/update` }));
     expect(on.statusCode).toBe(200);
-    expect(on.json()).toMatchObject({ status: 'success', message: "L'étudiant Léa Martin est maintenant premium.", data: { is_premium: 1 } });
+    expect(on.json()).toMatchObject({ status: 'success', message: "L’étudiant Léa Martin est maintenant premium.", data: { is_premium: 1 } });
     const off = await t.app.inject(authed(admin, { method: 'PUT', url: `/api/admin/users/${created.id}/premium/update` }));
-    expect(off.json().message).toBe("L'étudiant Léa Martin n'est plus premium.");
+    expect(off.json().message).toBe("L’étudiant Léa Martin n’est plus premium.");
     expect(off.json().data.is_premium).toBe(0);
     const staffTarget = await t.app.inject(authed(admin, { method: 'PUT', url: `/api/admin/users/${adminUser.id}/premium/update` }));
     expect(staffTarget.statusCode).toBe(422);
@@ -177,7 +177,7 @@ describe('students', () => {
     const created = (await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/users/create', payload: student() }))).json().data;
     const d = await t.app.inject(authed(teacher, { method: 'DELETE', url: `/api/admin/users/${created.id}/delete` }));
     expect(d.statusCode).toBe(200);
-    expect(d.json().message).toBe("L'étudiant Zoé N'Guessan a été supprimé.");
+    expect(d.json().message).toBe("L’étudiant Zoé N’Guessan a été supprimé.");
     expect((await t.app.inject(authed(teacher, { method: 'GET', url: `/api/admin/users/${created.id}/show` }))).statusCode).toBe(404);
   });
 });

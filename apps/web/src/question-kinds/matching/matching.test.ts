@@ -36,7 +36,7 @@ describe('matching in the editor', () => {
     });
     const body = matchingKind.editor.toBody(form as unknown as QuestionFormValues);
     expect(body.scoring).toBe('ALL_OR_NOTHING');
-    expect(body.possible_solutions.map((p) => [p.id, p.content, p.expected_output])).toEqual([
+    expect((body.possible_solutions ?? []).map((p) => [p.id, p.content, p.expected_output])).toEqual([
       [11, 'Paris', 'France'],
       [12, 'Rome', 'Italie'],
       [13, '', 'Portugal'],

@@ -31,9 +31,9 @@ describe('examInputSchema', () => {
   it('answers in French for each bad field', () => {
     const e = errorsOf({ title: ' ', specialization_ids: [], start_at: '2026-01-15 09:00', duration_minutes: 0, questions: [{ question_id: 1, points: 0 }] });
     expect(e.title).toEqual(['Le titre est obligatoire.']);
-    expect(e.academic_year_id[0]).toMatch(/L'année universitaire est obligatoire/);
+    expect(e.academic_year_id[0]).toMatch(/L’année universitaire est obligatoire/);
     expect(e.specialization_ids).toEqual(['Choisissez au moins un parcours.']);
-    expect(e.start_at[0]).toMatch(/^La date d'ouverture doit être une date et une heure valides/);
+    expect(e.start_at[0]).toMatch(/^La date d’ouverture doit être une date et une heure valides/);
     expect(e.end_at).toEqual(['La date de fermeture est obligatoire.']);
     expect(e.duration_minutes).toEqual(['La durée doit être d’au moins 1 minute.']);
     expect(e['questions.0.points']).toEqual(['Les points doivent être supérieurs à 0.']);

@@ -80,7 +80,7 @@ describe('list helpers', () => {
     const found = await h.db.selectFrom('mentions').select('id').where('code', 'like', likePattern('%')).execute();
     expect(found).toEqual([]);
     expect(orderFrom('-name', { name: 'm.name' }, ['m.name', 'asc'])).toEqual(['m.name', 'desc']);
-    expect(() => orderFrom('password', { name: 'm.name' }, ['m.name', 'asc'])).toThrow(/n'est pas disponible/);
+    expect(() => orderFrom('password', { name: 'm.name' }, ['m.name', 'asc'])).toThrow(/n’est pas disponible/);
     expect(searchTerms('  Élève  Çà ')).toEqual(['eleve', 'ca']);
   });
 });

@@ -75,7 +75,7 @@ describe('academic years', () => {
     await seedUser(t.ctx, 'STUDENT', { academic_year_id: s.yearId, specialization_id: s.specializationId });
     const r = await t.app.inject(authed(admin, { method: 'DELETE', url: `/api/admin/academic-years/${s.yearId}/delete` }));
     expect(r.statusCode).toBe(409);
-    expect(r.json().message).toMatch(/^Impossible de supprimer l'année .* : 1 étudiant y est inscrit\./);
+    expect(r.json().message).toMatch(/^Impossible de supprimer l’année .* : 1 étudiant y est inscrit\./);
     expect(await t.ctx.db.selectFrom('academic_years').select('id').where('id', '=', s.yearId).executeTakeFirst()).toBeDefined();
   });
 
@@ -103,6 +103,6 @@ describe('academic years', () => {
   it('refuses an unknown sort with 422', async () => {
     const r = await t.app.inject(authed(admin, { method: 'GET', url: '/api/admin/academic-years?sort=password' }));
     expect(r.statusCode).toBe(422);
-    expect(r.json().errors.sort[0]).toMatch(/n'est pas disponible/);
+    expect(r.json().errors.sort[0]).toMatch(/n’est pas disponible/);
   });
 });

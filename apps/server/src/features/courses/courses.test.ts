@@ -74,7 +74,7 @@ describe('staff courses', () => {
     expect(p2.json().meta).toMatchObject({ total: 3, last_page: 2 });
     const bad = await call(teacher, 'GET', '/api/admin/courses?sort=password');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.sort[0]).toMatch(/n'est pas disponible/);
+    expect(bad.json().errors.sort[0]).toMatch(/n’est pas disponible/);
   });
 
   it('validates the body in French, and unknown year or parcours', async () => {

@@ -127,7 +127,7 @@ describe('staff exams', () => {
     expect((await call(teacher, 'GET', '/api/admin/exams?status=ARCHIVED')).json().meta.total).toBe(0);
     const badSort = await call(teacher, 'GET', '/api/admin/exams?sort=version');
     expect(badSort.statusCode).toBe(422);
-    expect(badSort.json().errors.sort[0]).toMatch(/Le tri « version » n'est pas disponible/);
+    expect(badSort.json().errors.sort[0]).toMatch(/Le tri « version » n’est pas disponible/);
     expect((await call(teacher, 'GET', '/api/admin/exams?status=OPEN')).statusCode).toBe(422);
   });
 
@@ -195,7 +195,7 @@ describe('validation', () => {
     expect(e.title).toEqual(['Le titre est obligatoire.']);
     expect(e.academic_year_id[0]).toBe("L’année universitaire est obligatoire.");
     expect(e.specialization_ids).toEqual(['Choisissez au moins un parcours.']);
-    expect(e.start_at[0]).toMatch(/^La date d'ouverture doit être une date et une heure valides/);
+    expect(e.start_at[0]).toMatch(/^La date d’ouverture doit être une date et une heure valides/);
     expect(e.duration_minutes[0]).toBe('La durée ne doit pas dépasser 1440 minutes (24 heures).');
     expect(e['questions.0.points']).toEqual(['Les points doivent être supérieurs à 0.']);
   });
@@ -243,7 +243,7 @@ describe('lifecycle', () => {
       "Impossible de passer l'examen de « Publié » à « Archivé » : depuis « Publié », seul « Clôturé » ou « Brouillon » est possible.",
     );
     expect((await setStatus(e.id, 'CLOSED')).statusCode).toBe(200);
-    expect((await setStatus(e.id, 'PUBLISHED')).json().message).toMatch(/^Impossible de passer l'examen de « Clôturé » à « Publié »/);
+    expect((await setStatus(e.id, 'PUBLISHED')).json().message).toMatch(/^Impossible de passer l’examen de « Clôturé » à « Publié »/);
     expect((await setStatus(e.id, 'ARCHIVED')).statusCode).toBe(200);
     const frozen = await setStatus(e.id, 'DRAFT');
     expect(frozen.statusCode).toBe(409);
@@ -383,7 +383,7 @@ describe('concurrent edits', () => {
     expect(first.statusCode).toBe(200);
     const second = await call(teacher, 'PUT', `/api/admin/exams/${e.id}/update`, body({ version: 1, title: 'Version B' }));
     expect(second.statusCode).toBe(409);
-    expect(second.json().message).toMatch(/^Cet examen a été modifié par quelqu'un d'autre depuis que vous l'avez ouvert/);
+    expect(second.json().message).toMatch(/^Cet examen a été modifié par quelqu'un d’autre depuis que vous l’avez ouvert/);
     expect((await call(teacher, 'GET', `/api/admin/exams/${e.id}/show`)).json().data).toMatchObject({ title: 'Version A', version: 2 });
   });
 

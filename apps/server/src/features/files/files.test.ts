@@ -72,7 +72,7 @@ describe('upload', () => {
     expect(fake.json().errors.file[0]).toBe('Le contenu du fichier ne correspond pas à son extension .pdf.');
     const exe = await upload(teacher, 'outil.exe', ELF);
     expect(exe.statusCode).toBe(422);
-    expect(exe.json().message).toMatch(/^Ce type de fichier \(\.exe\) n'est pas accepté/);
+    expect(exe.json().message).toMatch(/^Ce type de fichier \(\.exe\) n’est pas accepté/);
     const svg = await upload(teacher, 'dessin.svg', Buffer.from('<svg onload="alert(1)"></svg>'));
     expect(svg.statusCode).toBe(422);
     const csv = await upload(teacher, 'notes.csv', Buffer.from('nom;note\nDupont;12,5\n'));

@@ -82,7 +82,7 @@ describe('mentions and parcours', () => {
     expect(list.json().data[0]).toMatchObject({ id: st.specializationId, students_count: 0, courses_count: 1 });
     const r = await t.app.inject(authed(admin, { method: 'DELETE', url: `/api/admin/specializations/${st.specializationId}/delete` }));
     expect(r.statusCode).toBe(409);
-    expect(r.json().message).toMatch(/^Impossible de supprimer le parcours .* : 1 cours y est proposé\. Retirez d'abord ce parcours de ces cours\.$/);
+    expect(r.json().message).toMatch(/^Impossible de supprimer le parcours .* : 1 cours y est proposé\. Retirez d’abord ce parcours de ces cours\.$/);
   });
 
   it('lets teachers read but not write mentions and parcours (403)', async () => {

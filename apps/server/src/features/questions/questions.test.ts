@@ -300,7 +300,7 @@ describe('list and tags', () => {
     expect(paged.data[0].exam_count).toBeGreaterThanOrEqual(paged.data[1].exam_count);
     const bad = await call(teacher, 'GET', '/api/admin/questions?sort=statement');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.sort[0]).toMatch(/n'est pas disponible/);
+    expect(bad.json().errors.sort[0]).toMatch(/n’est pas disponible/);
 
     const tags = (await call(teacher, 'GET', '/api/admin/questions/tags')).json().data as Array<{ tag: string; count: number }>;
     expect(tags.find((x) => x.tag === 'Histoire')).toEqual({ tag: 'Histoire', count: 1 });

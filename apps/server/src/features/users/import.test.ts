@@ -176,7 +176,7 @@ describe('student import', () => {
     expect(body.errors.ligne_7[0]).toBe('Ligne 7 : le parcours « NEXISTEPAS » est inconnu.');
     expect(body.errors.ligne_8).toEqual(['Ligne 8 : la colonne « Nom » est vide.', 'Ligne 8 : la colonne « Numéro étudiant » est vide.']);
     expect(body.errors.ligne_9).toEqual([
-      "Ligne 9 : l'année universitaire « 1990-1991 » est inconnue.",
+      "Ligne 9 : l’année universitaire « 1990-1991 » est inconnue.",
       'Ligne 9 : la valeur premium « peut-être » doit être Oui ou Non.',
     ]);
     expect(body.errors.ligne_10[0]).toMatch(/^Ligne 10 : colonne « Numéro étudiant » : la cellule contient une formule sans valeur calculée/);
@@ -228,7 +228,7 @@ describe('student import', () => {
   it('refuses junk, renamed and empty files in French', async () => {
     const junk = await upload(admin, Buffer.from('nom;prenom\nDupont;Jean\n'), 'etudiants.xlsx');
     expect(junk.statusCode).toBe(422);
-    expect(junk.json().errors.file[0]).toMatch(/n'est pas un classeur Excel/);
+    expect(junk.json().errors.file[0]).toMatch(/n’est pas un classeur Excel/);
     // A zip that is not a workbook (a renamed archive).
     const zip = Buffer.from('UEsDBAoAAAAAAAAAIQAAAAAAAAAAAAAAAAAFAAAAYS50eHRQSwECFAAKAAAAAAAAACEAAAAAAAAAAAAAAAAABQAAAAAAAAAAAAAAAAAAAAAAYS50eHRQSwUGAAAAAAEAAQAzAAAAIwAAAAAA', 'base64');
     const renamed = await upload(admin, zip, 'etudiants.xlsx');

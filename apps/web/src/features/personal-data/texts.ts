@@ -17,7 +17,7 @@ export const personalDataTexts = {
     pending: 'Votre demande est en attente d’une réponse du personnel.',
     requestsTitle: 'Mes demandes',
     requestOf: (date: string) => `Demande du ${date}`,
-    answeredOn: (date: string) => `réponse du ${date}`,
+    answeredOn: (date: string) => `Réponse du ${date}`,
     toast: 'Demande d’effacement',
   },
   staff: {

@@ -176,4 +176,26 @@ describe('matching question', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it('staff read the student’s pairs in the copy, each right or wrong with the answer expected', async () => {
+    expect(examId).toBeGreaterThan(0);
+    const { context, page, errors } = await newPage(browser);
+    await signInWithToken(context, accounts.teacher);
+    await page.goto(url(`/dashboard/exam-results/${examId}/show`));
+    // The premium demo student is the one who answered (the others of the list have not started).
+    await page.getByRole('button', { name: /^Voir les soumissions de N.Diaye / }).click();
+    const drawer = page.getByRole('dialog', { name: /^Soumissions de N.Diaye / });
+    await drawer.getByRole('button', { name: /^Q1 ·/ }).click();
+    const first = drawer.getByRole('article', { name: 'Soumission 1 sur 2' });
+    await first.getByTestId('matching-view').waitFor();
+    const firstText = (await first.getByTestId('matching-view').textContent())!;
+    expect(firstText).toContain('Madrid→ Portugal');
+    expect(firstText).toContain('attendu : Espagne');
+    expect(await first.getByText('juste', { exact: true }).count()).toBe(2);
+    expect(await drawer.getByRole('article', { name: 'Soumission 2 sur 2' }).getByText('fausse', { exact: true }).count()).toBe(0);
+    await expectAccessible(page, 'exam-results-show (drawer, appariement)');
+    await shot(page, 'matching-drawer-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -346,13 +346,13 @@ export const examResultsTexts = {
   toast: {
     late: 'Réponse tardive',
     lateImport: 'Copie de secours',
-    separateRoom: 'Salle à part',
     regrade: 'Recorrection',
     extraTime: 'Temps supplémentaire',
     export: 'Export des moyennes',
     report: 'Signalement',
   },
   live: {
+    separateRoom: 'Salle à part',
     button: 'Surveillance en direct',
     title: (exam: string) => `Surveillance : ${exam}`,
     notFound: 'Cet examen est introuvable.',

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SOURCES = ['apps/server/src', 'packages/shared/src', 'packages/runner/src'];
 /** A French elision (l’, d’, n’, qu’, jusqu’…) written with a straight quote (escaped or not) before a letter. */
-const STRAIGHT_ELISION = /\b(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|quoiqu|presqu|aujourd)\\?'(?=[a-zàâäéèêëîïôöùûüœ])/iu;
+const STRAIGHT_ELISION = /\b(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|quoiqu|presqu|aujourd)\\?'(?=[a-zàâäéèêëîïôöùûüœ]|\$\{)/iu;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
@@ -44,12 +44,13 @@ describe('French texts of the server, the shared package and the runner', () => 
       "const a = \"L'examen est clos.\";",
       "const b = 'Il n\\'a pas répondu.';",
       'const c = `Jusqu\'à ${x} minutes`;',
+      'const g = `L\'${kind} a été créé.`;',
       "// l'examen, in a comment",
       "const d = 'the page\\'s timer';",
       "const e = sql`select 'd'un'`;",
       "const f = 'L’examen est clos.';",
     ].join('\n');
-    expect(straightElisions('sample.ts', sample).map((l) => l.split(':')[1])).toEqual(['1', '2', '3']);
+    expect(straightElisions('sample.ts', sample).map((l) => l.split(':')[1])).toEqual(['1', '2', '3', '4']);
   });
 
   it('use the typographic apostrophe in every French message', () => {

@@ -234,20 +234,20 @@ describe('lifecycle', () => {
     const e = await makeExam();
     const illegal = await setStatus(e.id, 'CLOSED');
     expect(illegal.statusCode).toBe(409);
-    expect(illegal.json().message).toBe("Impossible de passer l'examen de « Brouillon » à « Clôturé » : depuis « Brouillon », seul « Publié » est possible.");
+    expect(illegal.json().message).toBe("Impossible de passer l’examen de « Brouillon » à « Clôturé » : depuis « Brouillon », seul « Publié » est possible.");
     expect((await setStatus(e.id, 'DRAFT')).json().message).toBe("L’examen est déjà « Brouillon ».");
     const pub = await setStatus(e.id, 'PUBLISHED');
     expect(pub.statusCode).toBe(200);
     expect(pub.json()).toMatchObject({ message: 'Examen passé au statut « Publié ».', data: { status: 'PUBLISHED', version: 2 } });
     expect((await setStatus(e.id, 'ARCHIVED')).json().message).toBe(
-      "Impossible de passer l'examen de « Publié » à « Archivé » : depuis « Publié », seul « Clôturé » ou « Brouillon » est possible.",
+      "Impossible de passer l’examen de « Publié » à « Archivé » : depuis « Publié », seul « Clôturé » ou « Brouillon » est possible.",
     );
     expect((await setStatus(e.id, 'CLOSED')).statusCode).toBe(200);
     expect((await setStatus(e.id, 'PUBLISHED')).json().message).toMatch(/^Impossible de passer l’examen de « Clôturé » à « Publié »/);
     expect((await setStatus(e.id, 'ARCHIVED')).statusCode).toBe(200);
     const frozen = await setStatus(e.id, 'DRAFT');
     expect(frozen.statusCode).toBe(409);
-    expect(frozen.json().message).toBe("Impossible de passer l'examen de « Archivé » à « Brouillon » : un examen archivé ne change plus de statut.");
+    expect(frozen.json().message).toBe("Impossible de passer l’examen de « Archivé » à « Brouillon » : un examen archivé ne change plus de statut.");
     expect((await call(teacher, 'PUT', `/api/admin/exams/${e.id}/update`, body())).json().message).toBe('Un examen archivé ne peut plus être modifié.');
     const bad = await setStatus(e.id, 'OPEN');
     expect(bad.statusCode).toBe(422);
@@ -271,7 +271,7 @@ describe('lifecycle', () => {
     await startAttempt(e.id, studentUser.id);
     const back = await setStatus(e.id, 'DRAFT');
     expect(back.statusCode).toBe(409);
-    expect(back.json().message).toBe("Impossible de passer l'examen de « Publié » à « Brouillon » : 1 étudiant a déjà commencé cet examen.");
+    expect(back.json().message).toBe("Impossible de passer l’examen de « Publié » à « Brouillon » : 1 étudiant a déjà commencé cet examen.");
     const published = await call(teacher, 'PUT', `/api/admin/exams/${e.id}/update`, body({ questions: [] }));
     expect(published.statusCode).toBe(422);
     expect(published.json().errors.questions).toEqual(['Un examen publié doit garder au moins une question.']);

@@ -168,10 +168,10 @@ describe('student import', () => {
     const r = await upload(admin, buf);
     expect(r.statusCode).toBe(422);
     const body = r.json();
-    expect(body.message).toBe("Aucun étudiant n'a été importé : 7 lignes contiennent des erreurs. Corrigez-les puis importez de nouveau le fichier.");
+    expect(body.message).toBe("Aucun étudiant n’a été importé : 7 lignes contiennent des erreurs. Corrigez-les puis importez de nouveau le fichier.");
     expect(Object.keys(body.errors)).toEqual(['ligne_3', 'ligne_5', 'ligne_6', 'ligne_7', 'ligne_8', 'ligne_9', 'ligne_10']);
     expect(body.errors.ligne_3[0]).toBe("Ligne 3 : l’adresse e-mail « pas-un-email » n’est pas valide.");
-    expect(body.errors.ligne_5[0]).toBe(`Ligne 5 : l'adresse e-mail double.${id}@univ.example figure déjà à la ligne 4.`);
+    expect(body.errors.ligne_5[0]).toBe(`Ligne 5 : l’adresse e-mail double.${id}@univ.example figure déjà à la ligne 4.`);
     expect(body.errors.ligne_6[0]).toBe(`Ligne 6 : l’adresse e-mail ${taken.email} est déjà utilisée par un autre compte.`);
     expect(body.errors.ligne_7[0]).toBe('Ligne 7 : le parcours « NEXISTEPAS » est inconnu.');
     expect(body.errors.ligne_8).toEqual(['Ligne 8 : la colonne « Nom » est vide.', 'Ligne 8 : la colonne « Numéro étudiant » est vide.']);
@@ -198,14 +198,14 @@ describe('student import', () => {
     const body = r.json();
     expect(Object.keys(body.errors)).toEqual(['ligne_3', 'ligne_4']);
     expect(body.errors.ligne_3).toEqual([
-      `Ligne 3 : l'adresse e-mail un.${id}@univ.example figure déjà à la ligne 2.`,
-      `Ligne 3 : le numéro d'étudiant P${id} figure déjà à la ligne 2.`,
+      `Ligne 3 : l’adresse e-mail un.${id}@univ.example figure déjà à la ligne 2.`,
+      `Ligne 3 : le numéro d’étudiant P${id} figure déjà à la ligne 2.`,
       'Ligne 3 : le parcours « NEXISTEPAS » est inconnu.',
     ]);
     expect(body.errors.ligne_4).toEqual([
       'Ligne 4 : la valeur premium « peut-être » doit être Oui ou Non.',
       `Ligne 4 : l’adresse e-mail ${taken.email} est déjà utilisée par un autre compte.`,
-      `Ligne 4 : le numéro d'étudiant T${id} est déjà attribué.`,
+      `Ligne 4 : le numéro d’étudiant T${id} est déjà attribué.`,
     ]);
     expect(await countStudents()).toBe(before);
   });

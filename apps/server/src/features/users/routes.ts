@@ -44,12 +44,12 @@ export async function userRoutes(base: FastifyInstance) {
 
   app.post('/api/admin/users/create', { config: staff, schema: { tags, summary: 'Créer un utilisateur', body: userInputSchema, response: replies(userCreatedEnvelopeSchema, 409) } }, async (req) => {
     const u = await createUser(app.ctx, req.user!, req.body);
-    return ok(u, `L'${kindOf(u.role)} ${u.first_name} ${u.last_name} a été créé.`);
+    return ok(u, `L’${kindOf(u.role)} ${u.first_name} ${u.last_name} a été créé.`);
   });
 
   app.put('/api/admin/users/:id/update', { config: staff, schema: { tags, summary: 'Modifier un utilisateur', params: idParam, body: userInputSchema, response: replies(userItemEnvelopeSchema, 404, 409) } }, async (req) => {
     const u = await updateUser(app.ctx, req.user!, req.params.id, req.body);
-    return ok(u, `L'${kindOf(u.role)} ${u.first_name} ${u.last_name} a été mis à jour.`);
+    return ok(u, `L’${kindOf(u.role)} ${u.first_name} ${u.last_name} a été mis à jour.`);
   });
 
   app.get('/api/admin/users/:id/show', { config: staff, schema: { tags, summary: 'Un utilisateur', params: idParam, response: replies(userItemEnvelopeSchema, 404) } }, async (req) =>
@@ -58,7 +58,7 @@ export async function userRoutes(base: FastifyInstance) {
 
   app.delete('/api/admin/users/:id/delete', { config: staff, schema: { tags, summary: 'Supprimer un utilisateur', params: idParam, response: replies(emptyEnvelopeSchema, 404, 409) } }, async (req) => {
     const u = await deleteUser(app.ctx, req.user!, req.params.id);
-    return ok(null, `L'${kindOf(u.role)} ${u.first_name} ${u.last_name} a été supprimé.`);
+    return ok(null, `L’${kindOf(u.role)} ${u.first_name} ${u.last_name} a été supprimé.`);
   });
 
   app.put('/api/admin/users/:id/premium/update', { config: staff, schema: { tags, summary: 'Basculer le statut premium (sans corps)', params: idParam, response: replies(premiumToggleEnvelopeSchema, 404) } }, async (req) => {

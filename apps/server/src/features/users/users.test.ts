@@ -35,7 +35,7 @@ describe('students', () => {
     const r = await t.app.inject(authed(teacher, { method: 'POST', url: '/api/admin/users/create', payload: student() }));
     expect(r.statusCode).toBe(200);
     const body = r.json();
-    expect(body.message).toBe("L’étudiant Zoé N’Guessan a été créé.");
+    expect(body.message).toBe("L’étudiant Zoé N'Guessan a été créé.");
     expect(body.data).toMatchObject({ role: 'STUDENT', email: `etudiant${n}@univ.example`, must_change_password: 1, academic_year_id: s.yearId, is_premium: 0 });
     expect(body.data.specializations.map((x: { id: number }) => x.id)).toEqual([s.specializationId]);
     expect(body.data.generated_password).toMatch(/^[A-Za-z2-9]{14}$/);
@@ -144,7 +144,7 @@ describe('students', () => {
       }),
     );
     expect(r.statusCode).toBe(200);
-    expect(r.json().message).toBe("L’étudiant Zoë N’Guessan a été mis à jour.");
+    expect(r.json().message).toBe("L’étudiant Zoë N'Guessan a été mis à jour.");
     expect(r.json().data.specializations.map((x: { id: number }) => x.id)).toEqual([other.specializationId]);
   });
 
@@ -177,7 +177,7 @@ describe('students', () => {
     const created = (await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/users/create', payload: student() }))).json().data;
     const d = await t.app.inject(authed(teacher, { method: 'DELETE', url: `/api/admin/users/${created.id}/delete` }));
     expect(d.statusCode).toBe(200);
-    expect(d.json().message).toBe("L’étudiant Zoé N’Guessan a été supprimé.");
+    expect(d.json().message).toBe("L’étudiant Zoé N'Guessan a été supprimé.");
     expect((await t.app.inject(authed(teacher, { method: 'GET', url: `/api/admin/users/${created.id}/show` }))).statusCode).toBe(404);
   });
 });
@@ -215,7 +215,7 @@ describe('staff accounts and roles', () => {
     const body = staffBody('TEACHER');
     const r = await t.app.inject(authed(admin, { method: 'POST', url: '/api/admin/users/create', payload: body }));
     expect(r.statusCode).toBe(200);
-    expect(r.json().message).toBe("L'utilisateur Paul Durand a été créé.");
+    expect(r.json().message).toBe("L’utilisateur Paul Durand a été créé.");
     expect(r.json().data).toMatchObject({ role: 'TEACHER', must_change_password: 0, student_number: null });
     expect(r.json().data.generated_password).toBeUndefined();
     await loginAs(t.app, { id: r.json().data.id, email: body.email, password: body.password });

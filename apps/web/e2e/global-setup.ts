@@ -18,7 +18,7 @@ declare module 'vitest' {
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SERVER = path.join(ROOT, 'apps/server/dist/main.js');
 const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
-const START_TIMEOUT_MS = 120_000; // migrations + demo data on a busy 2-core machine
+const START_TIMEOUT_MS = 600_000; // migrations + demo data on a busy 2-core machine (seen above 120 s at load 25)
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -143,7 +143,7 @@ describe('accommodations from the students’ xlsx import', () => {
     ws.addRow(HEADERS);
     for (const r of rows) ws.addRow(r);
     const buf = Buffer.from(await wb.xlsx.writeBuffer());
-    const boundary = '----h34a' + Math.random().toString(16).slice(2);
+    const boundary = '----boundary' + Math.random().toString(16).slice(2);
     const payload = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="e.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
       buf,

@@ -40,6 +40,7 @@ describe('error envelope', () => {
       { value: 'EXACT', label: 'Réponse exacte' },
       { value: 'ALGORITHM', label: 'Algorithme (Python ou R)' },
       { value: 'MATH', label: 'Expression mathématique' },
+      { value: 'MATCHING', label: 'Appariement' },
     ]);
   });
 

@@ -34,6 +34,10 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/admin/exams/:id/seb-config': 'sends the Safe Exam Browser file (.seb) of the exam',
   'GET /api/student/exams/:id/seb-config': 'sends the Safe Exam Browser file (.seb) of the exam',
   'GET /api/admin/exam-results/:examId/students/:userId/appeal': 'sends the appeal file (PDF) of one attempt',
+  'GET /api/admin/retention/years/:id/archive-sample': 'sends the archives’ sample of a year (ZIP of appeal files)',
+  'GET /api/admin/retention/records/:id/download': 'sends an elimination record (PDF)',
+  'GET /api/student/my-data/archive': 'sends the student’s own data (ZIP)',
+  'GET /api/admin/personal-data/students/:id/archive': 'sends a student’s data, on their request (ZIP)',
 };
 
 const routes: Route[] = [];

@@ -17,6 +17,9 @@ const ACCOUNT_LABELS: Record<string, string> = {
   updated_at: 'Dernière modification',
   extra_time_factor: 'Coefficient de temps (tiers-temps)',
 };
+/** « 1 essai », « 3 essais »: a count and its noun, agreed (never « essai(s) »). */
+const count = (n: number, one: string, many: string): string => `${n} ${Math.abs(n) < 2 ? one : many}`;
+
 const show = (v: unknown): string => {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v)) return parisTime(v);
@@ -50,7 +53,7 @@ export async function renderDataPdf(d: StudentData): Promise<Buffer> {
           w.line('Échéance', show(a.attempt.deadline));
           w.line('Fin', show(a.attempt.finished_at));
           if (a.extra_minutes) w.line('Temps supplémentaire', `${a.extra_minutes} min`);
-          if (a.exam.closed) w.line('Note', a.attempt.score === null || a.attempt.score === undefined ? '—' : `${show(a.attempt.score)} sur ${show(a.attempt.max_score)} points, ${show(a.attempt.validated_count)} question(s) validée(s)`);
+          if (a.exam.closed) w.line('Note', a.attempt.score === null || a.attempt.score === undefined ? '—' : `${show(a.attempt.score)} sur ${show(a.attempt.max_score)} points, ${count(Number(a.attempt.validated_count ?? 0), 'question validée', 'questions validées')}`);
           else w.para('Examen encore ouvert : les verdicts, la note et le journal figureront dans l’archive après sa fermeture.', 8.5);
           w.line('Adresse IP et navigateur au début', `${show(a.attempt.ip)} — ${show(a.attempt.user_agent)}`);
           if (a.answers.length)
@@ -65,7 +68,7 @@ export async function renderDataPdf(d: StudentData): Promise<Buffer> {
           if (a.late_answers.length) w.para(`Réponses tardives ou copies de secours : ${a.late_answers.length}.`, 8.5);
           if (a.problem_reports.length) w.list(a.problem_reports.map((r) => `Signalement du ${show(r.created_at)} : ${show(r.message)}`), 8.5);
           if (a.journal) {
-            w.para(`Journal de la composition : ${a.journal.length} événement(s), dernière empreinte ${a.journal_last_hash ?? '—'}.`, 8.5);
+            w.para(`Journal de la composition : ${count(a.journal.length, 'événement', 'événements')}, dernière empreinte ${a.journal_last_hash ?? '—'}.`, 8.5);
             w.list(
               a.journal.map((e) => `${show(e.at)} — ${JOURNAL_EVENT_LABELS[e.type as JournalEventType] ?? show(e.type)}`),
               8,
@@ -86,8 +89,8 @@ export async function renderDataPdf(d: StudentData): Promise<Buffer> {
           if (p.validated) e.ok += 1;
           byQuestion.set(k, e);
         }
-        w.para(`${d.practice.length} essai(s) sur ${byQuestion.size} exercice(s) ; le détail de chaque essai est dans mes-donnees.json.`, 9);
-        w.list([...byQuestion.entries()].map(([q, e]) => `Exercice ${q} (${e.course}) : ${e.n} essai(s), ${e.ok} réussi(s)`), 8.5);
+        w.para(`${count(d.practice.length, 'essai', 'essais')} sur ${count(byQuestion.size, 'exercice', 'exercices')} ; le détail de chaque essai est dans mes-donnees.json.`, 9);
+        w.list([...byQuestion.entries()].map(([q, e]) => `Exercice ${q} (${e.course}) : ${count(e.n, 'essai', 'essais')}, ${count(e.ok, 'réussi', 'réussis')}`), 8.5);
       }
     });
     w.section(() => {

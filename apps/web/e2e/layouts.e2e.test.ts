@@ -172,10 +172,11 @@ describe('welcome page', () => {
   const countOf = async (page: Page) => Number(/ : (\d+)$/.exec((await page.getByTestId('connected-count').textContent()) ?? '')?.[1]);
 
   it('admin: BIENVENUE !!, the home view, and the connected count changing live', async () => {
-    // The other user starts signed out (logout removes them from the online users).
+    // The other user starts signed out everywhere (an earlier test file on this server may have left a session of
+    // theirs open; signing out of every session removes them from the online users).
     const other = accounts.premium;
     const stale = await apiLogin(other);
-    await apiCall('/api/admin/users/logout', stale, { method: 'POST' });
+    await apiCall('/api/admin/users/logout-all', stale, { method: 'POST' });
 
     const admin = await newPage(browser);
     await signIn(admin.page, accounts.admin);

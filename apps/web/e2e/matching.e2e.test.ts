@@ -183,8 +183,8 @@ describe('matching question', () => {
     await signInWithToken(context, accounts.teacher);
     await page.goto(url(`/dashboard/exam-results/${examId}/show`));
     // The premium demo student is the one who answered (the others of the list have not started).
-    await page.getByRole('button', { name: /^Voir les soumissions de N.Diaye / }).click();
-    const drawer = page.getByRole('dialog', { name: /^Soumissions de N.Diaye / });
+    await page.getByRole('button', { name: /^Voir les soumissions de N.Diaye Aïssatou/ }).click();
+    const drawer = page.getByRole('dialog', { name: /^Soumissions de N.Diaye Aïssatou/ });
     await drawer.getByRole('button', { name: /^Q1 ·/ }).click();
     const first = drawer.getByRole('article', { name: 'Soumission 1 sur 2' });
     await first.getByTestId('matching-view').waitFor();

@@ -77,7 +77,7 @@ describe('retention and personal data', () => {
     await narrow.page.getByRole('heading', { name: 'Bordereaux d’élimination' }).waitFor();
     await check(narrow.page, 'retention years 375');
     await narrow.context.close();
-  });
+  }, 120_000);
 
   it('a teacher sets a hold on a student with a reason, then releases it', async () => {
     const { page, errors, context } = await openAs(browser, accounts.teacher, '/dashboard/retention/holds');
@@ -108,7 +108,7 @@ describe('retention and personal data', () => {
     await narrow.page.getByText('Recours jugé').first().waitFor();
     await check(narrow.page, 'holds 375');
     await narrow.context.close();
-  });
+  }, 120_000);
 
   it('a student downloads their data and asks for erasure; a teacher refuses with a reason the student reads', async () => {
     const { page, errors, context } = await openAs(browser, accounts.student, '/profile/student', NARROW);
@@ -152,5 +152,5 @@ describe('retention and personal data', () => {
     await wide.context.close();
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 });

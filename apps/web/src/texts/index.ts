@@ -52,7 +52,6 @@ export const texts = {
     math: 'Expression',
     lti: 'Moodle (LTI)',
     retention: 'Conservation des données',
-    personalData: 'Données personnelles',
     deletionRequests: 'Archives et effacements',
     holds: 'Gels de conservation',
     profile: 'Profil',

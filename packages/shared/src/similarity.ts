@@ -60,7 +60,7 @@ export const similarityStudentSchema = z.object({
   first_name: z.string(),
   student_number: z.string().nullable(),
   /** The program is a draft graded at the end (never sent by the student). */
-  auto: z.boolean(),
+  from_draft: z.boolean(),
 });
 export type SimilarityStudent = z.infer<typeof similarityStudentSchema>;
 

@@ -44,7 +44,7 @@ async function caseRows(db: Db, examId: number, caseId?: number) {
       decision: c.decision,
       members: members
         .filter((m) => m.case_id === c.id)
-        .map((m) => ({ attempt_id: m.attempt_id, user_id: m.user_id, last_name: m.last_name, first_name: m.first_name, student_number: m.student_number, auto: Number(m.auto ?? 0) === 1 })),
+        .map((m) => ({ attempt_id: m.attempt_id, user_id: m.user_id, last_name: m.last_name, first_name: m.first_name, student_number: m.student_number, from_draft: Number(m.auto ?? 0) === 1 })),
       steps: steps
         .filter((s) => s.case_id === c.id)
         .map((s) => ({ id: s.id, type: s.type, text: s.text, attempt_id: s.attempt_id, decision: s.decision, new_points: s.new_points === null ? null : Number(s.new_points), author: s.author, at: iso(s.at) })),

@@ -212,7 +212,7 @@ export async function programsOf(db: Db, analysisId: number, attemptIds: number[
 }
 
 /** The students of these attempts (of this exam only), by attempt. */
-export async function studentsOf(db: Db, examId: number, attemptIds: number[]): Promise<Map<number, Omit<SimilarityStudent, 'auto'>>> {
+export async function studentsOf(db: Db, examId: number, attemptIds: number[]): Promise<Map<number, Omit<SimilarityStudent, 'from_draft'>>> {
   if (attemptIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('exam_attempts as a')

@@ -33,7 +33,7 @@ export async function programQuestion(ctx: AppContext, examId: number, questionI
 
 async function students(ctx: AppContext, examId: number, analysisId: number, ids: number[]): Promise<Map<number, SimilarityStudent>> {
   const [people, programs] = await Promise.all([studentsOf(ctx.db, examId, ids), programsOf(ctx.db, analysisId, ids)]);
-  return new Map([...people].map(([id, p]) => [id, { ...p, auto: programs.get(id)?.auto ?? false }]));
+  return new Map([...people].map(([id, p]) => [id, { ...p, from_draft: programs.get(id)?.auto ?? false }]));
 }
 
 /** Lines `from`..`to` (0-based, inclusive) of a program. */

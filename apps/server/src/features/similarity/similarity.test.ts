@@ -124,7 +124,7 @@ describe('similar programs', () => {
 
     const res = await call(staff, 'GET', `/api/admin/exam-results/${id}/similarity/${q}?threshold=0.6`);
     expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data as { question: { analysis: { status: string; progress: number; programs: number; pair_count: number } }; histogram: number[]; pairs: Pair[]; clusters: Array<{ members: Array<{ attempt_id: number; auto: boolean }> }> };
+    const data = res.json().data as { question: { analysis: { status: string; progress: number; programs: number; pair_count: number } }; histogram: number[]; pairs: Pair[]; clusters: Array<{ members: Array<{ attempt_id: number; from_draft: boolean }> }> };
     // Starter-only programs are programs too (the student sent them); every pair is in the distribution.
     const n = PLANTED.length + INDEPENDENT.length + 4;
     expect(data.question.analysis).toMatchObject({ status: 'DONE', progress: 100, programs: n, pair_count: (n * (n - 1)) / 2 });
@@ -151,7 +151,7 @@ describe('similar programs', () => {
     // One cluster at 0.6: the five planted copies, the draft graded at the end marked so.
     expect(data.clusters).toHaveLength(1);
     expect(data.clusters[0].members.map((m) => who.get(m.attempt_id)).sort()).toEqual([...PLANTED].sort());
-    expect(data.clusters[0].members.find((m) => who.get(m.attempt_id) === 'commented')?.auto).toBe(true);
+    expect(data.clusters[0].members.find((m) => who.get(m.attempt_id) === 'commented')?.from_draft).toBe(true);
 
     // Side by side: both programs as compared, fragments placed in both, the longest first.
     const top = planted.find((x) => names(x).includes('original') && names(x).includes('renamed'))!;

@@ -39,7 +39,7 @@ export const similarityTexts = {
   colSimilarity: 'Similarité',
   colFragment: 'Plus long fragment commun',
   lines: (n: number) => plural(n, 'ligne', 'lignes'),
-  auto: 'brouillon corrigé à la fin',
+  fromDraft: 'brouillon corrigé à la fin',
   compare: 'Côte à côte',
   compareLabel: (a: string, b: string) => `Comparer côte à côte les programmes de ${a} et de ${b}`,
   clusters: 'Groupes au-dessus du seuil',

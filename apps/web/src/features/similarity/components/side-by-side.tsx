@@ -25,9 +25,9 @@ function Program({ code, student, side, fragments, current, paneRef }: { code: s
         <Text fw={600} size="sm">
           {t.side.program(fullName(student))}
         </Text>
-        {student.auto && (
+        {student.from_draft && (
           <Badge size="sm" variant="light" color="gray" style={{ textTransform: 'none' }}>
-            {t.auto}
+            {t.fromDraft}
           </Badge>
         )}
       </Group>

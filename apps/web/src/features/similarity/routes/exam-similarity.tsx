@@ -26,9 +26,9 @@ function Name({ s }: { s: SimilarityStudent }) {
     <>
       {fullName(s)}
       {s.student_number ? ` (${s.student_number})` : ''}
-      {s.auto && (
+      {s.from_draft && (
         <Badge ml={4} size="xs" variant="light" color="gray" style={{ textTransform: 'none' }}>
-          {t.auto}
+          {t.fromDraft}
         </Badge>
       )}
     </>

@@ -27,6 +27,7 @@ import * as m028 from './028-accommodations';
 import * as m029 from './029-copy-accesses';
 import * as m030 from './030-retention';
 import * as m031 from './031-data-requests';
+import * as m032 from './032-new-kinds';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '029-copy-accesses': m029,
   '030-retention': m030,
   '031-data-requests': m031,
+  '032-new-kinds': m032,
 };

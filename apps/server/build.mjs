@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', demo: 'src/demo/cli.ts', 'runner-worker': 'src/runner-worker.ts', 'runner-child': 'src/runner-child.ts', 'appeal-worker': 'src/features/exam-results/appeal-worker.ts', 'similarity-worker': 'src/features/similarity/similarity-worker.ts', backup: 'src/backup-cli.ts' },
+  entryPoints: { main: 'src/main.ts', demo: 'src/demo/cli.ts', 'runner-worker': 'src/runner-worker.ts', 'runner-child': 'src/runner-child.ts', 'appeal-worker': 'src/features/exam-results/appeal-worker.ts', 'similarity-worker': 'src/features/similarity/similarity-worker.ts', 'data-pdf-worker': 'src/features/personal-data/data-pdf-worker.ts', backup: 'src/backup-cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,6 +1,6 @@
 // The readable copy of a student's data (the archive's « mes-donnees.pdf »), a tagged PDF in the order of the JSON:
 // account, enrolments, each attempt with its answers and times, practice, holds, requests, readings of the copies.
-import { HOLD_KIND_LABELS, DELETION_STATUS_LABELS, STUDENT_READ_LABELS, JOURNAL_EVENT_LABELS, type DeletionStatus, type HoldKind, type JournalEventType } from '@exam/shared';
+import { HOLD_KIND_LABELS, DELETION_STATUS_LABELS, SIMILARITY_CASE_STATUS_LABELS, SIMILARITY_CASE_STEP_LABELS, SIMILARITY_DECISION_LABELS, type SimilarityCaseStatus, type SimilarityCaseStep, type SimilarityDecision, STUDENT_READ_LABELS, JOURNAL_EVENT_LABELS, type DeletionStatus, type HoldKind, type JournalEventType } from '@exam/shared';
 import { parisTime, taggedPdf } from '../../lib/tagged-pdf';
 import type { StudentData } from './gather';
 
@@ -56,6 +56,7 @@ export async function renderDataPdf(d: StudentData): Promise<Buffer> {
           if (a.exam.closed) w.line('Note', a.attempt.score === null || a.attempt.score === undefined ? '—' : `${show(a.attempt.score)} sur ${show(a.attempt.max_score)} points, ${count(Number(a.attempt.validated_count ?? 0), 'question validée', 'questions validées')}`);
           else w.para('Examen encore ouvert : les verdicts, la note et le journal figureront dans l’archive après sa fermeture.', 8.5);
           w.line('Adresse IP et navigateur au début', `${show(a.attempt.ip)} — ${show(a.attempt.user_agent)}`);
+          if (a.attempt.checked_at) w.line('Dernier contact de la page d’examen', show(a.attempt.checked_at));
           if (a.answers.length)
             w.list(
               a.answers.map((s) => {
@@ -66,7 +67,15 @@ export async function renderDataPdf(d: StudentData): Promise<Buffer> {
             );
           else w.para('Aucune réponse envoyée.', 8.5);
           if (a.late_answers.length) w.para(`Réponses tardives ou copies de secours : ${a.late_answers.length}.`, 8.5);
+          if (a.marks.length) w.list(a.marks.map((m) => `Note de la question ${show(m.question)} : ${show(m.points)} (${show(m.graded_by)}, le ${show(m.graded_at)})${m.comment ? ` — ${show(m.comment)}` : ''}`), 8.5);
           if (a.problem_reports.length) w.list(a.problem_reports.map((r) => `Signalement du ${show(r.created_at)} : ${show(r.message)}`), 8.5);
+          for (const c of a.similarity_cases) {
+            const status = SIMILARITY_CASE_STATUS_LABELS[c.status as SimilarityCaseStatus] ?? show(c.status);
+            const decision = c.decision ? ` : ${SIMILARITY_DECISION_LABELS[c.decision as SimilarityDecision] ?? show(c.decision)}` : '';
+            w.para(`Dossier de programmes similaires n° ${show(c.case)}, ouvert le ${show(c.opened_at)} — ${status}${decision}.`, 8.5);
+            const steps = (c.steps as Array<Record<string, unknown>>).map((s) => `${show(s.at)} — ${SIMILARITY_CASE_STEP_LABELS[s.type as SimilarityCaseStep] ?? show(s.type)} (${show(s.author)}) : ${show(s.text).slice(0, 400)}`);
+            if (steps.length) w.list(steps, 8);
+          }
           if (a.journal) {
             w.para(`Journal de la composition : ${count(a.journal.length, 'événement', 'événements')}, dernière empreinte ${a.journal_last_hash ?? '—'}.`, 8.5);
             w.list(
@@ -102,6 +111,18 @@ export async function renderDataPdf(d: StudentData): Promise<Buffer> {
       w.h2('Demandes d’effacement');
       if (!d.deletion_requests.length) w.para('Aucune.');
       else w.list(d.deletion_requests.map((r) => `Demande du ${show(r.created_at)} : ${DELETION_STATUS_LABELS[r.status as DeletionStatus] ?? show(r.status)}${r.decision_reason ? ` (${show(r.decision_reason)})` : ''}`));
+    });
+    w.section(() => {
+      w.h2('Plateformes d’apprentissage (LTI)');
+      if (!d.lti.links.length && !d.lti.grades.length) w.para('Aucun lien.');
+      else {
+        if (d.lti.links.length) w.list(d.lti.links.map((l) => `${show(l.platform)} : identifiant ${show(l.subject)}, premier lancement le ${show(l.created_at)}, dernier le ${show(l.last_launch_at)}`), 8.5);
+        if (d.lti.grades.length)
+          w.list(
+            d.lti.grades.map((g) => `Note de « ${show(g.activity)} » pour ${show(g.platform)} : ${show(g.score_given)} sur ${show(g.score_maximum)}${g.sent_at ? `, envoyée le ${show(g.sent_at)}` : g.state === 'FAILED' ? ', envoi en échec' : ', en attente d’envoi'}`),
+            8.5,
+          );
+      }
     });
     w.section(() => {
       w.h2('Consultations de vos copies par le personnel');

@@ -1,6 +1,7 @@
 // Everything the platform holds about one student (RGPD articles 15 and 20), as plain data: their account, enrolments,
-// every attempt (questions given, answers with their times, verdicts and points, drafts, late answers, the journal),
-// practice progress, holds, requests, and who read their copies. Staff-only data never comes here (hidden test
+// every attempt (questions given, answers with their times, verdicts and points, drafts, late answers, the journal,
+// the similarity cases that name it), practice progress, holds, requests, the links to a learning platform (LTI) with
+// the grades sent back to it, and who read their copies. Staff-only data never comes here (hidden test
 // outputs, reference solutions); the verdicts and journal of an exam still open wait for its closing.
 import { sql } from 'kysely';
 import type { StudentAccess } from '@exam/shared';
@@ -33,6 +34,8 @@ export interface StudentData {
   practice: Array<Record<string, unknown>>;
   holds: Array<Record<string, unknown>>;
   deletion_requests: Array<Record<string, unknown>>;
+  /** Their accounts on learning platforms (LTI) and the grades sent back there. */
+  lti: { links: Array<Record<string, unknown>>; grades: Array<Record<string, unknown>> };
   /** Null: the platform does not record who read the copies. */
   copy_accesses: StudentAccess[] | null;
 }
@@ -48,6 +51,10 @@ export interface AttemptData {
   problem_reports: Array<Record<string, unknown>>;
   signals: Array<Record<string, unknown>>;
   regrades: Array<Record<string, unknown>>;
+  /** Similarity cases that name this copy, with the steps that concern it (closed exams only). */
+  similarity_cases: Array<Record<string, unknown>>;
+  /** Marks given by a person (essays), once the exam is closed. */
+  marks: Array<Record<string, unknown>>;
   journal: Array<Record<string, unknown>> | null;
   journal_last_hash: string | null;
 }
@@ -89,6 +96,7 @@ export async function gatherStudentData(ctx: AppContext, userId: number, copyAcc
       'a.ip',
       'a.user_agent',
       'a.last_seen_at',
+      'a.checked_at',
     ])
     .where('a.user_id', '=', userId)
     .orderBy('a.started_at')
@@ -123,7 +131,11 @@ export async function gatherStudentData(ctx: AppContext, userId: number, copyAcc
     const regrades = closed
       ? await db.selectFrom('regrade_log').select(['question_id', 'old_state', 'new_state', 'old_score', 'new_score', 'created_at']).where('exam_id', '=', a.exam_id).where('user_id', '=', userId).orderBy('created_at').execute()
       : [];
+    const marks = closed
+      ? await db.selectFrom('exam_marks').select(['question_id', 'points', 'comment', 'graded_by_name', 'graded_at']).where('attempt_id', '=', a.id).orderBy('question_id').execute()
+      : [];
     const extra = await db.selectFrom('exam_extra_time').select('minutes').where('exam_id', '=', a.exam_id).where('user_id', '=', userId).executeTakeFirst();
+    const cases = closed ? await similarityCasesOf(ctx, a.id) : [];
     const journal = closed ? await readJournal(ctx, a.exam_id, userId).catch(() => null) : null;
     const q = (id: number | null) => (id === null ? null : (position.get(id) ?? null));
     attempts.push({
@@ -136,6 +148,7 @@ export async function gatherStudentData(ctx: AppContext, userId: number, copyAcc
         ip: a.ip,
         user_agent: a.user_agent,
         last_seen_at: a.last_seen_at,
+        checked_at: a.checked_at,
       }),
       extra_minutes: extra?.minutes ?? null,
       questions: questions.map((x) => ({ position: x.position, points: Number(x.points), variant_seed: x.variant_seed })),
@@ -155,6 +168,8 @@ export async function gatherStudentData(ctx: AppContext, userId: number, copyAcc
       problem_reports: reports.map((r) => plain({ question: q(r.question_id), message: r.message, created_at: r.created_at, handled_at: r.handled_at })),
       signals: signals.map((s) => plain(s)),
       regrades: regrades.map((r) => plain({ question: q(r.question_id), old_state: r.old_state, new_state: r.new_state, old_score: Number(r.old_score), new_score: Number(r.new_score), at: r.created_at })),
+      similarity_cases: cases,
+      marks: marks.map((m) => plain({ question: q(m.question_id), points: Number(m.points), comment: m.comment, graded_by: m.graded_by_name, graded_at: m.graded_at })),
       journal: journal ? journal.events.map((e) => ({ seq: e.seq, type: e.type, at: e.at, client_at: e.client_at, data: e.data, hash: e.hash })) : null,
       journal_last_hash: journal?.last_hash ?? null,
     });
@@ -183,6 +198,22 @@ export async function gatherStudentData(ctx: AppContext, userId: number, copyAcc
     .orderBy('created_at')
     .execute();
 
+  const ltiLinks = await db
+    .selectFrom('lti_user_links as l')
+    .innerJoin('lti_platforms as p', 'p.id', 'l.platform_id')
+    .select(['p.name as platform', 'l.subject', 'l.created_at', 'l.last_launch_at'])
+    .where('l.user_id', '=', userId)
+    .orderBy('l.created_at')
+    .execute();
+  const ltiGrades = await db
+    .selectFrom('lti_grades as g')
+    .innerJoin('lti_resource_links as r', 'r.id', 'g.resource_link_pk')
+    .innerJoin('lti_platforms as p', 'p.id', 'r.platform_id')
+    .select(['p.name as platform', 'r.title as activity', 'g.score_given', 'g.score_maximum', 'g.state', 'g.sent_score', 'g.sent_maximum', 'g.sent_at', 'g.updated_at'])
+    .where('g.user_id', '=', userId)
+    .orderBy('g.updated_at')
+    .execute();
+
   return {
     made_at: new Date().toISOString(),
     account: plain(account),
@@ -191,6 +222,37 @@ export async function gatherStudentData(ctx: AppContext, userId: number, copyAcc
     practice: practice.map((p) => plain({ question_id: p.question_id, course: p.course, at: p.created_at, validated: p.is_valid === 1, answer: parsed(p.answer), details: parsed(p.details) })),
     holds: holds.map((h) => plain(h)),
     deletion_requests: requests.map((r) => plain(r)),
+    lti: {
+      links: ltiLinks.map((l) => plain(l)),
+      grades: ltiGrades.map((g) => plain({ ...g, score_given: Number(g.score_given), score_maximum: Number(g.score_maximum), sent_score: g.sent_score === null ? null : Number(g.sent_score), sent_maximum: g.sent_maximum === null ? null : Number(g.sent_maximum) })),
+    },
     copy_accesses: await copyAccesses(ctx, userId),
   };
+}
+
+/** The similarity cases that name this copy: their state and decision, and the steps about this copy or the whole case
+ *  (a step about another student's copy is theirs, never shown here). While a case is open, only what was exchanged
+ *  with the student (messages and replies) is given: the staff's notes of an inquiry in progress come with its decision. */
+async function similarityCasesOf(ctx: AppContext, attemptId: number): Promise<Array<Record<string, unknown>>> {
+  const cases = await ctx.db
+    .selectFrom('similarity_case_members as m')
+    .innerJoin('similarity_cases as c', 'c.id', 'm.case_id')
+    .select(['c.id', 'c.status', 'c.decision', 'c.created_at'])
+    .where('m.attempt_id', '=', attemptId)
+    .orderBy('c.created_at')
+    .execute();
+  const out: Array<Record<string, unknown>> = [];
+  for (const c of cases) {
+    const steps = await ctx.db
+      .selectFrom('similarity_case_steps')
+      .select(['type', 'text', 'decision', 'new_points', 'author', 'at'])
+      .where('case_id', '=', c.id)
+      .where((eb) => eb.or([eb('attempt_id', 'is', null), eb('attempt_id', '=', attemptId)]))
+      .$if(c.status !== 'DECIDED', (q) => q.where('type', 'in', ['MESSAGE', 'REPLY']))
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+    out.push(plain({ case: c.id, status: c.status, decision: c.decision, opened_at: c.created_at, steps: steps.map((s) => plain(s)) }));
+  }
+  return out;
 }

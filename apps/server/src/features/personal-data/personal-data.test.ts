@@ -91,6 +91,73 @@ describe('a student’s data', () => {
     expect(a.journal).toBeNull();
   }, 180_000);
 
+  it('carries the last contact of the exam page, the similarity cases naming the copy and the learning platform’s link and grades', async () => {
+    const exam = await seedExam(t, s.yearId, s.specializationId, 'Partiel de programmation');
+    const student = await sit(t, exam, s.yearId, s.specializationId);
+    const other = await sit(t, exam, s.yearId, s.specializationId);
+    await closeExam(t, exam.examId);
+    const db = t.ctx.db;
+    const attempt = await db.selectFrom('exam_attempts').select(['id', 'checked_at']).where('user_id', '=', student.id).executeTakeFirstOrThrow();
+    const otherAttempt = (await db.selectFrom('exam_attempts').select('id').where('user_id', '=', other.id).executeTakeFirstOrThrow()).id;
+    const q = (await db.selectFrom('exam_questions').select('question_id').where('exam_id', '=', exam.examId).executeTakeFirstOrThrow()).question_id;
+    const c = await db.insertInto('similarity_cases').values({ exam_id: exam.examId, question_id: q, status: 'OPEN' }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('similarity_case_members').values([{ case_id: c.id, attempt_id: attempt.id }, { case_id: c.id, attempt_id: otherAttempt }]).execute();
+    await db
+      .insertInto('similarity_case_steps')
+      .values([
+        { case_id: c.id, type: 'FLAG', text: 'Programmes presque identiques.', author: 'Enseignant' },
+        { case_id: c.id, type: 'NOTE', text: 'Note interne de l’enquête.', author: 'Enseignant' },
+        { case_id: c.id, type: 'MESSAGE', text: 'Expliquez votre démarche.', attempt_id: attempt.id, author: 'Enseignant' },
+        { case_id: c.id, type: 'MESSAGE', text: 'Message à un autre étudiant.', attempt_id: otherAttempt, author: 'Enseignant' },
+      ])
+      .execute();
+    const p = await db
+      .insertInto('lti_platforms')
+      .values({ name: 'Moodle de l’université', issuer: 'https://moodle.univ.example', client_id: 'c1', jwks_url: 'https://moodle.univ.example/jwks', auth_login_url: 'https://moodle.univ.example/auth', token_url: 'https://moodle.univ.example/token', registered_by: 'MANUAL' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('lti_user_links').values({ platform_id: p.id, subject: 'moodle-user-42', user_id: student.id }).execute();
+    const link = await db.insertInto('lti_resource_links').values({ platform_id: p.id, resource_link_id: 'rl-1', deployment_id: 'd1', title: 'Partiel en ligne', exam_id: exam.examId }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('lti_grades').values({ resource_link_pk: link.id, user_id: student.id, score_given: 12.5, score_maximum: 20, state: 'SENT', sent_score: 12.5, sent_maximum: 20, sent_at: new Date() }).execute();
+
+    const archive = async () => unzip((await call(student.token, 'GET', '/api/student/my-data/archive')).rawPayload);
+    let files = await archive();
+    let data = JSON.parse(files.get('mes-donnees.json')!.toString('utf8'));
+    let a = data.attempts.find((x: { exam: { id: number } }) => x.exam.id === exam.examId);
+    expect(a.attempt).toHaveProperty('checked_at', attempt.checked_at ? new Date(attempt.checked_at).toISOString() : null);
+    // An open case: its status and what was said to this student, never the inquiry's notes nor another student's messages.
+    expect(a.similarity_cases).toEqual([expect.objectContaining({ case: c.id, status: 'OPEN', decision: null, steps: [expect.objectContaining({ type: 'MESSAGE', text: 'Expliquez votre démarche.' })] })]);
+    expect(data.lti.links).toEqual([expect.objectContaining({ platform: 'Moodle de l’université', subject: 'moodle-user-42' })]);
+    expect(data.lti.grades).toEqual([expect.objectContaining({ activity: 'Partiel en ligne', score_given: 12.5, score_maximum: 20, state: 'SENT' })]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mes-donnees-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'd.pdf'), files.get('mes-donnees.pdf')!);
+      const pdf = execFileSync('pdftotext', [path.join(dir, 'd.pdf'), '-'], { encoding: 'utf8' });
+      expect(pdf).toMatch(/Dossier de programmes similaires n° \d+/);
+      expect(pdf).toMatch(/Moodle de l’université : identifiant moodle-user-42/);
+      expect(pdf).toMatch(/Note de « Partiel en ligne » pour Moodle de l’université : 12\.5 sur 20, envoyée le/);
+      expect(pdf).not.toMatch(/Note interne/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+
+    // While the case is open, the student's data is kept: an erasure is refused and says why.
+    const id = (await call(student.token, 'POST', '/api/student/my-data/deletion-request', {})).json().data.id;
+    expect((await call(teacher, 'GET', '/api/admin/personal-data/deletion-requests')).json().data.find((r: { id: number }) => r.id === id)).toMatchObject({ on_hold: true });
+    const grant = await call(teacher, 'PUT', `/api/admin/personal-data/deletion-requests/${id}/decide`, { decision: 'GRANTED', reason: 'Accordé' });
+    expect(grant.statusCode).toBe(409);
+    expect(grant.json().message).toMatch(/un dossier de programmes similaires en cours/);
+
+    // Once decided, the whole case (its notes too) comes with the archive, and the erasure may be granted.
+    await db.updateTable('similarity_cases').set({ status: 'DECIDED', decision: 'NO_ACTION' }).where('id', '=', c.id).execute();
+    files = await archive();
+    data = JSON.parse(files.get('mes-donnees.json')!.toString('utf8'));
+    a = data.attempts.find((x: { exam: { id: number } }) => x.exam.id === exam.examId);
+    expect(a.similarity_cases[0].steps.map((x: { type: string }) => x.type)).toEqual(['FLAG', 'NOTE', 'MESSAGE']);
+    const granted = await call(teacher, 'PUT', `/api/admin/personal-data/deletion-requests/${id}/decide`, { decision: 'GRANTED', reason: 'Dossier clos.' });
+    expect(granted.statusCode, granted.body).toBe(200);
+  }, 180_000);
+
   it('refuses to grant a deletion while a hold stands; staff refuse it with a reason the student sees', async () => {
     const exam = await seedExam(t, s.yearId, s.specializationId, 'Examen contesté');
     const student = await sit(t, exam, s.yearId, s.specializationId);

@@ -1,22 +1,25 @@
 // A student's data (docs/donnees-personnelles.md): the archive they or staff download, and their requests for
 // erasure, which staff grant or refuse with a reason; a request cannot be granted while a hold keeps their data.
+import path from 'node:path';
 import type { DeletionDecisionInput, DeletionRequest } from '@exam/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
+import { workerThread } from '../../lib/worker-thread';
 import { zip } from '../../lib/zip';
 import { buildAppealFile } from '../exam-results';
-import { activeHoldsOf } from '../retention';
-import { gatherStudentData, type CopyAccesses } from './gather';
-import { renderDataPdf } from './data-pdf';
+import { whatKeepsStudent } from '../retention';
+import { gatherStudentData, type CopyAccesses, type StudentData } from './gather';
 
 const README = `Vos données personnelles
 
 Cette archive contient tout ce que la plateforme d’examens conserve sur vous (RGPD, articles 15 et 20) :
 - mes-donnees.json : votre compte, vos inscriptions, chaque composition (questions, réponses avec leur heure, verdicts,
-  points, brouillons, réponses tardives, signalements, journal), votre entraînement, les gels de conservation, vos
-  demandes d’effacement et les consultations de vos copies par le personnel, dans un format lisible par un programme ;
+  points, brouillons, réponses tardives, signalements, journal, dossiers de programmes similaires qui la nomment), votre
+  entraînement, les gels de conservation, vos demandes d’effacement, vos liens avec les plateformes d’apprentissage
+  (LTI) et les notes qui leur sont renvoyées, et les consultations de vos copies par le personnel, dans un format
+  lisible par un programme ;
 - mes-donnees.pdf : les mêmes données, à lire ;
 - copies/ : le dossier PDF de chacune de vos copies d’examens fermés (questions, réponses, verdicts et journal).
 Les heures du fichier JSON sont en temps universel (UTC) ; celles des PDF, à l’heure de Paris.
@@ -24,9 +27,17 @@ Vous ne déposez pas de fichier sur la plateforme : les copies de secours apport
 réponses tardives de la composition concernée.
 `;
 
+/** « mes-donnees.pdf » is drawn in a worker thread (lib/worker-thread.ts), off the API's thread. */
+const dataPdfThread = workerThread<StudentData, Uint8Array>({
+  name: 'personal data PDF',
+  built: path.join(import.meta.dirname, 'data-pdf-worker.js'),
+  source: new URL('./data-pdf-worker.ts', import.meta.url),
+});
+
 export async function buildStudentArchive(ctx: AppContext, userId: number, copyAccesses: CopyAccesses): Promise<{ buffer: Buffer; filename: string }> {
   const data = await gatherStudentData(ctx, userId, copyAccesses);
-  const pdf = await renderDataPdf(data);
+  const drawn = await dataPdfThread.run(data);
+  const pdf = Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength);
   const appeals = [];
   const names = new Set<string>();
   for (const a of data.attempts) {
@@ -65,7 +76,9 @@ async function requests(ctx: AppContext, where: { userId?: number; pendingOnly?:
   const r = await sql<RequestRow>`
     select d.id, d.user_id, u.last_name || ' ' || u.first_name as student, u.student_number, d.message, d.status, d.created_at,
       d.decided_at, d.decided_by_name, d.decision_reason,
-      exists (select 1 from retention_holds h where h.user_id = d.user_id and h.released_at is null) as on_hold
+      (exists (select 1 from retention_holds h where h.user_id = d.user_id and h.released_at is null)
+        or exists (select 1 from similarity_case_members m join similarity_cases c on c.id = m.case_id join exam_attempts a on a.id = m.attempt_id
+          where a.user_id = d.user_id and c.status <> 'DECIDED')) as on_hold
     from data_deletion_requests d left join users u on u.id = d.user_id
     where ${where.userId === undefined ? sql`true` : sql`d.user_id = ${where.userId}`}
       and ${where.pendingOnly ? sql`d.status = 'PENDING'` : sql`true`}
@@ -99,10 +112,10 @@ export async function decideRequest(ctx: AppContext, id: number, input: Deletion
   if (!req) throw notFound('Cette demande d’effacement n’existe pas.');
   if (req.status !== 'PENDING' || req.user_id === null) throw conflict('Cette demande a déjà reçu une réponse.');
   if (input.decision === 'GRANTED') {
-    const holds = await activeHoldsOf(ctx, req.user_id);
-    if (holds.length) {
+    const keeps = await whatKeepsStudent(ctx.db, req.user_id);
+    if (keeps.length) {
       throw conflict(
-        `Effacement impossible : les données de cet étudiant sont gelées (${holds.map((h) => h.reason).join(' ; ')}). Levez le gel ou refusez la demande en donnant la raison.`,
+        `Effacement impossible : les données de cet étudiant sont gelées (${keeps.join(' ; ')}). Levez le gel, attendez la décision du dossier, ou refusez la demande en donnant la raison.`,
       );
     }
   }
@@ -116,9 +129,8 @@ export async function decideRequest(ctx: AppContext, id: number, input: Deletion
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) throw conflict('Cette demande a déjà reçu une réponse.');
     if (input.decision === 'GRANTED') {
-      // A hold set meanwhile wins: checked again inside the transaction that erases.
-      const held = await trx.selectFrom('retention_holds').select('id').where('user_id', '=', userId).where('released_at', 'is', null).executeTakeFirst();
-      if (held) throw conflict('Effacement impossible : un gel de conservation vient d’être posé sur les données de cet étudiant.');
+      // A hold set (or a case opened) meanwhile wins: checked again inside the transaction that erases.
+      if ((await whatKeepsStudent(trx, userId)).length) throw conflict('Effacement impossible : un gel de conservation ou un dossier vient d’être posé sur les données de cet étudiant.');
       // Every table that refers to the account follows it (foreign keys on cascade, or emptied for authorship).
       await trx.deleteFrom('users').where('id', '=', userId).where('role', '=', 'STUDENT').execute();
     }

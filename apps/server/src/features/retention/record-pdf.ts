@@ -32,13 +32,14 @@ export async function renderRecordPdf(s: PurgeSummary, made: { id: number; at: s
     w.section(() => {
       w.h2('Conservé au-delà de l’échéance');
       const kinds = Object.entries(s.kept_holds) as Array<[HoldKind, number]>;
-      if (!kinds.length && !s.kept_reports) w.para('Aucun gel ni signalement en cours : rien n’est conservé.');
+      if (!kinds.length && !s.kept_reports && !s.kept_cases) w.para('Aucun gel, signalement ni dossier en cours : rien n’est conservé.');
       else
         w.list([
           ...kinds.map(([k, n]) => `${HOLD_KIND_LABELS[k]} : ${num(n)} gel${n > 1 ? 's' : ''}`),
           ...(s.kept_reports ? [`Signalement non traité : ${num(s.kept_reports)} étudiant${s.kept_reports > 1 ? 's' : ''}`] : []),
+          ...(s.kept_cases ? [`Dossier de programmes similaires en cours : ${num(s.kept_cases)} étudiant${s.kept_cases > 1 ? 's' : ''}`] : []),
         ]);
-      w.para('Ces données seront éliminées par une purge ultérieure, une fois le gel levé ou le signalement traité.', 8.5);
+      w.para('Ces données seront éliminées par une purge ultérieure, une fois le gel levé, le signalement traité ou le dossier décidé.', 8.5);
     });
     w.section(() => {
       w.h2('Statistiques conservées (sans aucune donnée personnelle)');

@@ -55,12 +55,26 @@ const holdFor = (year: number, user: RawBuilder<unknown>, exam?: RawBuilder<unkn
     and (h.academic_year_id is null or h.academic_year_id = ${year})
     ${exam ? sql`and (h.exam_id is null or h.exam_id = ${exam})` : sql``})`;
 
-/** The attempts of the year's exams that go: neither held nor carrying a report not handled yet. */
+/** A similarity case not decided yet names this attempt: a procedure in progress, its copy is kept as a hold keeps it. */
+const inOpenCase = (attempt: RawBuilder<unknown>) => sql`exists (
+  select 1 from similarity_case_members m join similarity_cases c on c.id = m.case_id where m.attempt_id = ${attempt} and c.status <> 'DECIDED')`;
+
+/** The attempts of the year's exams that go: neither held, nor carrying a report not handled yet, nor in an open
+ *  similarity case. */
 const purgeableAttempts = (year: number) => sql`
   select a.id from exam_attempts a join exams e on e.id = a.exam_id
   where e.academic_year_id = ${year}
     and not ${holdFor(year, sql.ref('a.user_id'), sql.ref('a.exam_id'))}
-    and not exists (select 1 from exam_problem_reports r where r.attempt_id = a.id and r.handled_at is null)`;
+    and not exists (select 1 from exam_problem_reports r where r.attempt_id = a.id and r.handled_at is null)
+    and not ${inOpenCase(sql.ref('a.id'))}`;
+
+/** How many similarity cases not decided yet name a copy of this student (an erasure waits for their decision). */
+export async function openCasesOf(db: Db, userId: number): Promise<number> {
+  const r = await sql<{ n: number }>`select count(distinct m.case_id)::int as n from similarity_case_members m
+    join similarity_cases c on c.id = m.case_id join exam_attempts a on a.id = m.attempt_id
+    where a.user_id = ${userId} and c.status <> 'DECIDED'`.execute(db);
+  return r.rows[0].n;
+}
 
 async function countWhere(db: Db, table: string, attempts: RawBuilder<unknown>): Promise<number> {
   const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where attempt_id in (${attempts})`.execute(db);
@@ -196,7 +210,7 @@ export async function examsOfYear(db: Db, year: number) {
   return r.rows;
 }
 
-/** What stays of the year although it is due, and why: standing holds, reports not handled yet. */
+/** What stays of the year although it is due, and why: standing holds, reports not handled yet, open similarity cases. */
 export async function keptOfYear(db: Db, year: number) {
   const holds = await sql<{ user_id: number; student: string; student_number: string | null; exam_title: string | null; kind: string; reason: string }>`
     select h.user_id, u.last_name || ' ' || u.first_name as student, u.student_number, e.title as exam_title, h.kind, h.reason
@@ -210,7 +224,13 @@ export async function keptOfYear(db: Db, year: number) {
     from exam_problem_reports r join exam_attempts a on a.id = r.attempt_id join exams e on e.id = a.exam_id join users u on u.id = a.user_id
     where r.handled_at is null and e.academic_year_id = ${year}
     order by 2, 4`.execute(db);
-  return { holds: holds.rows, reports: reports.rows };
+  const cases = await sql<{ user_id: number; student: string; student_number: string | null; exam_title: string }>`
+    select distinct a.user_id, u.last_name || ' ' || u.first_name as student, u.student_number, e.title as exam_title
+    from similarity_case_members m join similarity_cases c on c.id = m.case_id join exam_attempts a on a.id = m.attempt_id
+    join exams e on e.id = a.exam_id join users u on u.id = a.user_id
+    where c.status <> 'DECIDED' and e.academic_year_id = ${year}
+    order by 2, 4`.execute(db);
+  return { holds: holds.rows, reports: reports.rows, cases: cases.rows };
 }
 
 export async function insertPurgeRecord(db: Db, row: { academic_year_id: number; year_label: string; run_by: number | null; run_by_name: string | null; summary: string; pdf: Buffer }) {

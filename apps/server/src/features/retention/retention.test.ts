@@ -161,6 +161,44 @@ describe('retention of a year', () => {
     expect(p.kept).toEqual([expect.objectContaining({ user_id: u.id, exam_title: 'Examen signalé', reason: 'Signalement non traité pendant l’examen' })]);
   }, 180_000);
 
+  it('keeps the copies an open similarity case names until the case is decided, and says so in the preview and the record', async () => {
+    const s = await seedStructure(t.ctx);
+    const exam = await seedExam(t, s.yearId, s.specializationId, 'Examen comparé');
+    const named = await sit(t, exam, s.yearId, s.specializationId);
+    const free = await sit(t, exam, s.yearId, s.specializationId);
+    const attempt = (await t.ctx.db.selectFrom('exam_attempts').select('id').where('user_id', '=', named.id).executeTakeFirstOrThrow()).id;
+    const q = (await t.ctx.db.selectFrom('exam_questions').select('question_id').where('exam_id', '=', exam.examId).executeTakeFirstOrThrow()).question_id;
+    const c = await t.ctx.db.insertInto('similarity_cases').values({ exam_id: exam.examId, question_id: q, status: 'OPEN' }).returning('id').executeTakeFirstOrThrow();
+    await t.ctx.db.insertInto('similarity_case_members').values({ case_id: c.id, attempt_id: attempt }).execute();
+    await closeExam(t, exam.examId);
+    await call(admin, 'PUT', `/api/admin/retention/years/${s.yearId}/settings`, { jury_date: daysAgo(800), retention_months: 24 });
+    const p = (await call(admin, 'GET', `/api/admin/retention/years/${s.yearId}/preview`)).json().data;
+    expect(p.counts.attempts).toBe(1);
+    expect(p.kept).toEqual([expect.objectContaining({ user_id: named.id, exam_title: 'Examen comparé', reason: 'Dossier de programmes similaires en cours' })]);
+
+    const label = (await t.ctx.db.selectFrom('academic_years').select('label').where('id', '=', s.yearId).executeTakeFirstOrThrow()).label;
+    const purge = () => call(admin, 'POST', `/api/admin/retention/years/${s.yearId}/purge`, { confirm: label });
+    const purged = await purge();
+    expect(purged.statusCode, purged.body).toBe(200);
+    expect(purged.json().data.kept).toBe(1);
+    expect(await count('exam_attempts', 'id', [attempt])).toBe(1);
+    expect(await count('users', 'id', [free.id])).toBe(0);
+    const pdf = await call(admin, 'GET', purged.json().data.url);
+    expect(pdf.statusCode).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bordereau-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'b.pdf'), pdf.rawPayload);
+      expect(execFileSync('pdftotext', [path.join(dir, 'b.pdf'), '-'], { encoding: 'utf8' })).toMatch(/Dossier de programmes similaires en cours : 1 étudiant/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+
+    // Decided, the case lets the copy go at the next purge.
+    await t.ctx.db.updateTable('similarity_cases').set({ status: 'DECIDED', decision: 'NO_ACTION' }).where('id', '=', c.id).execute();
+    expect((await purge()).statusCode).toBe(200);
+    expect(await count('exam_attempts', 'id', [attempt])).toBe(0);
+  }, 180_000);
+
   it('refuses a hold without a reason or on a member of staff (422), and a teacher the years’ settings (403)', async () => {
     const u = await seedUser(t.ctx, 'TEACHER');
     const r = await call(teacher, 'POST', '/api/admin/retention/holds/create', { user_id: u.id, kind: 'DISCIPLINARY', reason: ' ' });

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExamStats, Hold, HoldInput, HoldKind, PurgeCounts, PurgeRecord, RetentionPreview, RetentionSettingsInput, RetentionYear } from '@exam/shared';
 import { HOLD_KIND_LABELS } from '@exam/shared';
+import type { Db } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
@@ -25,6 +26,8 @@ export interface PurgeSummary {
   exams: Array<{ id: number; title: string; attempts: number; kept: number }>;
   kept_holds: Partial<Record<HoldKind, number>>;
   kept_reports: number;
+  /** Students whose copy an open similarity case names (absent from records made before the rule). */
+  kept_cases?: number;
   stats: ExamStats[];
   stats_recorded_before: boolean;
   sample: { at: string; count: number } | null;
@@ -62,10 +65,11 @@ export async function previewPurge(ctx: AppContext, id: number): Promise<Retenti
     counts = err.counts;
   }
   const exams = await repo.examsOfYear(ctx.db, id);
-  const { holds, reports } = await repo.keptOfYear(ctx.db, id);
+  const { holds, reports, cases } = await repo.keptOfYear(ctx.db, id);
   const kept = [
     ...holds.map((h) => ({ user_id: h.user_id, student: h.student, student_number: h.student_number, exam_title: h.exam_title, reason: `${HOLD_KIND_LABELS[h.kind as HoldKind]} : ${h.reason}` })),
     ...reports.map((r) => ({ user_id: r.user_id, student: r.student, student_number: r.student_number, exam_title: r.exam_title, reason: 'Signalement non traité pendant l’examen' })),
+    ...cases.map((r) => ({ user_id: r.user_id, student: r.student, student_number: r.student_number, exam_title: r.exam_title, reason: 'Dossier de programmes similaires en cours' })),
   ];
   return { year, counts: counts!, exams, kept };
 }
@@ -85,7 +89,7 @@ export async function purgeYearNow(ctx: AppContext, id: number, by: { id: number
     const before = await repo.yearHasRecord(trx, id);
     const stats = before ? [] : await repo.examStats(trx, id);
     const exams = await repo.examsOfYear(trx, id);
-    const { holds, reports } = await repo.keptOfYear(trx, id);
+    const { holds, reports, cases } = await repo.keptOfYear(trx, id);
     const counts = await repo.purgeYear(trx, id);
     if (total(counts) === 0) return null;
     const kept_holds: PurgeSummary['kept_holds'] = {};
@@ -99,6 +103,7 @@ export async function purgeYearNow(ctx: AppContext, id: number, by: { id: number
       exams,
       kept_holds,
       kept_reports: new Set(reports.map((r) => r.user_id)).size,
+      kept_cases: new Set(cases.map((r) => r.user_id)).size,
       stats,
       stats_recorded_before: before,
       sample: year.archive_sample_at ? { at: year.archive_sample_at, count: year.archive_sample_count ?? 0 } : null,
@@ -195,7 +200,10 @@ export async function releaseHold(ctx: AppContext, id: number, by: number, reaso
   return (await repo.listHolds(ctx.db, { id }))[0];
 }
 
-/** Whether a standing hold keeps this student's data (an erasure cannot be granted meanwhile), with its holds. */
-export async function activeHoldsOf(ctx: AppContext, userId: number): Promise<Hold[]> {
-  return repo.listHolds(ctx.db, { active: true, userId });
+/** Why this student's data must be kept now, in French (standing holds, open similarity cases); empty: nothing keeps it.
+ *  Given the caller's transaction, it reads there (an erasure checks again inside the transaction that erases). */
+export async function whatKeepsStudent(db: Db, userId: number): Promise<string[]> {
+  const holds = await repo.listHolds(db, { active: true, userId });
+  const cases = await repo.openCasesOf(db, userId);
+  return [...holds.map((h) => h.reason), ...(cases ? [cases > 1 ? `${cases} dossiers de programmes similaires en cours` : 'un dossier de programmes similaires en cours'] : [])];
 }

@@ -28,11 +28,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
     trustProxy: ctx.config.TRUST_PROXY ? ctx.config.TRUST_PROXY.split(',').map((a) => a.trim()) : false,
     // Slow clients cannot hold connections: headers must arrive within HEADERS_TIMEOUT_SECONDS (checked every
-    // second), a whole request within REQUEST_TIMEOUT_SECONDS, an idle socket is closed after 30 s, and an idle
-    // keep-alive connection after 10 s.
+    // second), a whole request within REQUEST_TIMEOUT_SECONDS, an idle socket is closed after IDLE_SOCKET_SECONDS (30), and an idle
+    // keep-alive connection after 10 s. A request being answered is not idle (see the hooks below).
     http: { headersTimeout: ctx.config.HEADERS_TIMEOUT_SECONDS * 1000, connectionsCheckingInterval: 1000 },
     requestTimeout: ctx.config.REQUEST_TIMEOUT_SECONDS * 1000,
-    connectionTimeout: 30_000,
+    connectionTimeout: ctx.config.IDLE_SOCKET_SECONDS * 1000,
     keepAliveTimeout: 10_000,
     clientErrorHandler,
   });
@@ -47,6 +47,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     return parseJson(req, String(body), done);
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  // While a request is being answered its socket is not idle, though nothing is sent: under load a handler may wait
+  // longer than 30 s (a database connection, a runner slot, a long PDF) and the idle timer cut it, the proxy then
+  // answering 503 to a student whose answer was on its way (seen: 4 742 of them in a room of 2 000). It is bounded by
+  // REQUEST_TIMEOUT_SECONDS meanwhile, and idle again (30 s) once answered. (An injected request's socket has no timer.)
+  const socketTimer = (req: { raw: { socket: { setTimeout?: (ms: number) => unknown } | null } }, ms: number) => {
+    const socket = req.raw.socket;
+    if (typeof socket?.setTimeout === 'function') socket.setTimeout(ms);
+  };
+  app.addHook('onRequest', async (req) => socketTimer(req, ctx.config.REQUEST_TIMEOUT_SECONDS * 1000));
+  app.addHook('onResponse', async (req) => socketTimer(req, ctx.config.IDLE_SOCKET_SECONDS * 1000));
   app.decorate('ctx', ctx);
   configurePasswordHashing({
     slots: ctx.config.PASSWORD_HASH_SLOTS ?? defaultHashSlots(),

@@ -44,6 +44,8 @@ export const configSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /** Longest time to receive a whole request, body included (a 50 MB upload on a slow line fits). */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  /** A socket with nothing received and no request being answered is closed after this long. */
+  IDLE_SOCKET_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   DEMO: z.preprocess(emptyToUndefined, z.enum(['0', '1']).optional()),

@@ -28,6 +28,8 @@ describe('deploy/', () => {
     expect(maxBody).toBeLessThan(defaults.UPLOAD_LIMIT_BYTES + 2 * 1024 * 1024);
     expect(proxy).toContain(`client_header_timeout ${defaults.HEADERS_TIMEOUT_SECONDS}s;`);
     expect(proxy).toContain(`proxy_send_timeout ${defaults.REQUEST_TIMEOUT_SECONDS}s;`);
+    // nginx never cuts an answer the server is still making (under a rush, a student's answer waits its turn).
+    expect(Number(/^proxy_read_timeout (\d+)s;/m.exec(proxy)?.[1])).toBeGreaterThanOrEqual(defaults.REQUEST_TIMEOUT_SECONDS);
     // Only connection failures move a request to another process; the server's own 503 answers do not.
     expect(proxy).toMatch(/proxy_next_upstream error timeout;/);
     expect(proxy).not.toMatch(/proxy_next_upstream[^;]*(non_idempotent|http_503)/);
@@ -39,6 +41,10 @@ describe('deploy/', () => {
     const site = read('deploy/nginx/exam.conf');
     expect(Number(/keepalive_timeout (\d+)s;/.exec(site)?.[1])).toBeLessThan(10);
     expect(site).toMatch(/server 127\.0\.0\.1:\d+ max_fails=\d+ fail_timeout=\d+s;/);
+    // No process is ever set aside: a slow or saturated one set aside for 10 s sent 503 to every student meanwhile.
+    const servers = [...site.matchAll(/^\s*server 127\.0\.0\.1:\d+ ([^;]*);/gm)];
+    expect(servers.length).toBeGreaterThan(1);
+    for (const [, params] of servers) expect(params).toMatch(/(^| )max_fails=0( |$)/);
   });
 
   it('sends HSTS on the HTTPS site, on every answer, and only there', () => {

@@ -25,13 +25,6 @@ export async function examRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Who publishes: the sandbox shares its slots fairly per user, and its failures are logged with the request.
   const caller = (req: { user: { id: number } | null; id: string; log: FastifyBaseLogger }) => ({ userId: req.user!.id, requestId: req.id, log: req.log });
-  // Publishing makes variants in the sandbox: on a busy server that outlasts the 30 s an idle socket is given (nothing
-  // is sent meanwhile), so this request's socket waits as long as a whole request may take.
-  // (An injected request's socket has no timer.)
-  const mayRunLong = (req: { raw: { socket: { setTimeout?: (ms: number) => unknown } | null } }) => {
-    const socket = req.raw.socket;
-    if (typeof socket?.setTimeout === 'function') socket.setTimeout(app.ctx.config.REQUEST_TIMEOUT_SECONDS * 1000);
-  };
 
   app.get(
     '/api/admin/exams',
@@ -68,7 +61,6 @@ export async function examRoutes(base: FastifyInstance) {
       },
     },
     async (req) => {
-      mayRunLong(req);
       return ok(await editExam(app.ctx, req.params.id, req.body, caller(req)), 'Examen mis à jour.');
     },
   );
@@ -113,7 +105,6 @@ export async function examRoutes(base: FastifyInstance) {
       },
     },
     async (req) => {
-      mayRunLong(req);
       const exam = await changeStatus(app.ctx, req.params.id, req.params.status, caller(req));
       if (req.params.status === 'CLOSED') await journalClose(app.ctx, req, req.params.id);
       return ok(exam, `Examen passé au statut « ${EXAM_STATUS_LABELS[req.params.status]} ».`);

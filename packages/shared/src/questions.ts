@@ -46,6 +46,8 @@ export {
 export const QUESTION_MAX_TAGS = 20;
 export const QUESTION_TAG_MAX = 50;
 export const QUESTION_POINTS_MAX = 1000;
+/** Longest question name (Moodle's <name>, GIFT's ::titre::). */
+export const QUESTION_NAME_MAX = 200;
 /** Largest generator source accepted, in characters. */
 export const QUESTION_GENERATOR_MAX = 20_000;
 /** Bounds of a question's run limits: the runner's MAX_LIMITS (packages/runner) and its floors. */
@@ -132,6 +134,13 @@ const tagSchema = z
 
 const questionFields = z.object({
   type: questionKindSchema,
+  /** Optional name shown in the bank (empty: the bank shows the statement's start); one line, spaces folded. */
+  name: z
+    .string({ error: 'Le nom doit être un texte.' })
+    .transform((v) => v.replace(/\s+/g, ' ').trim())
+    .pipe(z.string().max(QUESTION_NAME_MAX, { error: `Le nom ne doit pas dépasser ${QUESTION_NAME_MAX} caractères.` }))
+    .nullish()
+    .transform((v) => v || null),
   statement: z
     .string({ error: "L’énoncé est obligatoire." })
     .max(QUESTION_STATEMENT_MAX, { error: `L’énoncé ne doit pas dépasser ${QUESTION_STATEMENT_MAX} caractères.` })
@@ -242,6 +251,8 @@ const fileRefSchema = z.object({ id: z.number().int(), name: z.string(), mime: z
 export const questionSchema = z.object({
   id: z.number().int(),
   type: questionKindSchema,
+  /** null: unnamed (the bank shows the statement's start). */
+  name: z.string().nullable(),
   statement: z.string(),
   language: languageSchema.nullable(),
   points: z.number(),
@@ -276,6 +287,8 @@ export type Question = z.infer<typeof questionSchema>;
 export const questionListItemSchema = z.object({
   id: z.number().int(),
   type: questionKindSchema,
+  /** The question's name, or null (the screens show the excerpt alone). */
+  name: z.string().nullable(),
   excerpt: z.string(),
   language: languageSchema.nullable(),
   points: z.number(),

@@ -203,6 +203,8 @@ export interface QuestionsTable {
   search_text: ColumnType<string, string | undefined, string>;
   /** Python source of `generate(seed)` (migration 012-question-versions); null: not parameterised. */
   generator: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Optional name (migration 044-question-names); null: the bank shows the statement's start. */
+  name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One saved state of a question (migration 012-question-versions): what showing and grading it needs. */

@@ -10,6 +10,8 @@ import type { QcmForm } from './qcm/form';
 
 export interface GeneralFormValues {
   type: QuestionKind;
+  /** Optional name; empty: unnamed. */
+  name: string;
   statement: string;
   points: number | string;
   course_id: string | null;

@@ -28,6 +28,7 @@ import * as m029 from './029-copy-accesses';
 import * as m030 from './030-retention';
 import * as m031 from './031-data-requests';
 import * as m032 from './032-new-kinds';
+import * as m044 from './044-question-names';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '030-retention': m030,
   '031-data-requests': m031,
   '032-new-kinds': m032,
+  '044-question-names': m044,
 };

@@ -22,6 +22,7 @@ function selectQuestions(db: Db) {
     .select((eb) => [
       'q.id',
       'q.type',
+      'q.name',
       'q.statement',
       'q.language',
       'q.points',
@@ -81,6 +82,7 @@ function toQuestion(r: QuestionRow): Question {
   return {
     id: r.id,
     type: r.type,
+    name: r.name,
     statement: r.statement,
     language: r.language,
     points: Number(r.points),
@@ -145,6 +147,7 @@ export async function listQuestions(db: Db, f: QuestionListFilters): Promise<{ r
     .select((eb) => [
       'q.id',
       'q.type',
+      'q.name',
       // Enough of the statement for an excerpt, never the whole of a long one.
       sql<string>`left(q.statement, 4000)`.as('statement_head'),
       'q.language',
@@ -160,7 +163,7 @@ export async function listQuestions(db: Db, f: QuestionListFilters): Promise<{ r
       eb.selectFrom('possible_solutions as ps').select(sql<number>`count(*)::int`.as('n')).whereRef('ps.question_id', '=', 'q.id').as('solutions_count'),
       eb.selectFrom('exam_questions as eq').select(sql<number>`count(*)::int`.as('n')).whereRef('eq.question_id', '=', 'q.id').as('exam_count'),
     ]);
-  // Every word must appear in the folded statement text or tags (accents and case ignored).
+  // Every word must appear in the folded name, statement text or tags (accents and case ignored).
   for (const term of searchTerms(f.search)) q = q.where('q.search_text', 'like', likePattern(term));
   if (f.type) q = q.where('q.type', '=', f.type);
   if (f.language) q = q.where('q.language', '=', f.language);
@@ -183,6 +186,7 @@ export async function listQuestions(db: Db, f: QuestionListFilters): Promise<{ r
       return {
         id: r.id,
         type: r.type,
+        name: r.name,
         excerpt: excerptOf(htmlToText(r.statement_head, { math: 'delimited' }), EXCERPT),
         language: r.language,
         points: Number(r.points),
@@ -215,6 +219,7 @@ export async function listTags(db: Db): Promise<Array<{ tag: string; count: numb
 /** The columns of a question row, as the service computed them. */
 export interface QuestionRowValues {
   type: QuestionKind;
+  name: string | null;
   statement: string;
   language: 'PYTHON' | 'R' | null;
   points: number;

@@ -60,6 +60,7 @@ function rowValues(data: QuestionData, statement: string): QuestionRowValues {
   const { fields } = serverKind(data.type);
   return {
     type: data.type,
+    name: data.name,
     statement,
     language: fields.language ? data.language : null,
     points: data.points,
@@ -74,12 +75,12 @@ function rowValues(data: QuestionData, statement: string): QuestionRowValues {
     memory_mb: fields.program && data.limits ? data.limits.memory_mb : null,
     scoring: fields.scoring ? (data.scoring ?? 'PARTIAL') : null,
     generator: data.generator,
-    search_text: searchTextOf(statement, data.tags),
+    search_text: searchTextOf(statement, data.tags, data.name),
   };
 }
 
-export function searchTextOf(statement: string, tags: string[]): string {
-  return foldSearch(`${plainText(statement)} ${tags.join(' ')}`).slice(0, 20_000);
+export function searchTextOf(statement: string, tags: string[], name: string | null = null): string {
+  return foldSearch(`${name ?? ''} ${plainText(statement)} ${tags.join(' ')}`).trim().slice(0, 20_000);
 }
 
 /**
@@ -304,6 +305,7 @@ export async function duplicateQuestion(ctx: AppContext, userId: number, id: num
       trx,
       {
         type: q.type,
+        name: q.name,
         statement: q.statement,
         language: q.language,
         points: q.points,
@@ -318,7 +320,7 @@ export async function duplicateQuestion(ctx: AppContext, userId: number, id: num
         memory_mb: q.limits?.memory_mb ?? null,
         scoring: q.scoring,
         generator: q.generator,
-        search_text: searchTextOf(q.statement, tags),
+        search_text: searchTextOf(q.statement, tags, q.name),
       },
       userId,
     );

@@ -9,6 +9,8 @@ import { findQuestion, findQuestionsByIds } from './repository';
 /** What a version keeps of a question (the migration 012-question-versions writes version 1 in the same shape). */
 export interface QuestionSnapshot {
   type: QuestionKind;
+  /** The name (migration 044-question-names); absent from older snapshots (read as the current name). */
+  name?: string | null;
   statement: string;
   language: 'PYTHON' | 'R' | null;
   points: number;
@@ -44,6 +46,7 @@ export interface VersionRow {
 export function snapshotOf(q: Question): QuestionSnapshot {
   return {
     type: q.type,
+    name: q.name,
     statement: q.statement,
     language: q.language,
     points: q.points,
@@ -142,6 +145,7 @@ export function asVersion(q: Question, s: QuestionSnapshot, variant?: VariantCon
   return {
     ...q,
     type: s.type,
+    name: s.name === undefined ? q.name : s.name,
     statement: variant?.statement ?? s.statement,
     language: s.language,
     points: s.points,

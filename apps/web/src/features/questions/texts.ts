@@ -45,6 +45,8 @@ export const questionsTexts = {
     notFound: 'Cette question est introuvable.',
     back: 'Retour à la liste',
     type: 'Type de question',
+    name: 'Nom de la question',
+    nameHint: 'Facultatif : la banque le montre et le cherche ; sans nom, elle montre le début de l’énoncé. Repris par l’import et l’export Moodle.',
     statement: 'Énoncé',
     statementPlaceholder: 'Rédigez l’énoncé : texte, formules, code, images…',
     points: 'Points',

@@ -11,6 +11,7 @@ import { QUESTION_KINDS_UI, num, type GeneralFormValues, type QuestionFormValues
 export function toForm(q?: Question): QuestionFormValues {
   const general: GeneralFormValues = {
     type: q?.type ?? 'QCM',
+    name: q?.name ?? '',
     statement: q?.statement ?? '',
     points: q?.points ?? 1,
     course_id: q?.course_id ? String(q.course_id) : null,
@@ -27,6 +28,7 @@ export function toForm(q?: Question): QuestionFormValues {
 export function toBody(v: QuestionFormValues, version?: number): QuestionInput {
   return {
     type: v.type,
+    name: v.name.trim() ? v.name : null,
     statement: v.statement,
     points: num(v.points) ?? 1,
     course_id: v.course_id ? Number(v.course_id) : null,

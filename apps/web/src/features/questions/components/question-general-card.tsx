@@ -2,8 +2,8 @@
 // (the chapter list follows the course), the tags (suggested from the bank) and the practice flag.
 import { useMemo } from 'react';
 import { Controller, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
-import { Card, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, TagsInput, Text } from '@mantine/core';
-import { QUESTION_KINDS, type QuestionKind } from '@exam/shared';
+import { Card, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
+import { QUESTION_KINDS, QUESTION_NAME_MAX, type QuestionKind } from '@exam/shared';
 import { RichTextField } from '@/components/rich-text/rich-text-editor';
 import { useCourseOptions } from '@/lib/reference-options';
 import { useCourseChapters, useQuestionTags } from '../api/questions';
@@ -53,6 +53,21 @@ export function QuestionGeneralCard({
                 styles={{ root: { flexWrap: 'wrap' }, label: { whiteSpace: 'normal' } }}
               />
             </Stack>
+          )}
+        />
+        <Controller
+          control={control}
+          name="name"
+          render={({ field }) => (
+            <TextInput
+              label={t.name}
+              description={t.nameHint}
+              maxLength={QUESTION_NAME_MAX}
+              value={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.value)}
+              onBlur={field.onBlur}
+              error={errors.name?.message}
+            />
           )}
         />
         <RichTextField

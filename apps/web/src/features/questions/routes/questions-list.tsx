@@ -3,7 +3,7 @@
 // import from Moodle (XML or GIFT) and export of the checked questions.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Badge, Button, Group, Menu, Stack, type MantineTheme } from '@mantine/core';
+import { Badge, Button, Group, Menu, Stack, Text, type MantineTheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { EXCHANGE_FORMAT_LABELS, QUESTION_KIND_LABELS, QUESTION_KINDS, type ExchangeFormat, type QuestionKind, type QuestionListItem } from '@exam/shared';
@@ -66,10 +66,11 @@ export function QuestionsListPage() {
   };
 
   const typeLabel = (k: QuestionKind) => helper.data?.QUESTION_TYPE.find((x) => x.value === k)?.label ?? QUESTION_KIND_LABELS[k];
-  const name = (q: QuestionListItem) => `« ${excerptText(q.excerpt).slice(0, 60) || t.untitled} »`;
+  // Its name when it has one, else the statement's start.
+  const name = (q: QuestionListItem) => `« ${q.name ?? (excerptText(q.excerpt).slice(0, 60) || t.untitled)} »`;
 
   const remove = async (q: QuestionListItem) => {
-    if (await confirmDialog({ message: t.deleteConfirm(excerptText(q.excerpt).slice(0, 80) || t.untitled), danger: true, confirmLabel: t.delete })) {
+    if (await confirmDialog({ message: t.deleteConfirm(q.name ?? (excerptText(q.excerpt).slice(0, 80) || t.untitled)), danger: true, confirmLabel: t.delete })) {
       await del.mutateAsync(q.id).catch(() => undefined);
       if (result.data && result.data.data.length === 1 && list.state.page > 1) list.setPage(list.state.page - 1);
     }
@@ -165,7 +166,12 @@ export function QuestionsListPage() {
               title: t.colStatement,
               render: (q) => (
                 <Stack gap={4}>
-                  <StatementExcerpt size="sm" lineClamp={2} excerpt={q.excerpt} fallback={t.untitled} />
+                  {q.name ? (
+                    <Text size="sm" fw={600} lineClamp={2} data-testid="question-name">
+                      {q.name}
+                    </Text>
+                  ) : null}
+                  <StatementExcerpt size="sm" lineClamp={q.name ? 1 : 2} c={q.name ? 'gray.7' : undefined} excerpt={q.excerpt} fallback={t.untitled} />
                   <Group gap={4}>
                     {/* On a phone the type column is hidden: the type goes with the statement. */}
                     <QuestionTypeBadge size="xs" type={q.type} language={q.language} hiddenFrom="sm" />

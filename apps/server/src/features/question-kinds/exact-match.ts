@@ -3,17 +3,16 @@
 
 export type Tolerance = { kind: 'absolute' | 'relative'; value: number } | null;
 
-/** Lower case, no accents (NFD then combining marks removed), one space between words, none around. */
-export function normalizeText(text: string): string {
-  return text
+/** Lower case, no accents (NFD then combining marks removed), one space between words, none around. `keepCase`: the
+ *  same without lowering case (a CLOZE short answer that respects case). */
+export function normalizeText(text: string, keepCase = false): string {
+  const folded = text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .replace(/[’‘ʼ`´]/g, "'")
     .replace(/œ/gi, (m) => (m === 'Œ' ? 'OE' : 'oe'))
-    .replace(/æ/gi, (m) => (m === 'Æ' ? 'AE' : 'ae'))
-    .toLowerCase()
-    .replace(/\s+/gu, ' ')
-    .trim();
+    .replace(/æ/gi, (m) => (m === 'Æ' ? 'AE' : 'ae'));
+  return (keepCase ? folded : folded.toLowerCase()).replace(/\s+/gu, ' ').trim();
 }
 
 // Spaces that may separate thousands: ordinary, no-break, narrow no-break, thin.
@@ -52,9 +51,10 @@ export function numbersMatch(answer: number, expected: number, tolerance: Tolera
   return diff <= bound + slack;
 }
 
-/** Matching used by EXACT: case, accents, surrounding/repeated spaces ignored; numbers with tolerance; 3,14 = 3.14. */
-export function matchesExact(answer: string, accepted: string[], tolerance: Tolerance): boolean {
-  const text = normalizeText(answer);
+/** Matching used by EXACT: case, accents, surrounding/repeated spaces ignored; numbers with tolerance; 3,14 = 3.14.
+ *  `caseSensitive`: the case counts (CLOZE short answers that say so); the rest is forgiven the same way. */
+export function matchesExact(answer: string, accepted: string[], tolerance: Tolerance, caseSensitive = false): boolean {
+  const text = normalizeText(answer, caseSensitive);
   if (text === '') return false;
   const asNumber = parseNumber(answer);
   for (const candidate of accepted) {
@@ -63,7 +63,7 @@ export function matchesExact(answer: string, accepted: string[], tolerance: Tole
       if (numbersMatch(asNumber, expected, tolerance)) return true;
       continue;
     }
-    if (normalizeText(candidate) === text) return true;
+    if (normalizeText(candidate, caseSensitive) === text) return true;
   }
   return false;
 }

@@ -2,8 +2,10 @@
 // of a Moodle XML or GIFT file becomes, before anything is written) and the export query.
 import { z } from 'zod';
 import { envelopeSchema } from './common';
-import { languageSchema, questionKindSchema } from './questions';
+import { languageSchema, questionKindSchema, studentQuestionSchema } from './questions';
 import { idField } from './zod-fr';
+
+export * from './choice-text';
 
 export const EXCHANGE_FORMATS = ['moodle', 'gift'] as const;
 export type ExchangeFormat = (typeof EXCHANGE_FORMATS)[number];
@@ -17,6 +19,22 @@ export const IMPORT_MAX_QUESTIONS = 2000;
 export const IMPORT_MAX_PROGRAMS = 200;
 /** Most questions one export may hold. */
 export const EXPORT_MAX_QUESTIONS = 1000;
+/** Variants a parameterised question leaves as (a file holds no generator): seeds 1 to this. */
+export const EXPORT_VARIANTS = 5;
+/** Header of an export's answer: what it did with each question it could not write as it is (URI-encoded JSON). */
+export const EXPORT_REPORT_HEADER = 'x-export-report';
+
+/**
+ * An export's word on one question: `omitted` (the format has no such type, or its variants fail), `variants` (a
+ * parameterised question written as its variants), `changed` (written without something: images in GIFT…).
+ */
+export const exportReportItemSchema = z.object({
+  id: z.number().int(),
+  outcome: z.enum(['omitted', 'variants', 'changed']),
+  notes: z.array(z.string()),
+});
+export type ExportReportItem = z.infer<typeof exportReportItemSchema>;
+export const exportReportSchema = z.array(exportReportItemSchema);
 
 /**
  * What becomes of a question of the file:
@@ -51,6 +69,8 @@ export const importReportItemSchema = z.object({
   notes: z.array(z.string()),
   /** ALGORITHM: test cases the reference solution was run on. */
   checked_cases: z.number().int(),
+  /** An importable question as a student would see it (its images inlined while they fit), else null. */
+  preview: studentQuestionSchema.nullable(),
 });
 export type ImportReportItem = z.infer<typeof importReportItemSchema>;
 

@@ -1,9 +1,10 @@
 // Reads a Moodle XML export (Moodle's question bank « Exporter », format documented with Moodle's qformat_xml and
 // CodeRunner's question type) into candidates: each question mapped to one of ours by the reader of the kind that
 // takes its Moodle type (../question-kinds), approximated, or skipped with its reason. Categories become tags.
-import { IMPORT_MAX_PROGRAMS, IMPORT_MAX_QUESTIONS, QUESTION_KINDS, QUESTION_POINTS_MAX, type QuestionInput } from '@exam/shared';
+import { IMPORT_MAX_PROGRAMS, IMPORT_MAX_QUESTIONS, QUESTION_KINDS, QUESTION_NAME_MAX, QUESTION_POINTS_MAX, type QuestionInput } from '@exam/shared';
 import { unprocessable } from '../../lib/errors';
 import { htmlToText } from '../../lib/html-text';
+import { toHtml } from '../../lib/moodle-text';
 import { serverKind, type MoodleReader } from '../question-kinds';
 import { PLUGINFILE, skipped, type Candidate, type EmbeddedFile } from './types';
 import { child, childrenOf, parseXml, textOf, type XmlElement } from '../../lib/xml';
@@ -11,18 +12,18 @@ import { child, childrenOf, parseXml, textOf, type XmlElement } from '../../lib/
 const NO_EQUIVALENT: Record<string, string> = {
   essay: 'Rédaction libre (essay) : aucune correction automatique équivalente ici.',
   multianswer: 'Texte à trous (Cloze) : pas d’équivalent ici.',
-  description: 'Simple description, sans réponse à donner.',
+  description: 'Simple description (texte sans réponse à donner) : rien à corriger, ce n’est pas une question ici.',
   ddwtos: 'Glisser-déposer dans le texte : pas d’équivalent ici.',
-  ddimageortext: 'Glisser-déposer sur une image : pas d’équivalent ici.',
-  ddmarker: 'Glisser-déposer de marqueurs : pas d’équivalent ici.',
+  ddimageortext: 'Glisser-déposer sur une image (l’étudiant place des étiquettes ou des images sur un fond) : ce geste n’existe pas ici.',
+  ddmarker: 'Glisser-déposer de marqueurs (l’étudiant pointe des endroits d’une image) : ce geste n’existe pas ici.',
   gapselect: 'Menus déroulants dans le texte : pas d’équivalent ici.',
-  randomsamatch: 'Appariement aléatoire : pas d’équivalent ici.',
-  calculated: 'Question calculée (jeux de données) : pas d’équivalent ici.',
-  calculatedsimple: 'Question calculée (jeux de données) : pas d’équivalent ici.',
-  calculatedmulti: 'Question calculée (jeux de données) : pas d’équivalent ici.',
+  randomsamatch: 'Appariement aléatoire (Moodle tire ses paires parmi les réponses courtes d’une catégorie) : importez plutôt ces réponses courtes, ou écrivez un appariement.',
+  calculated: 'Question calculée (formule et jeux de valeurs de Moodle) : elle n’a pas d’équivalent direct ; refaites-la en question paramétrée (générateur).',
+  calculatedsimple: 'Question calculée simple (formule et jeux de valeurs de Moodle) : elle n’a pas d’équivalent direct ; refaites-la en question paramétrée (générateur).',
+  calculatedmulti: 'Choix multiple calculé (formules de Moodle dans les choix) : il n’a pas d’équivalent direct ; refaites-le en QCM paramétré (générateur).',
   ordering: 'Mise en ordre : pas d’équivalent ici.',
   stack: 'STACK : son arbre de réponse ne se traduit pas en une expression attendue unique.',
-  random: 'Question aléatoire tirée d’une catégorie : importez plutôt la catégorie.',
+  random: 'Question « aléatoire » de Moodle (un tirage dans une catégorie, pas une question) : importez plutôt les questions de la catégorie.',
 };
 
 const num = (s: string | undefined): number => {
@@ -31,7 +32,17 @@ const num = (s: string | undefined): number => {
 };
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const plain = (html: string) => htmlToText(html, { math: 'plain' }).trim();
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The combined feedback Moodle fills in by itself (English and French sites): nothing of the teacher's is lost. */
+const STANDARD_FEEDBACK = new Set([
+  'your answer is correct.',
+  'your answer is partially correct.',
+  'your answer is incorrect.',
+  'votre réponse est correcte.',
+  'votre réponse est partiellement correcte.',
+  'votre réponse est incorrecte.',
+]);
 
 /** Tags from a category path: its last part ($course$/top/Statistique/Moyennes → « Moyennes »). */
 function categoryTag(path: string): string | null {
@@ -48,16 +59,7 @@ function statementOf(q: XmlElement, notes: string[]): { html: string; files: Emb
   const qt = child(q, 'questiontext');
   const format = qt?.attrs.format ?? 'html';
   const raw = textOf(q, 'questiontext');
-  let html: string;
-  if (format === 'plain_text' || format === 'markdown') {
-    html = raw
-      .split(/\n{2,}/)
-      .map((para) => `<p>${escapeHtml(para).replace(/\n/g, '<br>')}</p>`)
-      .join('');
-    if (format === 'markdown') notes.push('Énoncé en Markdown repris comme texte simple.');
-  } else {
-    html = raw;
-  }
+  let html = toHtml(raw, format === 'plain_text' ? 'plain' : format === 'markdown' ? 'markdown' : format === 'moodle_auto_format' ? 'moodle' : 'html');
   const embedded = new Map<string, Buffer>();
   for (const f of childrenOf(qt, 'file')) {
     if ((f.attrs.encoding ?? 'base64') !== 'base64' || !f.attrs.name) continue;
@@ -78,7 +80,28 @@ function statementOf(q: XmlElement, notes: string[]): { html: string; files: Emb
     else if (!content) missing.add(name);
     return `${PLUGINFILE}/${encodeURIComponent(name)}`;
   });
-  for (const name of missing) notes.push(`Le fichier « ${name} » de l’énoncé manque dans l’export : il est retiré.`);
+  for (const name of missing) {
+    notes.push(`Le fichier « ${name} » de l’énoncé manque dans l’export : il est retiré.`);
+    const ref = escapeRe(`${PLUGINFILE}/${encodeURIComponent(name)}`);
+    // The image goes (its alternative text stays, when it has one); a link keeps its text.
+    html = html
+      .replace(new RegExp(`<img\\b[^>]*${ref}[^>]*>`, 'gi'), (img) => {
+        const alt = /\balt="([^"]*)"/i.exec(img)?.[1]?.trim();
+        return alt ? `[${alt}]` : '';
+      })
+      .replace(new RegExp(`<a\\b[^>]*${ref}[^>]*>([\\s\\S]*?)</a>`, 'gi'), '$1')
+      .split(`${PLUGINFILE}/${encodeURIComponent(name)}`)
+      .join('');
+  }
+  // Images come only from the platform's files: one from another address would be removed by the statement's cleaning.
+  const outside = [...html.matchAll(/<img\b[^>]*\bsrc="(https?:\/\/[^"]+|data:[^"]{0,40})/gi)].map((m) => m[1]!);
+  if (outside.length) {
+    notes.push(
+      outside.length > 1
+        ? `${outside.length} images venues d’autres adresses ne sont pas reprises (${outside.slice(0, 3).map((u) => `« ${u.slice(0, 80)} »`).join(', ')}) : téléversez-les dans l’énoncé.`
+        : `L’image « ${outside[0]!.slice(0, 80)} », venue d’une autre adresse, n’est pas reprise : téléversez-la dans l’énoncé.`,
+    );
+  }
   return { html, files };
 }
 
@@ -95,6 +118,13 @@ function common(q: XmlElement, tags: string[], notes: string[]) {
   if (allTags.length > 20) notes.push(`Seules les 20 premières étiquettes sont reprises (${allTags.length} dans l’export).`);
   const feedback = plain(textOf(q, 'generalfeedback'));
   if (feedback) notes.push('Le commentaire général (feedback) n’est pas repris.');
+  const combined = ['correctfeedback', 'partiallycorrectfeedback', 'incorrectfeedback'].filter((f) => {
+    const said = plain(textOf(q, f));
+    return said && !STANDARD_FEEDBACK.has(said.toLowerCase());
+  });
+  if (combined.length) notes.push('Les commentaires combinés (réponse juste, partiellement juste, fausse) ne sont pas repris.');
+  const hints = childrenOf(q, 'hint').filter((h) => plain(textOf(h, 'text') || h.text)).length;
+  if (hints) notes.push(hints > 1 ? `Les ${hints} indices (hint) des essais suivants ne sont pas repris.` : 'L’indice (hint) des essais suivants n’est pas repris.');
   return { points, tags: allTags.slice(0, 20) };
 }
 
@@ -133,17 +163,44 @@ export async function readMoodleXml(source: string): Promise<Candidate[]> {
   return out;
 }
 
+/** CodeRunner questions answered through an interface of their own (not a program's text): what the student does
+ *  there, by the interface (`uiplugin`) or the prototype's name. */
+const CUSTOM_INTERFACES: Array<[RegExp, string]> = [
+  [/graph/, 'l’étudiant y dessine un graphe (sommets et arêtes) à la souris'],
+  [/sst/, 'l’étudiant y remplit la trace d’exécution d’un programme (tableau d’états des variables, ligne par ligne)'],
+  [/test_?table/, 'l’étudiant y écrit ses propres cas de test dans un tableau'],
+  [/parsons/, 'l’étudiant y remet dans l’ordre des lignes de code données'],
+  [/gap_?filler/, 'l’étudiant y complète les trous d’un code donné'],
+  [/^table$/, 'l’étudiant y remplit un tableau de valeurs'],
+  [/^html$/, 'l’étudiant y répond dans un formulaire HTML propre à la question'],
+];
+
+/** Why a CodeRunner question is skipped for its interface, or null for a program written as text. */
+function customInterface(q: XmlElement): string | null {
+  const ui = textOf(q, 'uiplugin').trim().toLowerCase();
+  const type = textOf(q, 'coderunnertype').trim().toLowerCase();
+  for (const [re, what] of CUSTOM_INTERFACES) {
+    if ((ui && re.test(ui)) || re.test(type)) {
+      return `Question CodeRunner à interface particulière (${ui || type}) : ${what}. Ici, un programme se répond par son code : elle n’a pas d’équivalent.`;
+    }
+  }
+  return null;
+}
+
 /** The Moodle types the kinds read, each with its kind's reader (../question-kinds). */
 const READERS: Record<string, MoodleReader> = Object.assign({}, ...QUESTION_KINDS.map((k) => serverKind(k).moodle.read));
 
 function readQuestion(q: XmlElement, type: string, base: Pick<Candidate, 'index' | 'line' | 'name' | 'source_type'>, categoryTags: string[]): Candidate {
   const reader = Object.hasOwn(READERS, type) ? READERS[type] : undefined;
-  if (!reader) return skipped(base, NO_EQUIVALENT[type] ?? `Type « ${type} » : pas d’équivalent ici.`);
+  if (!reader) return skipped(base, NO_EQUIVALENT[type] ?? `Question de type Moodle « ${type} », un type que la plateforme ne connaît pas : elle n’a pas d’équivalent ici.`);
+  const custom = type === 'coderunner' ? customInterface(q) : null;
+  if (custom) return skipped(base, custom);
   const notes: string[] = [];
   const { html, files } = statementOf(q, notes);
   const { points, tags } = common(q, categoryTags, notes);
   const read = reader(q, notes);
   if (typeof read === 'string') return skipped(base, read);
-  const input = { ...read, statement: html, points, tags } as QuestionInput;
+  const name = textOf(q, 'name').replace(/\s+/g, ' ').trim().slice(0, QUESTION_NAME_MAX) || null;
+  const input = { ...read, name, statement: html, points, tags } as QuestionInput;
   return { ...base, outcome: notes.length ? 'approximated' : 'imported', notes, input, files };
 }

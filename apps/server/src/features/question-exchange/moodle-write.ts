@@ -15,17 +15,21 @@ export type FileContent = (id: number) => Promise<StoredFile | null>;
 const text = (s: string) => `<text>${escapeXml(s)}</text>`;
 const html = (s: string) => `<text>${s ? cdata(s) : ''}</text>`;
 const grade = (n: number) => n.toFixed(7);
-const nameOf = (q: Question) => htmlToText(q.statement).replace(/\s+/g, ' ').trim().slice(0, 60) || `Question ${q.id}`;
+/** Its name, or (Moodle needs one) the start of its statement. */
+const nameOf = (q: Question) => q.name ?? (htmlToText(q.statement).replace(/\s+/g, ' ').trim().slice(0, 60) || `Question ${q.id}`);
 
 /** The statement with our file addresses turned into @@PLUGINFILE@@ ones, and the files to embed. */
-async function statementWithFiles(q: Question, fileContent: FileContent): Promise<{ html: string; files: string }> {
+async function statementWithFiles(q: Question, fileContent: FileContent, notes: string[]): Promise<{ html: string; files: string }> {
   let out = q.statement;
   const parts: string[] = [];
   const used = new Set<string>();
   const ids = [...new Set([...q.statement.matchAll(/\/api\/files\/(\d{1,10})\/(?:inline\/[0-9a-f]{64}|download)/g)].map((m) => Number(m[1])))];
   for (const id of ids) {
     const f = await fileContent(id);
-    if (!f) continue;
+    if (!f) {
+      notes.push(`Le fichier n° ${id} de l’énoncé est introuvable : son adresse reste, sans contenu.`);
+      continue;
+    }
     let name = f.name;
     if (used.has(name)) name = `${id}-${name}`;
     used.add(name);
@@ -36,8 +40,8 @@ async function statementWithFiles(q: Question, fileContent: FileContent): Promis
   return { html: out, files: parts.join('\n') };
 }
 
-async function head(q: Question, type: string, fileContent: FileContent): Promise<string> {
-  const { html: statement, files } = await statementWithFiles(q, fileContent);
+async function head(q: Question, type: string, fileContent: FileContent, notes: string[]): Promise<string> {
+  const { html: statement, files } = await statementWithFiles(q, fileContent, notes);
   return [
     `  <question type="${type}">`,
     `    <name>${text(nameOf(q))}</name>`,
@@ -50,22 +54,31 @@ async function head(q: Question, type: string, fileContent: FileContent): Promis
   ].join('\n');
 }
 
+/** Text inside an XML comment (never « -- »). */
+const escapeComment = (s: string) => s.replace(/-{2,}/g, '-');
+
 const tagsOf = (q: Question) => (q.tags.length ? `    <tags>\n${q.tags.map((t) => `      <tag>${text(t)}</tag>`).join('\n')}\n    </tags>\n` : '');
 
 /** The Moodle XML of the questions, each body written by its kind's module; those Moodle has no type for
- *  (expressions) are left out and counted. */
-export async function writeMoodleXml(questions: Question[], fileContent: FileContent): Promise<{ xml: string; omitted: number[] }> {
+ *  (expressions) are left out with their reason, and what a question lost on the way is said beside it. */
+export async function writeMoodleXml(
+  questions: Question[],
+  fileContent: FileContent,
+): Promise<{ xml: string; omitted: Array<{ id: number; reason: string }>; notes: Array<{ id: number; note: string }> }> {
   const parts = ['<?xml version="1.0" encoding="UTF-8"?>', '<quiz>'];
-  const omitted: number[] = [];
+  const omitted: Array<{ id: number; reason: string }> = [];
+  const notes: Array<{ id: number; note: string }> = [];
   for (const q of questions) {
     const written = serverKind(q.type).moodle.write(q);
     if ('omitted' in written) {
-      omitted.push(q.id);
-      parts.push(`<!-- question ${q.id} : ${written.omitted} : omise. -->`);
+      omitted.push({ id: q.id, reason: written.omitted });
+      parts.push(`<!-- question ${q.id} : ${escapeComment(written.omitted)} : omise. -->`);
       continue;
     }
-    parts.push(`<!-- question: ${q.id}  -->`, `${await head(q, written.type, fileContent)}\n${written.body}\n${tagsOf(q)}  </question>`);
+    const lost: string[] = [];
+    parts.push(`<!-- question: ${q.id}  -->`, `${await head(q, written.type, fileContent, lost)}\n${written.body}\n${tagsOf(q)}  </question>`);
+    for (const note of lost) notes.push({ id: q.id, note });
   }
   parts.push('</quiz>', '');
-  return { xml: parts.join('\n'), omitted };
+  return { xml: parts.join('\n'), omitted, notes };
 }

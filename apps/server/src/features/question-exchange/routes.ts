@@ -1,7 +1,7 @@
 // Question exchange routes (docs/questions.md « Échange avec Moodle »), staff only under /api/admin.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EXCHANGE_TEXTS, IMPORT_MAX_BYTES, exportQuerySchema, importQuerySchema, importReportEnvelopeSchema } from '@exam/shared';
+import { EXCHANGE_TEXTS, EXPORT_REPORT_HEADER, IMPORT_MAX_BYTES, exportQuerySchema, importQuerySchema, importReportEnvelopeSchema } from '@exam/shared';
 import { ok } from '../../lib/envelope';
 import { tooLarge, unprocessable } from '../../lib/errors';
 import { enforceRateLimit } from '../../lib/rate-limit';
@@ -60,17 +60,20 @@ export async function questionExchangeRoutes(base: FastifyInstance) {
         tags,
         summary: 'Exporter des questions (ids=1,2,3 ou exam_id) en Moodle XML (format=moodle) ou GIFT (format=gift)',
         description:
-          'Moodle XML : choix multiples, réponses courtes et numériques, programmes (CodeRunner), images comprises. GIFT : choix et réponses seulement. Les questions sans équivalent sont omises ; l’en-tête X-Omitted-Questions en donne les numéros.',
+          'Moodle XML : choix multiples, vrai/faux, réponses courtes et numériques, appariements, programmes (CodeRunner), images comprises. GIFT : choix et réponses seulement, sans images. Une question paramétrée part en variantes (graines 1 à 5). Les questions sans équivalent sont omises ; l’en-tête X-Omitted-Questions en donne les numéros, et X-Export-Report (JSON encodé pour une URI) dit, question par question, ce qui a été omis, changé ou mis en variantes.',
         querystring: exportQuerySchema,
         response: fileReplies('application/xml', 'Le fichier Moodle XML (application/xml) ou GIFT (text/plain).', 404),
       },
     },
     async (req, reply) => {
-      const r = await exportQuestions(app.ctx, req.query);
+      const caller = { userId: req.user!.id, requestId: req.id, log: req.log };
+      const r = await exportQuestions(app.ctx, caller, req.query);
       return reply
         .header('content-type', r.mime)
         .header('content-disposition', `attachment; filename="${r.fileName}"`)
         .header('x-omitted-questions', r.omitted.join(','))
+        // French sentences in a header: URI-encoded JSON (exportReportSchema), read by the web app.
+        .header(EXPORT_REPORT_HEADER, encodeURIComponent(JSON.stringify(r.report)))
         .header('cache-control', 'private, no-store')
         .send(r.body);
     },

@@ -3,12 +3,16 @@
 // question bank's own create path, in one transaction, or none. Export of questions back to Moodle XML or GIFT.
 import { performance } from 'node:perf_hooks';
 import {
+  EXPORT_VARIANTS,
   questionInputSchema,
   type ExchangeFormat,
+  type ExportReportItem,
   type ImportReport,
   type ImportReportItem,
+  type PossibleSolution,
   type Question,
   type QuestionData,
+  type StudentQuestion,
 } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError, notFound, unprocessable } from '../../lib/errors';
@@ -18,7 +22,7 @@ import { sanitizeRichText } from '../chapters';
 import { findExamListItem, examQuestions } from '../exams';
 import { checkContent, readContent, removeStoredContent, storeContent } from '../files';
 import { serverKind } from '../question-kinds';
-import { checkQuestionReference, createQuestionIn, findQuestionsByIds, type QuestionCaller } from '../questions';
+import { checkQuestionReference, createQuestionIn, findQuestionsByIds, toStudentQuestion, variantsForExport, type QuestionCaller } from '../questions';
 import { checkRate } from '../runner';
 import { readGift, writeGiftQuestion } from './gift';
 import { readMoodleXml } from './moodle-read';
@@ -69,7 +73,33 @@ export function formatOf(file: ImportFile, text: string): ExchangeFormat {
 interface Checked {
   item: ImportReportItem;
   data?: QuestionData;
-  files: EmbeddedFile[];
+  files: Array<EmbeddedFile & { mime: string }>;
+}
+
+/** Bytes of images a report inlines in its previews, all questions together (beyond: the image is left out). */
+const PREVIEW_IMAGE_BUDGET = 4 * 1024 * 1024;
+
+/** The question as a student would see it, from what the import would write: its images inlined while `budget` lasts. */
+function previewOf(index: number, data: QuestionData, files: Checked['files'], budget: { left: number }): StudentQuestion {
+  // Stand-in addresses of our own form pass the statement's cleaning; each is then given its image's content.
+  let statement = data.statement;
+  files.forEach((f, i) => {
+    statement = statement.split(`${PLUGINFILE}/${encodeURIComponent(f.name)}`).join(`/api/files/${i + 1}/inline/preview${i}`);
+  });
+  statement = sanitizeRichText(statement);
+  files.forEach((f, i) => {
+    const stand = `/api/files/${i + 1}/inline/preview${i}`;
+    const fits = f.mime.startsWith('image/') && f.content.length <= budget.left;
+    if (fits) budget.left -= f.content.length;
+    statement = fits
+      ? statement.split(stand).join(`data:${f.mime};base64,${f.content.toString('base64')}`)
+      : statement.replace(new RegExp(`<img\\b[^>]*${stand}[^>]*>`, 'g'), '').split(stand).join('#');
+  });
+  const possible_solutions = data.possible_solutions.map((p, i) => ({ ...p, id: i + 1, question_id: 0, position: i + 1 })) as unknown as PossibleSolution[];
+  return toStudentQuestion(
+    { id: index, type: data.type, statement, language: data.language, points: data.points, starter_code: data.starter_code, limits: data.limits, possible_solutions },
+    'preview',
+  );
 }
 
 /** The statement as it will be stored, with stand-in addresses for embedded files (the report writes nothing). */
@@ -79,7 +109,7 @@ function statementIsEmpty(html: string): boolean {
 }
 
 /** A candidate against our rules (the same zod schema as the question form) and its embedded files. */
-function checkCandidate(ctx: AppContext, c: Candidate): Checked {
+function checkCandidate(ctx: AppContext, c: Candidate, budget: { left: number }): Checked {
   const item: ImportReportItem = {
     index: c.index,
     line: c.line,
@@ -90,13 +120,14 @@ function checkCandidate(ctx: AppContext, c: Candidate): Checked {
     language: c.input?.language ?? null,
     notes: [...c.notes],
     checked_cases: 0,
+    preview: null,
   };
   if (!c.input) return { item, files: [] };
-  const files: EmbeddedFile[] = [];
+  const files: Checked['files'] = [];
   let statement = c.input.statement;
   for (const f of c.files) {
     const ok = checkContent(ctx, f.name, f.content);
-    if (ok.ok) files.push(f);
+    if (ok.ok) files.push({ ...f, mime: ok.mime });
     else {
       item.notes.push(`${ok.message} Il est retiré de l’énoncé.`);
       item.outcome = 'approximated';
@@ -108,7 +139,7 @@ function checkCandidate(ctx: AppContext, c: Candidate): Checked {
     return { item: { ...item, outcome: 'failed', notes: [...item.notes, ...new Set(parsed.error.issues.map((i) => i.message))] }, files: [] };
   }
   if (statementIsEmpty(parsed.data.statement)) return { item: { ...item, outcome: 'failed', notes: [...item.notes, 'L’énoncé est vide une fois nettoyé.'] }, files: [] };
-  return { item, data: parsed.data, files };
+  return { item: { ...item, preview: previewOf(c.index, parsed.data, files, budget) }, data: parsed.data, files };
 }
 
 /** Runs `task` on the items, at most `width` at once, keeping their order. */
@@ -141,6 +172,7 @@ async function checkPrograms(ctx: AppContext, caller: QuestionCaller, checked: C
       if (!(e instanceof HttpError) || e.statusCode !== 422) throw e;
       c.item.outcome = 'failed';
       c.item.notes.push(e.message.replace(/ Rien n’a été enregistré\.$/, ''));
+      c.item.preview = null;
       c.data = undefined;
     }
   });
@@ -170,8 +202,9 @@ export async function importFile(ctx: AppContext, caller: QuestionCaller, file: 
   const candidates = format === 'moodle' ? await readMoodleXml(text) : readGift(text);
   if (!candidates.length) throw refuse('Le fichier ne contient aucune question.');
   const checked: Checked[] = [];
+  const budget = { left: PREVIEW_IMAGE_BUDGET };
   for (const [i, c] of candidates.entries()) {
-    checked.push(checkCandidate(ctx, c));
+    checked.push(checkCandidate(ctx, c, budget));
     // Statements are cleaned one by one: let other requests in now and then.
     if (i % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
   }
@@ -221,10 +254,48 @@ export interface ExportResult {
   body: string;
   fileName: string;
   mime: string;
+  /** Ids of the questions left out of the file. */
   omitted: number[];
+  /** What the export did with each question it could not write as it is (the X-Export-Report header). */
+  report: ExportReportItem[];
 }
 
-export async function exportQuestions(ctx: AppContext, q: { format: ExchangeFormat; ids?: number[]; exam_id?: number }): Promise<ExportResult> {
+/** Each question as the file will hold it: a parameterised one as its variants (a file has no generator), or left
+ *  out with the reason when a variant fails. */
+async function expandVariants(ctx: AppContext, caller: QuestionCaller, questions: Question[], report: ExportReportItem[]): Promise<Question[]> {
+  const out: Question[] = [];
+  for (const q of questions) {
+    if (!q.generator) {
+      out.push(q);
+      continue;
+    }
+    const made = await variantsForExport(ctx, caller, q, EXPORT_VARIANTS);
+    const label = q.name ?? (htmlToText(q.statement).replace(/\s+/g, ' ').trim().slice(0, 50) || `Question ${q.id}`);
+    if ('failure' in made || !made.variants.length) {
+      const why = 'failure' in made ? made.failure : 'aucune variante n’a pu être fabriquée';
+      report.push({ id: q.id, outcome: 'omitted', notes: [`Question paramétrée omise : ${why}.`] });
+      continue;
+    }
+    const seeds = made.variants.map((v) => v.seed);
+    report.push({
+      id: q.id,
+      outcome: 'variants',
+      notes: [`Question paramétrée : un fichier n’a pas de générateur, elle part en ${seeds.length} variantes (graines ${seeds[0]} à ${seeds[seeds.length - 1]}), chacune une question.`],
+    });
+    for (const v of made.variants) out.push({ ...v.question, generator: null, name: `${label} (variante ${v.seed})`.slice(0, 200) });
+  }
+  return out;
+}
+
+/** The notes of one question, gathered (a question may get several). */
+function addNote(report: ExportReportItem[], id: number, outcome: ExportReportItem['outcome'], note: string) {
+  const known = report.find((r) => r.id === id && (r.outcome === outcome || r.outcome === 'variants'));
+  if (known) {
+    if (!known.notes.includes(note)) known.notes.push(note);
+  } else report.push({ id, outcome, notes: [note] });
+}
+
+export async function exportQuestions(ctx: AppContext, caller: QuestionCaller, q: { format: ExchangeFormat; ids?: number[]; exam_id?: number }): Promise<ExportResult> {
   let ids = q.ids ?? [];
   let label = 'questions';
   if (q.exam_id) {
@@ -241,22 +312,34 @@ export async function exportQuestions(ctx: AppContext, q: { format: ExchangeForm
   }
   if (!questions.length) throw unprocessable({ ids: ['Aucune question à exporter.'] }, 'Aucune question à exporter.');
   const date = new Date().toISOString().slice(0, 10);
+  const report: ExportReportItem[] = [];
+  // Only what the format holds is made into variants: a program never leaves as GIFT, variants or not.
+  const writable = (x: Question) => (q.format === 'moodle' ? !('omitted' in serverKind(x.type).moodle.write(x)) : serverKind(x.type).gift.write(x) !== null);
+  const expanded = await expandVariants(ctx, caller, questions.filter(writable), report);
+  const ordered = questions.flatMap((x) => (writable(x) ? expanded.filter((e) => e.id === x.id) : [x]));
+  const omittedIds = () => [...new Set(report.filter((r) => r.outcome === 'omitted').map((r) => r.id))];
   if (q.format === 'moodle') {
-    const { xml, omitted } = await writeMoodleXml(questions, async (id) => readContent(ctx, id));
-    return { body: xml, fileName: `${label}-moodle-${date}.xml`, mime: 'application/xml; charset=utf-8', omitted };
+    const { xml, omitted, notes } = await writeMoodleXml(ordered, async (id) => readContent(ctx, id));
+    for (const o of omitted) addNote(report, o.id, 'omitted', `Question omise : ${o.reason}.`);
+    for (const n of notes) addNote(report, n.id, 'changed', n.note);
+    return { body: xml, fileName: `${label}-moodle-${date}.xml`, mime: 'application/xml; charset=utf-8', omitted: omittedIds(), report };
   }
-  return { ...writeGift(questions), fileName: `${label}-gift-${date}.txt`, mime: 'text/plain; charset=utf-8' };
+  const body = writeGift(ordered, report);
+  return { body, fileName: `${label}-gift-${date}.txt`, mime: 'text/plain; charset=utf-8', omitted: omittedIds(), report };
 }
 
-function writeGift(questions: Question[]): { body: string; omitted: number[] } {
+function writeGift(questions: Question[], report: ExportReportItem[]): string {
   const parts: string[] = [];
-  const omitted: number[] = [];
   for (const q of questions) {
     const g = writeGiftQuestion(q);
     if (g === null) {
-      omitted.push(q.id);
-      parts.push(`// Question ${q.id} : ce type n’existe pas en GIFT (programme ou expression) ; exportez-la en Moodle XML.`);
-    } else parts.push(g);
+      const why = 'ce type n’existe pas en GIFT (programme, expression, texte à trous…) ; exportez-la en Moodle XML';
+      addNote(report, q.id, 'omitted', `Question omise : ${why}.`);
+      parts.push(`// Question ${q.id} : ${why}.`);
+      continue;
+    }
+    for (const n of g.notes) addNote(report, q.id, 'changed', n);
+    parts.push(g.text);
   }
-  return { body: `${parts.join('\n\n')}\n`, omitted };
+  return `${parts.join('\n\n')}\n`;
 }

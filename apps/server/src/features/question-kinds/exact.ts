@@ -13,12 +13,14 @@ export interface ExactQuestion {
 }
 
 const text = (s: string) => `<text>${escapeXml(s)}</text>`;
+/** A number without the noise of binary arithmetic (3 × 0.1 → 0.3, not 0.30000000000000004). */
+const tidy = (n: number) => Number(n.toPrecision(12));
 
 function writeMoodle(q: Question): { type: string; body: string } {
   const ps = q.possible_solutions;
   const numeric = q.tolerance && ps.every((p) => Number.isFinite(Number(p.content.replace(',', '.'))));
   if (numeric && q.tolerance) {
-    const tol = (p: string) => (q.tolerance!.kind === 'absolute' ? q.tolerance!.value : Math.abs(Number(p.replace(',', '.'))) * q.tolerance!.value);
+    const tol = (p: string) => tidy(q.tolerance!.kind === 'absolute' ? q.tolerance!.value : Math.abs(Number(p.replace(',', '.'))) * q.tolerance!.value);
     const answers = ps
       .map((p) => `    <answer fraction="100" format="moodle_auto_format">${text(p.content.replace(',', '.'))}<feedback format="html"><text></text></feedback><tolerance>${tol(p.content)}</tolerance></answer>`)
       .join('\n');
@@ -79,8 +81,9 @@ export const exactServerKind = {
     write: (q) => {
       const ps = q.possible_solutions;
       if (q.tolerance && ps.every((p) => Number.isFinite(Number(p.content.replace(',', '.'))))) {
-        const tol = q.tolerance.kind === 'absolute' ? q.tolerance.value : Math.abs(Number(ps[0]!.content.replace(',', '.'))) * q.tolerance.value;
-        return `{#\n${ps.map((p) => `\t=${p.content.replace(',', '.')}:${tol}`).join('\n')}\n}`;
+        const t = q.tolerance;
+        const tol = (v: string) => tidy(t.kind === 'absolute' ? t.value : Math.abs(Number(v)) * t.value);
+        return `{#\n${ps.map((p) => p.content.replace(',', '.')).map((v) => `\t=${v}:${tol(v)}`).join('\n')}\n}`;
       }
       return `{\n${ps.map((p) => `\t=${escapeGift(p.content)}`).join('\n')}\n}`;
     },

@@ -1,8 +1,9 @@
 // QCM on the server: choices stored as possible solutions (content, is_correct); the student sees them shuffled
 // per student, without the correct flag; Moodle multichoice and truefalse, GIFT choices and true/false.
-import { z, type Question } from '@exam/shared';
+import { choiceTextPlain, choiceTextToHtml, z, type Question } from '@exam/shared';
+import { choiceText, type TextFormat } from '../../lib/moodle-text';
 import { cdata, textOf, type XmlElement } from '../../lib/xml';
-import { answerError, bit, escapeGift, escapeHtml, feedbackNote, GRADING_TEXTS, isTrue, moodleAnswers, plain, quoted, shareOf } from './common';
+import { answerError, bit, escapeGift, feedbackNote, GRADING_TEXTS, isTrue, moodleAnswers, plain, quoted, shareOf, type MoodleAnswer } from './common';
 import { NO_STUDENT_FIELDS, type KindImport, type ServerQuestionKind } from './types';
 
 export interface QcmQuestion {
@@ -13,6 +14,29 @@ export interface QcmQuestion {
 const choiceIds = z.array(z.number().int()).max(1000);
 const html = (s: string) => `<text>${s ? cdata(s) : ''}</text>`;
 
+/** A Vrai / Faux question (as a Moodle truefalse is imported): which of the two is right, else null. */
+function truthOf(q: Question): boolean | null {
+  const ps = q.possible_solutions;
+  if (ps.length !== 2 || ps.filter((p) => p.is_correct).length !== 1) return null;
+  const words = ps.map((p) => choiceTextPlain(p.content).trim().toLowerCase());
+  const t = words.findIndex((w) => w === 'vrai' || w === 'true');
+  const f = words.findIndex((w) => w === 'faux' || w === 'false');
+  return t >= 0 && f >= 0 ? ps[t]!.is_correct === 1 : null;
+}
+
+function moodleTruefalse(truth: boolean): string {
+  const answer = (word: string, right: boolean) =>
+    `    <answer fraction="${right ? 100 : 0}" format="moodle_auto_format"><text>${word}</text><feedback format="html"><text></text></feedback></answer>`;
+  return [answer('true', truth), answer('false', !truth)].join('\n');
+}
+
+/** A choice's text from a Moodle answer in its format, its inline marks kept. */
+function choiceOf(a: MoodleAnswer): string {
+  const f = a.el.attrs.format ?? 'html';
+  const format: TextFormat = f === 'plain_text' ? 'plain' : f === 'markdown' ? 'markdown' : f === 'moodle_auto_format' ? 'moodle' : 'html';
+  return choiceText(a.html, format);
+}
+
 function moodleChoices(q: Question): string {
   const ps = q.possible_solutions;
   const right = ps.filter((p) => p.is_correct).length;
@@ -21,7 +45,7 @@ function moodleChoices(q: Question): string {
   const answers = ps
     .map((p) => {
       const fraction = p.is_correct ? (single ? 100 : shareOf(right)) : single || !wrong ? 0 : -shareOf(wrong);
-      return `    <answer fraction="${fraction}" format="html">${html(`<p>${escapeHtml(p.content)}</p>`)}<feedback format="html"><text></text></feedback></answer>`;
+      return `    <answer fraction="${fraction}" format="html">${html(`<p>${choiceTextToHtml(p.content)}</p>`)}<feedback format="html"><text></text></feedback></answer>`;
     })
     .join('\n');
   return [
@@ -47,13 +71,15 @@ function readMultichoice(q: XmlElement, notes: string[]): KindImport | string {
     const best = Math.max(...answers.map((a) => a.fraction), 0);
     if (best <= 0) return 'Aucune réponse n’est juste.';
     if (best < 100) notes.push(`Aucune réponse ne vaut 100 % : celle qui vaut ${best} % est comptée juste.`);
+    const tops = answers.filter((a) => a.fraction === best).length;
+    if (tops > 1) notes.push(`${tops} réponses valent chacune tous les points dans Moodle : ici, l’étudiant doit les cocher toutes.`);
     const partial = answers.filter((a) => a.fraction > 0 && a.fraction < best);
     if (partial.length) notes.push(`${partial.length > 1 ? `${partial.length} réponses partiellement justes comptées fausses` : 'Une réponse partiellement juste comptée fausse'} : ici, une réponse est juste ou fausse.`);
-    return { type: 'QCM', possible_solutions: answers.map((a) => ({ content: plain(a.html), is_correct: bit(a.fraction === best) })) };
+    return { type: 'QCM', possible_solutions: answers.map((a) => ({ content: choiceOf(a), is_correct: bit(a.fraction === best) })) };
   }
   if (!answers.some((a) => a.fraction > 0)) return 'Aucune réponse n’est juste.';
   notes.push('Plusieurs réponses justes : la notation partielle de Moodle devient « tout ou rien » (il faut cocher exactement les bonnes réponses).');
-  return { type: 'QCM', possible_solutions: answers.map((a) => ({ content: plain(a.html), is_correct: bit(a.fraction > 0) })) };
+  return { type: 'QCM', possible_solutions: answers.map((a) => ({ content: choiceOf(a), is_correct: bit(a.fraction > 0) })) };
 }
 
 function readTruefalse(q: XmlElement, notes: string[]): KindImport | string {
@@ -106,18 +132,26 @@ export const qcmServerKind = {
     return null;
   },
   moodle: {
-    write: (q) => ({ type: 'multichoice', body: moodleChoices(q) }),
+    write: (q) => {
+      // Vrai / Faux leaves as Moodle's own true/false, which each site shows in its language.
+      const truth = truthOf(q);
+      return truth === null ? { type: 'multichoice', body: moodleChoices(q) } : { type: 'truefalse', body: moodleTruefalse(truth) };
+    },
     read: { multichoice: readMultichoice, truefalse: readTruefalse },
   },
   gift: {
+    // The statement is written [html]: choices too, their marks as tags.
     write: (q) => {
+      const truth = truthOf(q);
+      if (truth !== null) return truth ? '{T}' : '{F}';
       const ps = q.possible_solutions;
       const right = ps.filter((p) => p.is_correct);
       const wrong = ps.filter((p) => !p.is_correct);
-      if (right.length === 1) return `{\n${ps.map((p) => `\t${p.is_correct ? '=' : '~'}${escapeGift(p.content)}`).join('\n')}\n}`;
+      const text = (p: (typeof ps)[number]) => escapeGift(choiceTextToHtml(p.content));
+      if (right.length === 1) return `{\n${ps.map((p) => `\t${p.is_correct ? '=' : '~'}${text(p)}`).join('\n')}\n}`;
       const plus = shareOf(right.length);
       const minus = wrong.length ? shareOf(wrong.length) : 0;
-      return `{\n${ps.map((p) => `\t~%${p.is_correct ? plus : -minus}%${escapeGift(p.content)}`).join('\n')}\n}`;
+      return `{\n${ps.map((p) => `\t~%${p.is_correct ? plus : -minus}%${text(p)}`).join('\n')}\n}`;
     },
   },
 } satisfies ServerQuestionKind<'QCM', QcmQuestion>;

@@ -212,3 +212,22 @@ export async function questionVariant(ctx: AppContext, caller: Caller, q: Questi
   const content: VariantContent = { statement: v.statement, possible_solutions: v.possible_solutions };
   return { question: { ...q, ...content }, variant: { seed: s, values: v.values } };
 }
+
+/**
+ * An export's variants of a parameterised question (a file holds no generator: each variant leaves as its own
+ * question): the first `count` made by a publication of its current version, else the first `count` seeds made now in
+ * one run, checked and not kept. One unit of the caller's run limit; the French reason when a variant fails.
+ */
+export async function variantsForExport(ctx: AppContext, caller: Caller, q: Question, count: number): Promise<{ variants: Array<{ seed: number; question: Question }> } | { failure: string }> {
+  const seeds = Array.from({ length: count }, (_, i) => i + 1);
+  const version = (await currentVersions(ctx.db, [q.id])).get(q.id);
+  if (version) {
+    const stored = (await Promise.all(seeds.map((s) => findVariant(ctx.db, version.id, s)))).filter((v) => v !== undefined);
+    if (stored.length === count) return { variants: stored.map((v) => ({ seed: v.seed, question: asVersion(q, version.snapshot, v.content) })) };
+  }
+  if (!q.generator) return { variants: [] };
+  await checkRate(ctx, caller.userId);
+  const outcome = await makeVariants(ctx, caller, { ...snapshotOf(q), generator: q.generator }, seeds, limiter(runnerSlots(ctx.config)));
+  if (outcome.failure) return { failure: `sa variante de graine ${outcome.failure.seed} échoue, ${outcome.failure.reason}` };
+  return { variants: outcome.variants.map((v) => ({ seed: v.seed, question: { ...q, statement: v.statement, possible_solutions: v.possible_solutions } })) };
+}

@@ -1,6 +1,7 @@
 // Importing a Moodle bank as a teacher does: the dialog of the question list reads a Moodle XML export (CodeRunner
-// questions included), shows its report (filterable by outcome) before anything is written, then « Importer 7
-// questions » writes them and they show in the list; the checked questions export back to a Moodle XML file.
+// questions included), shows its report (filterable by outcome) and a converted question as a student will see it
+// before anything is written, then « Importer 7 questions » writes them and they show in the list; the checked
+// questions export back to a Moodle XML file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -37,10 +38,24 @@ it('imports a Moodle XML bank through the report, then exports the checked quest
   await dialog.getByText('14 questions lues, 7 importables. Rien n’est encore enregistré.').waitFor();
   expect(await report.locator('tbody tr').count()).toBe(14);
   await expectAccessible(page, 'questions (import report)');
+
+  // A converted question as the student will see it, before anything is written: its statement with its image,
+  // its choices to tick, never which one is right.
+  await report.getByRole('button', { name: 'Voir « Moyenne d’une série » comme un étudiant' }).click();
+  const preview = dialog.getByRole('region', { name: /Aperçu de « Moyenne d’une série » \(ligne 15\)/ });
+  await preview.getByText('La série 2, 4, 6 est tracée ci-dessous : quelle est sa moyenne ?').waitFor();
+  expect(await preview.locator('img[alt="série"]').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  await preview.getByRole('radio', { name: '4' }).check();
+  expect(await preview.getByRole('radio').count()).toBe(3);
+  await expectAccessible(page, 'questions (import preview)');
+  await preview.getByRole('button', { name: 'Fermer l’aperçu' }).click();
+  await preview.waitFor({ state: 'hidden' });
   await dialog.getByText('En échec (1)').click();
   await expect.poll(() => report.locator('tbody tr').count()).toBe(1);
   await report.getByText('Produit (réponse fausse)').waitFor();
   await report.getByText(/cas de test 2 : sortie attendue « 15 », obtenue « 8 »/).waitFor();
+  // Outputs keep their lines in the notes.
+  expect(await report.locator('li', { hasText: 'sortie attendue' }).first().evaluate((li) => getComputedStyle(li).whiteSpace)).toBe('pre-wrap');
   await expectAccessible(page, 'questions (import report, failed only)');
   await dialog.getByText('Ignorée (6)').click();
   await report.getByText('Commentaire libre').waitFor();

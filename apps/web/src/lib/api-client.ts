@@ -293,14 +293,14 @@ export function dispositionFilename(disposition: string | null): string | null {
 }
 
 /** As `download`, and tells the name the file was saved under. */
-export async function downloadNamed(path: string, filename?: string, options: Omit<RequestOptions, 'body'> = {}): Promise<{ blob: Blob; name: string }> {
+export async function downloadNamed(path: string, filename?: string, options: Omit<RequestOptions, 'body'> = {}): Promise<{ blob: Blob; name: string; headers: Headers }> {
   const hadToken = Boolean(storage.getToken());
   const res = await send(path, options, '*/*');
   if (!res.ok) return fail(res, options, hadToken);
   const blob = await res.blob();
   const name = filename ?? dispositionFilename(res.headers.get('content-disposition')) ?? 'fichier.xlsx';
   saveBlob(blob, name);
-  return { blob, name };
+  return { blob, name, headers: res.headers };
 }
 
 /** Saves a blob as a file through the browser's download. */

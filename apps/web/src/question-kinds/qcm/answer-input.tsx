@@ -2,6 +2,7 @@
 // which, never which ones), in the server's order. The value is the list of the ticked choices' ids.
 import { Checkbox, Radio, Stack } from '@mantine/core';
 import type { AnswerInputProps } from '../types';
+import { ChoiceText } from './choice-text';
 import { qcmTexts as t } from './texts';
 
 export function QcmAnswerInput({ question, value, onChange, locked }: AnswerInputProps) {
@@ -11,7 +12,7 @@ export function QcmAnswerInput({ question, value, onChange, locked }: AnswerInpu
       <Checkbox.Group label={t.chooseMany} value={chosen.map(String)} onChange={(v) => onChange(v.map(Number))}>
         <Stack gap="xs" mt="xs">
           {question.choices.map((c) => (
-            <Checkbox key={c.id} value={String(c.id)} label={c.content} disabled={locked} />
+            <Checkbox key={c.id} value={String(c.id)} label={<ChoiceText text={c.content} />} disabled={locked} />
           ))}
         </Stack>
       </Checkbox.Group>
@@ -21,7 +22,7 @@ export function QcmAnswerInput({ question, value, onChange, locked }: AnswerInpu
     <Radio.Group label={t.chooseOne} value={chosen[0] !== undefined ? String(chosen[0]) : null} onChange={(v) => onChange([Number(v)])}>
       <Stack gap="xs" mt="xs">
         {question.choices.map((c) => (
-          <Radio key={c.id} value={String(c.id)} label={c.content} disabled={locked} />
+          <Radio key={c.id} value={String(c.id)} label={<ChoiceText text={c.content} />} disabled={locked} />
         ))}
       </Stack>
     </Radio.Group>

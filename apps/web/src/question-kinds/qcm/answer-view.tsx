@@ -2,6 +2,7 @@
 import { Badge, List, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { AnswerViewProps } from '../types';
+import { ChoiceText } from './choice-text';
 import { qcmTexts as t } from './texts';
 
 export function QcmAnswerView({ question, answer, solution, reader }: AnswerViewProps) {
@@ -16,7 +17,7 @@ export function QcmAnswerView({ question, answer, solution, reader }: AnswerView
       {choices.map((c) => (
         <List.Item key={c.id} icon={chosen.has(c.id) ? <IconCheck size={14} aria-hidden="true" /> : <span style={{ display: 'inline-block', width: 14 }} />}>
           <Text span size="sm" fw={chosen.has(c.id) ? 600 : 400}>
-            {c.content}
+            <ChoiceText text={c.content} />
           </Text>
           {chosen.has(c.id) ? (
             <Badge ml={6} size="xs" variant="light" style={{ textTransform: 'none' }}>

@@ -7,6 +7,7 @@ import { QCM_MAX_CHOICES, QCM_MIN_CHOICES, type Variant } from '@exam/shared';
 import { rootMessage } from '../form-values';
 import type { EditorFieldsProps } from '../types';
 import { qcmTexts as t } from './texts';
+import { ChoiceText } from './choice-text';
 
 export function QcmEditorFields({ control, errors }: EditorFieldsProps) {
   const { fields, append, remove } = useFieldArray({ control, name: 'choices', keyName: 'key' });
@@ -61,7 +62,7 @@ export function QcmVariantAnswers({ solutions }: { solutions: Variant['possible_
     <List size="xs" spacing={2}>
       {solutions.map((p, i) => (
         <List.Item key={i}>
-          {p.content}
+          <ChoiceText text={p.content} />
           {p.is_correct === 1 ? ` (${t.correct})` : ''}
         </List.Item>
       ))}

@@ -1,7 +1,7 @@
 // Question exchange endpoints (docs/questions.md « Échange avec Moodle »): the import of a Moodle XML or GIFT file
 // (its report first, then the confirmed import) and the export of selected questions.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ExchangeFormat, ImportReport } from '@exam/shared';
+import { EXPORT_REPORT_HEADER, exportReportSchema, type ExchangeFormat, type ExportReportItem, type ImportReport } from '@exam/shared';
 import { downloadNamed, upload } from '@/lib/api-client';
 import { questionKeys } from './questions';
 
@@ -21,5 +21,13 @@ export function useImportQuestions() {
   });
 }
 
-/** Saves the selected questions as a Moodle XML or GIFT file (the server names it). */
-export const exportQuestions = (format: ExchangeFormat, ids: number[]) => downloadNamed('/admin/questions/export', undefined, { query: { format, ids: ids.join(',') } });
+/** Saves the selected questions as a Moodle XML or GIFT file (the server names it); what the export left out, changed
+ *  or wrote as variants, question by question. */
+export async function exportQuestions(format: ExchangeFormat, ids: number[]): Promise<ExportReportItem[]> {
+  const { headers } = await downloadNamed('/admin/questions/export', undefined, { query: { format, ids: ids.join(',') } });
+  try {
+    return exportReportSchema.parse(JSON.parse(decodeURIComponent(headers.get(EXPORT_REPORT_HEADER) ?? '[]')));
+  } catch {
+    return [];
+  }
+}

@@ -1,10 +1,12 @@
 // The import dialog of the question bank: choose a Moodle XML or GIFT file, see its report (what each question
 // becomes, filterable by outcome) before anything is written, then « Importer N questions » in one go.
-import { useState } from 'react';
-import { Alert, Badge, Button, Chip, FileInput, Group, List, Modal, Progress, Stack, Table, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Chip, CloseButton, FileInput, Group, List, Modal, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconCheck, IconFileImport } from '@tabler/icons-react';
-import { IMPORT_MAX_BYTES, IMPORT_OUTCOME_LABELS, IMPORT_OUTCOMES, type ImportOutcome, type ImportReport } from '@exam/shared';
+import { IconAlertTriangle, IconCheck, IconEye, IconFileImport } from '@tabler/icons-react';
+import { IMPORT_MAX_BYTES, IMPORT_OUTCOME_LABELS, IMPORT_OUTCOMES, type ImportOutcome, type ImportReport, type ImportReportItem } from '@exam/shared';
+import { RichContent } from '@/components/rich-text/rich-content';
+import { AnswerInput, kindOf } from '@/question-kinds';
 import { QuestionTypeBadge } from '@/question-kinds/type-badge';
 import { isApiError } from '@/lib/api-client';
 import { useImportQuestions } from '../api/question-exchange';
@@ -36,8 +38,41 @@ function ProgressView({ sent, confirm }: { sent: number; confirm: boolean }) {
   );
 }
 
+/** One converted question as a student will see it, drawn by its kind's own answer input (nothing is sent). */
+function ItemPreview({ item, onClose }: { item: ImportReportItem; onClose: () => void }) {
+  const question = item.preview!;
+  const [answer, setAnswer] = useState<unknown>(() => kindOf(question.type).emptyAnswer(question));
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [item.index]);
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="import-preview" role="region" aria-labelledby="import-preview-title">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Text component="h3" id="import-preview-title" fw={600} size="sm" ref={heading} tabIndex={-1}>
+            {t.previewTitle(item.name, item.line)}
+          </Text>
+          <CloseButton onClick={onClose} aria-label={t.previewClose} />
+        </Group>
+        <Group gap={4}>
+          <QuestionTypeBadge size="xs" type={question.type} language={question.language} />
+          <Badge size="xs" variant="light" style={{ textTransform: 'none' }}>
+            {t.previewPoints(question.points)}
+          </Badge>
+        </Group>
+        <RichContent html={question.statement} />
+        <AnswerInput question={question} value={answer} onChange={setAnswer} onSubmit={() => undefined} />
+        <Text size="xs" c="gray.7">
+          {t.previewHint}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
 function ReportTable({ report }: { report: ImportReport }) {
   const [filter, setFilter] = useState<string>('all');
+  const [shown, setShown] = useState<number | null>(null);
+  const previewed = report.items.find((i) => i.index === shown && i.preview);
   const rows = report.items.filter((i) => filter === 'all' || i.outcome === filter);
   return (
     <Stack gap="sm">
@@ -65,6 +100,7 @@ function ReportTable({ report }: { report: ImportReport }) {
               <Table.Th scope="col">{t.colBecomes}</Table.Th>
               <Table.Th scope="col">{t.colSource}</Table.Th>
               <Table.Th scope="col">{t.colNotes}</Table.Th>
+              <Table.Th scope="col">{t.colPreview}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -94,9 +130,28 @@ function ReportTable({ report }: { report: ImportReport }) {
                     <List size="xs" spacing={2}>
                       {i.checked_cases ? <List.Item>{t.checkedCases(i.checked_cases)}</List.Item> : null}
                       {i.notes.map((n, k) => (
-                        <List.Item key={k}>{n}</List.Item>
+                        // Expected and obtained outputs keep their lines.
+                        <List.Item key={k} style={{ whiteSpace: 'pre-wrap' }}>
+                          {n}
+                        </List.Item>
                       ))}
                     </List>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {i.preview ? (
+                    <Button
+                      size="compact-xs"
+                      variant={shown === i.index ? 'filled' : 'light'}
+                      leftSection={<IconEye size={14} aria-hidden="true" />}
+                      aria-label={t.previewButton(i.name)}
+                      aria-pressed={shown === i.index}
+                      onClick={() => setShown(shown === i.index ? null : i.index)}
+                    >
+                      {t.previewShort}
+                    </Button>
                   ) : (
                     '—'
                   )}
@@ -105,12 +160,13 @@ function ReportTable({ report }: { report: ImportReport }) {
             ))}
             {rows.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={6}>{t.noneInFilter}</Table.Td>
+                <Table.Td colSpan={7}>{t.noneInFilter}</Table.Td>
               </Table.Tr>
             ) : null}
           </Table.Tbody>
         </Table>
       </div>
+      {previewed ? <ItemPreview key={previewed.index} item={previewed} onClose={() => setShown(null)} /> : null}
     </Stack>
   );
 }

@@ -54,10 +54,26 @@ export function QuestionsListPage() {
   const exportAs = async (format: ExchangeFormat) => {
     setExporting(true);
     try {
-      await exportQuestions(format, selected.map((q) => q.id));
-      // What the format cannot hold is left out of the file.
+      const report = await exportQuestions(format, selected.map((q) => q.id));
+      // What the format cannot hold is left out of the file, and what changed on the way is said, question by question.
       const omitted = selected.filter((q) => !KIND_FACTS[q.type].exchangeFormats.includes(format)).length;
-      if (omitted) notifications.show({ title: x.exportTitle, message: x.omitted(omitted, EXCHANGE_FORMAT_LABELS[format]), color: 'yellow' });
+      if (omitted || report.length) {
+        notifications.show({
+          title: x.exportTitle,
+          message: (
+            <Stack gap={4}>
+              {omitted ? <Text size="sm">{x.omitted(omitted, EXCHANGE_FORMAT_LABELS[format])}</Text> : null}
+              {report.slice(0, 10).map((r) => (
+                <Text key={`${r.id}-${r.outcome}`} size="sm">
+                  {x.exportReport(r.id, r.notes)}
+                </Text>
+              ))}
+            </Stack>
+          ),
+          color: 'yellow',
+          autoClose: false,
+        });
+      }
     } catch {
       // The API client has shown the error.
     } finally {

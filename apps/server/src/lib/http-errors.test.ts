@@ -41,6 +41,9 @@ describe('error envelope', () => {
       { value: 'ALGORITHM', label: 'Algorithme (Python ou R)' },
       { value: 'MATH', label: 'Expression mathématique' },
       { value: 'MATCHING', label: 'Appariement' },
+      { value: 'ESSAY', label: 'Réponse rédigée' },
+      { value: 'ORDERING', label: 'Remise en ordre' },
+      { value: 'CLOZE', label: 'Texte à trous' },
     ]);
   });
 

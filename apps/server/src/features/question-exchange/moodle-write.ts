@@ -76,7 +76,9 @@ export async function writeMoodleXml(
       continue;
     }
     const lost: string[] = [];
-    parts.push(`<!-- question: ${q.id}  -->`, `${await head(q, written.type, fileContent, lost)}\n${written.body}\n${tagsOf(q)}  </question>`);
+    // A kind may write its own question text (a cloze's gaps in Moodle's syntax).
+    const shown = written.statement === undefined ? q : { ...q, statement: written.statement };
+    parts.push(`<!-- question: ${q.id}  -->`, `${await head(shown, written.type, fileContent, lost)}\n${written.body}\n${tagsOf(q)}  </question>`);
     for (const note of lost) notes.push({ id: q.id, note });
   }
   parts.push('</quiz>', '');

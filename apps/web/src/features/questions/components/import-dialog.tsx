@@ -59,7 +59,8 @@ function ItemPreview({ item, onClose }: { item: ImportReportItem; onClose: () =>
             {t.previewPoints(question.points)}
           </Badge>
         </Group>
-        <RichContent html={question.statement} />
+        {/* A kind whose input draws the statement (a cloze's gaps sit in its text) shows it there. */}
+        {kindOf(question.type).showsStatement ? null : <RichContent html={question.statement} />}
         <AnswerInput question={question} value={answer} onChange={setAnswer} onSubmit={() => undefined} />
         <Text size="xs" c="gray.7">
           {t.previewHint}

@@ -84,9 +84,12 @@ function StudentQuestionView({ question, seed }: { question: StudentQuestion; se
           <Badge variant="light">{t.points(question.points)}</Badge>
         </Group>
       </Group>
-      <Paper withBorder p="md" radius="md">
-        <RichContent html={question.statement} />
-      </Paper>
+      {/* A kind whose input draws the statement (a cloze's gaps sit in its text) shows it there. */}
+      {kindOf(question.type).showsStatement ? null : (
+        <Paper withBorder p="md" radius="md">
+          <RichContent html={question.statement} />
+        </Paper>
+      )}
 
       <AnswerInput question={question} value={answer} onChange={setAnswer} onSubmit={() => void tryIt()} />
 

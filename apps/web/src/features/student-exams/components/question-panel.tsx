@@ -109,9 +109,12 @@ export function QuestionPanel(p: QuestionPanelProps) {
           {[q.max_submissions !== null ? t.tries(p.tries, q.max_submissions) : null, q.wrong_try_penalty > 0 ? t.penalty(q.wrong_try_penalty) : null].filter(Boolean).join(' · ')}
         </Text>
       ) : null}
-      <Paper withBorder p="md" radius="md">
-        <RichContent html={q.statement} />
-      </Paper>
+      {/* A kind whose input draws the statement (a cloze's gaps sit in its text) shows it there. */}
+      {kindOf(q.type).showsStatement ? null : (
+        <Paper withBorder p="md" radius="md">
+          <RichContent html={q.statement} />
+        </Paper>
+      )}
 
       <AnswerInput question={q} value={value} onChange={p.onChange} onSubmit={submit} onRun={runnable ? () => void tryExamples() : undefined} locked={locked} />
       {runnable ? (

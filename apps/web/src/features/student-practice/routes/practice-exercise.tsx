@@ -12,6 +12,7 @@ import { PageSkeleton } from '@/components/loading-skeleton';
 import { PageHeader } from '@/components/page-header';
 import { RichContent } from '@/components/rich-text/rich-content';
 import { paths } from '@/config/paths';
+import { KIND_FACTS } from '@/question-kinds';
 import { useNextExercise, usePracticeQuestion } from '../api/student-practice';
 import { AnswerForm } from '../components/answer-form';
 import { studentPracticeTexts } from '../texts';
@@ -106,7 +107,8 @@ export function PracticeExercisePage() {
                   {t.chapter(q.chapter.title)}
                 </Anchor>
               ) : null}
-              <RichContent html={q.statement} />
+              {/* A kind whose input draws the statement (a cloze's gaps sit in its text) shows it there. */}
+              {KIND_FACTS[q.type].showsStatement ? null : <RichContent html={q.statement} />}
               <AnswerForm key={q.id} question={q} />
               {data.progress.total > 1 ? (
                 <Group justify="flex-end">

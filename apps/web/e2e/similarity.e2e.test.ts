@@ -3,7 +3,8 @@
 // the teacher opens « Programmes similaires » from the exam's results, runs the comparison and follows its progress,
 // reads the distribution, the pairs and the cluster, moves the threshold with the keyboard, opens the pair side by
 // side (fragments aligned, highlighted on both sides, reached by keyboard), opens a case file and decides it; the
-// decision is in both copies' journals. axe on each state, and at 375 px the page does not overflow.
+// decision is in both copies' journals; a student to whom staff wrote reads the message on their result page and
+// replies with the keyboard. axe on each state, and at 375 px the page does not overflow.
 // Set SIMILARITY_SCREENSHOTS=/some/dir to also save screenshots at 1280 and 375 px.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -213,6 +214,56 @@ describe('similar programs (staff)', () => {
     }
     expect(errors).toEqual([]);
     await context.close();
+  }, 120_000);
+
+  it('a student reads, on their result page, the message staff sent about their copy and replies with the keyboard alone', async () => {
+    const [a, b] = students;
+    const cases = await ok(apiCall<Envelope<Array<{ members: Array<{ attempt_id: number; user_id: number }> }>>>(`/api/admin/exam-results/${examId}/similarity-cases`, teacher), 'cases');
+    const attemptOf = (id: number) => cases.data.flatMap((c) => c.members).find((m) => m.user_id === id)!.attempt_id;
+    const note = `Note interne, jamais montrée (${stamp}).`;
+    const created = await ok(post(`/api/admin/exam-results/${examId}/similarity-cases`, teacher, { question_id: questionId, attempt_ids: [attemptOf(a.id), attemptOf(b.id)], note }), 'case');
+    const caseId = (created.data as { id: number }).id;
+    const message = `Pouvez-vous nous expliquer comment vous avez écrit votre programme ? (${stamp})`;
+    await ok(post(`/api/admin/exam-results/${examId}/similarity-cases/${caseId}/steps`, teacher, { type: 'MESSAGE', text: message, attempt_id: attemptOf(a.id) }), 'message');
+
+    const { context, page, errors } = await newPage(browser);
+    await signInWithToken(context, { email: a.email, password: PASSWORD });
+    await page.goto(url(`/student/exams/${examId}/show`));
+    await screenReady(page);
+    const section = page.getByRole('region', { name: 'Message de l’équipe pédagogique' });
+    await section.getByText(message).waitFor();
+    expect(await page.getByText(note).count()).toBe(0);
+    expect(await page.getByText(b.last_name).count()).toBe(0);
+    // Keyboard alone: into the field, type, Tab to the button, Enter.
+    await section.getByLabel('Votre réponse').focus();
+    const reply = `Je l’ai écrit seul ; mes brouillons sont à votre disposition (${stamp}).`;
+    await page.keyboard.type(reply);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Envoyer la réponse');
+    await page.keyboard.press('Enter');
+    await section.getByText(reply).waitFor();
+    await section.getByText('Vous', { exact: true }).waitFor();
+    expect(await section.getByLabel('Votre réponse').inputValue()).toBe('');
+    await expectAccessible(page, 'message au sujet d’une copie');
+    await shot(page, 'similarity-student-message-1280');
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await expectAccessible(page, 'message au sujet d’une copie à 375 px');
+    // The reply is a step of the case, for staff.
+    const file = await ok(apiCall<Envelope<{ steps: Array<{ type: string; text: string }> }>>(`/api/admin/exam-results/${examId}/similarity-cases/${caseId}`, teacher), 'case file');
+    expect(file.data.steps.map((x) => x.type)).toEqual(['FLAG', 'MESSAGE', 'REPLY']);
+    expect(file.data.steps[2].text).toBe(reply);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The other student of the case, to whom nobody wrote, sees nothing of it.
+    const other = await newPage(browser);
+    await signInWithToken(other.context, { email: b.email, password: PASSWORD });
+    await other.page.goto(url(`/student/exams/${examId}/show`));
+    await screenReady(other.page);
+    await other.page.getByRole('heading', { name: 'Détail par question' }).waitFor();
+    expect(await other.page.getByRole('region', { name: 'Message de l’équipe pédagogique' }).count()).toBe(0);
+    await other.context.close();
   }, 120_000);
 
   it('fits a 375 px screen, side by side included', async () => {

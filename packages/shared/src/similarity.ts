@@ -204,6 +204,44 @@ export const similarityCaseEnvelopeSchema = envelopeSchema(similarityCaseSchema)
 export const similarityCasesEnvelopeSchema = envelopeSchema(z.array(similarityCaseSchema));
 export const similarityCaseParamsSchema = z.object({ examId: idField("L’examen"), caseId: idField('Le dossier') });
 
+// ---- What a student reads of a case ----------------------------------------------------------------------------
+
+/** A message staff sent the student, or the student's reply (never a note, a flag, nor another student's message). */
+export const studentCaseMessageSchema = z.object({
+  type: z.enum(['MESSAGE', 'REPLY']),
+  text: z.string(),
+  /** Who wrote it: the member of staff, or the student. */
+  author: z.string(),
+  /** Written by the student. */
+  mine: z.boolean(),
+  at: z.string(),
+});
+export type StudentCaseMessage = z.infer<typeof studentCaseMessageSchema>;
+/** A case as its student reads it: only once staff have written to them, and only what concerns them. */
+export const studentCaseSchema = z.object({
+  case_id: z.number().int(),
+  exam_id: z.number().int(),
+  exam_title: z.string(),
+  /** The question's place in the student's own copy (1, 2…); null when it is not in their draw. */
+  question_position: z.number().int().nullable(),
+  /** The student may still reply (the case is not decided). */
+  open: z.boolean(),
+  decision: z.enum(SIMILARITY_DECISIONS).nullable(),
+  /** MARK_CHANGED on their copy: their new points on the question. */
+  new_points: z.number().nullable(),
+  messages: z.array(studentCaseMessageSchema),
+});
+export type StudentCase = z.infer<typeof studentCaseSchema>;
+export const studentCasesEnvelopeSchema = envelopeSchema(z.array(studentCaseSchema));
+export const studentCaseEnvelopeSchema = envelopeSchema(studentCaseSchema);
+export const studentCasesQuerySchema = z.object({ exam_id: idField("L’examen").optional() });
+export const studentCaseParamsSchema = z.object({ caseId: idField('Le dossier') });
+export const STUDENT_REPLY_MAX = 5000;
+export const studentCaseReplyInputSchema = z.object({
+  text: multilineText('Votre réponse', STUDENT_REPLY_MAX).refine((s) => s.length > 0, { error: 'Écrivez votre réponse avant de l’envoyer.' }),
+});
+export type StudentCaseReplyInput = z.infer<typeof studentCaseReplyInputSchema>;
+
 export const SIMILARITY_TEXTS = {
   loaded: 'Questions de programmation chargées.',
   resultLoaded: 'Comparaison chargée.',
@@ -222,6 +260,10 @@ export const SIMILARITY_TEXTS = {
   caseDecided: 'Ce dossier est déjà décidé : aucune étape ne peut plus y être ajoutée.',
   notMember: 'Cette composition ne fait pas partie du dossier.',
   membersInvalid: 'Chaque composition du dossier doit être une composition de cet examen ayant un programme pour cette question.',
+  studentCasesLoaded: 'Messages chargés.',
+  studentCaseNotFound: 'Aucun message de l’équipe pédagogique ne vous a été adressé dans ce dossier.',
+  studentReplied: 'Votre réponse a été envoyée à l’équipe pédagogique.',
+  studentCaseClosed: 'Ce dossier est clos : vous ne pouvez plus y répondre.',
 } as const;
 
 const CASE_STEP_WORDS: Record<SimilarityCaseStep, string> = {

@@ -1,7 +1,8 @@
 // The case file (« dossier ») staff keep when they act on a pair or a cluster: it is flagged, staff add notes, the
 // message they sent a student and the reply they got, then a decision (no action, or a mark changed with its reason).
 // Each step is written in the journal of every attempt of the case, so that it appears in their appeal files; the
-// journal names no other student (only how many other copies the case holds). Students never read a case file.
+// journal names no other student (only how many other copies the case holds). Students never read a case file: once
+// staff write to one, that student reads the messages sent to them and replies (student-messages.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import { SIMILARITY_TEXTS as T, type SimilarityCase, type SimilarityCaseInput, type SimilarityCaseStepInput } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
@@ -66,7 +67,7 @@ export async function showCase(ctx: AppContext, examId: number, caseId: number):
 const nameOf = (u: SessionUser) => `${u.first_name} ${u.last_name}`;
 
 /** The step in the journal of every attempt of the case (in order, each in its own chain). */
-async function journal(ctx: AppContext, c: SimilarityCase, step: { type: string; text: string; attempt_id: number | null; decision: string | null; new_points: number | null; author: string }) {
+export async function journalStep(ctx: AppContext, c: SimilarityCase, step: { type: string; text: string; attempt_id: number | null; decision: string | null; new_points: number | null; author: string }) {
   for (const m of c.members) {
     await appendEvents(ctx, m.attempt_id, [
       {
@@ -113,7 +114,7 @@ export async function createCase(ctx: AppContext, examId: number, input: Similar
     return c.id;
   });
   const c = await showCase(ctx, examId, id);
-  await journal(ctx, c, { type: 'FLAG', text, attempt_id: null, decision: null, new_points: null, author });
+  await journalStep(ctx, c, { type: 'FLAG', text, attempt_id: null, decision: null, new_points: null, author });
   return c;
 }
 
@@ -139,6 +140,6 @@ export async function addStep(ctx: AppContext, examId: number, caseId: number, i
     if (step.type === 'DECISION') await trx.updateTable('similarity_cases').set({ status: 'DECIDED', decision: step.decision }).where('id', '=', caseId).execute();
   });
   log.info({ case: caseId, step: step.type }, 'similarity: case step');
-  await journal(ctx, before, step);
+  await journalStep(ctx, before, step);
   return showCase(ctx, examId, caseId);
 }

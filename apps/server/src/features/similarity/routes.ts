@@ -1,5 +1,6 @@
 // Similar programs, for staff (docs/api.md « Programmes similaires »): under /api/admin, so ADMIN and TEACHER only;
-// every answer goes through its declared schema.
+// and, under /api/student, what a student reads of a case once staff have written to them, and their reply. Every
+// answer goes through its declared schema.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -18,12 +19,18 @@ import {
   similarityQuestionsEnvelopeSchema,
   similarityResultEnvelopeSchema,
   similarityResultQuerySchema,
+  studentCaseEnvelopeSchema,
+  studentCaseParamsSchema,
+  studentCaseReplyInputSchema,
+  studentCasesEnvelopeSchema,
+  studentCasesQuerySchema,
 } from '@exam/shared';
 import { ok } from '../../lib/envelope';
 import { replies } from '../../lib/responses';
 import { addStep, createCase, listCases, showCase } from './cases';
 import { requestAnalysis, startSweeps } from './jobs';
 import { similarityComparison, similarityQuestions, similarityResult } from './service';
+import { listStudentCases, replyToCase } from './student-messages';
 
 const tags = ['Programmes similaires'];
 const base = '/api/admin/exam-results/:examId/similarity';
@@ -120,5 +127,36 @@ export async function similarityRoutes(root: FastifyInstance) {
       },
     },
     async (req) => ok(await addStep(app.ctx, req.params.examId, req.params.caseId, req.body, req.user!, req.log), T.stepAdded),
+  );
+
+  app.get(
+    '/api/student/case-messages',
+    {
+      schema: {
+        tags: ['Examens (étudiant)'],
+        summary: 'Les messages que l’équipe pédagogique m’a adressés au sujet d’une copie (dossiers de programmes similaires) et mes réponses',
+        querystring: studentCasesQuerySchema,
+        response: replies(studentCasesEnvelopeSchema),
+      },
+    },
+    async (req) => ok(await listStudentCases(app.ctx, req.user!.id, req.query.exam_id), T.studentCasesLoaded),
+  );
+
+  app.post(
+    '/api/student/case-messages/:caseId/reply',
+    {
+      schema: {
+        tags: ['Examens (étudiant)'],
+        summary: 'Répondre à l’équipe pédagogique dans un dossier qui m’a été adressé (tant qu’il n’est pas décidé)',
+        params: studentCaseParamsSchema,
+        body: studentCaseReplyInputSchema,
+        response: replies(studentCaseEnvelopeSchema, 404, 409),
+      },
+    },
+    async (req) => {
+      const c = await replyToCase(app.ctx, req.user!, req.params.caseId, req.body.text);
+      req.log.info({ case: req.params.caseId }, 'similarity: student reply');
+      return ok(c, T.studentReplied);
+    },
   );
 }

@@ -325,6 +325,72 @@ describe('similar programs', () => {
     expect(await t.ctx.db.selectFrom('similarity_case_steps').select('id').where('case_id', '=', caseId).execute()).toEqual([]);
   }, 120_000);
 
+  it('shows a student nothing of a case until staff write to them; then the messages to them, their reply kept in the case and both journals, and the decision', async () => {
+    const q = await question('PYTHON', read('starter.py'), read('reference.py'));
+    const id = await exam([q]);
+    const a = await sitting(id, q, [read('original.py')]);
+    const b = await sitting(id, q, [read('renamed.py')]);
+    const tokenA = await loginAs(t.app, a.user);
+    const tokenB = await loginAs(t.app, b.user);
+    const created = await call(staff, 'POST', `/api/admin/exam-results/${id}/similarity-cases`, { question_id: q, attempt_ids: [a.attempt, b.attempt], note: 'Mêmes fonctions, noms changés.' });
+    const caseId = created.json().data.id as number;
+    const steps = `/api/admin/exam-results/${id}/similarity-cases/${caseId}/steps`;
+    await call(staff, 'POST', steps, { type: 'NOTE', text: 'Note interne : comparer avec le TP 3.' });
+
+    // Flagged and noted, but nobody wrote to them: nothing, and no reply possible.
+    for (const token of [tokenA, tokenB]) {
+      const none = await call(token, 'GET', '/api/student/case-messages');
+      expect(none.statusCode, none.body).toBe(200);
+      expect(none.json().data).toEqual([]);
+    }
+    const early = await call(tokenA, 'POST', `/api/student/case-messages/${caseId}/reply`, { text: 'Bonjour' });
+    expect(early.statusCode).toBe(404);
+    expect(early.json().message).toBe('Aucun message de l’équipe pédagogique ne vous a été adressé dans ce dossier.');
+
+    // A message to A: A reads it (and only it); B still reads nothing.
+    await call(staff, 'POST', steps, { type: 'MESSAGE', text: 'Pouvez-vous expliquer votre fonction de tri ?', attempt_id: a.attempt });
+    const mine = (await call(tokenA, 'GET', `/api/student/case-messages?exam_id=${id}`)).json().data;
+    expect(mine).toEqual([
+      expect.objectContaining({ case_id: caseId, exam_id: id, exam_title: 'Partiel de programmation', open: true, decision: null, new_points: null, messages: [expect.objectContaining({ type: 'MESSAGE', text: 'Pouvez-vous expliquer votre fonction de tri ?', mine: false })] }),
+    ]);
+    const text = JSON.stringify(mine);
+    expect(text).not.toContain('Note interne');
+    expect(text).not.toContain('Mêmes fonctions');
+    const otherName = (await t.ctx.db.selectFrom('users').select('last_name').where('id', '=', b.user.id).executeTakeFirstOrThrow()).last_name;
+    expect(text).not.toContain(otherName);
+    expect((await call(tokenB, 'GET', '/api/student/case-messages')).json().data).toEqual([]);
+    expect((await call(tokenB, 'POST', `/api/student/case-messages/${caseId}/reply`, { text: 'Moi aussi' })).statusCode).toBe(404);
+
+    // A replies: the reply is a step of the case (authored by A) and in both journals; an empty reply is refused.
+    const empty = await call(tokenA, 'POST', `/api/student/case-messages/${caseId}/reply`, { text: '   ' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.text[0]).toBe('Écrivez votre réponse avant de l’envoyer.');
+    const replied = await call(tokenA, 'POST', `/api/student/case-messages/${caseId}/reply`, { text: 'J’ai écrit ce tri seul, voici mes brouillons.' });
+    expect(replied.statusCode, replied.body).toBe(200);
+    expect(replied.json().data.messages.map((m: { type: string; mine: boolean }) => [m.type, m.mine])).toEqual([
+      ['MESSAGE', false],
+      ['REPLY', true],
+    ]);
+    const file = (await call(staff, 'GET', `/api/admin/exam-results/${id}/similarity-cases/${caseId}`)).json().data;
+    const nameA = await t.ctx.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', a.user.id).executeTakeFirstOrThrow();
+    expect(file.steps.at(-1)).toMatchObject({ type: 'REPLY', attempt_id: a.attempt, text: 'J’ai écrit ce tri seul, voici mes brouillons.', author: `${nameA.first_name} ${nameA.last_name}` });
+    for (const who of [a, b]) {
+      const j = await readJournal(t.ctx, id, who.user.id);
+      expect(j.intact).toBe(true);
+      expect(j.events.filter((e) => e.type === 'SIMILARITY_CASE').map((e) => e.data.step)).toEqual(['FLAG', 'NOTE', 'MESSAGE', 'REPLY']);
+    }
+    // A staff session is not a student's: the student routes refuse it.
+    expect((await call(staff, 'GET', '/api/student/case-messages')).statusCode).toBe(403);
+
+    // Decided: A reads the decision and their new points, and can no longer reply.
+    await call(staff, 'POST', steps, { type: 'DECISION', decision: 'MARK_CHANGED', attempt_id: a.attempt, new_points: 2, text: 'Travail en partie commun : moitié des points.' });
+    const after = (await call(tokenA, 'GET', '/api/student/case-messages')).json().data;
+    expect(after).toEqual([expect.objectContaining({ case_id: caseId, open: false, decision: 'MARK_CHANGED', new_points: 2 })]);
+    const closed = await call(tokenA, 'POST', `/api/student/case-messages/${caseId}/reply`, { text: 'Encore un mot' });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe('Ce dossier est clos : vous ne pouvez plus y répondre.');
+  }, 120_000);
+
   it('answers no student: every similarity route refuses a student’s session (403), found from the routes the server declares', async () => {
     expect(routes.length).toBeGreaterThanOrEqual(7);
     expect(routes.every((r) => r.url.startsWith('/api/admin/'))).toBe(true);

@@ -1,7 +1,7 @@
 // Calls of the student's exam screens (/api/student/exams): list, start, questions, draft, run-examples,
 // solutions, finish, show. The screens handle refusals themselves where they show them in place (silent).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExamAttemptInfo, ExamAttemptResult, ExamGradeResult, ExamQuestionsResult, ExamShowResult, ExamStartResult, GradeResult, StudentExamAccess, StudentExamListItem } from '@exam/shared';
+import type { ExamAttemptInfo, ExamAttemptResult, ExamGradeResult, ExamQuestionsResult, ExamShowResult, ExamStartResult, GradeResult, StudentCase, StudentExamAccess, StudentExamListItem } from '@exam/shared';
 import { api } from '@/lib/api-client';
 
 const base = (examId: number) => `/student/exams/${examId}`;
@@ -11,6 +11,7 @@ export const studentExamKeys = {
   list: () => ['student', 'exams', 'list'] as const,
   questions: (examId: number) => ['student', 'exams', examId, 'questions'] as const,
   show: (examId: number) => ['student', 'exams', examId, 'show'] as const,
+  caseMessages: (examId: number) => ['student', 'exams', examId, 'case-messages'] as const,
 };
 
 export function useStudentExams() {
@@ -110,3 +111,22 @@ export const sendSolutions = (examId: number, answers: Array<{ question_id: numb
 /** Answers refused for arriving after the end, to be kept on the server for staff (silent: retried until kept). */
 export const sendLateAnswers = (examId: number, answers: Array<{ question_id: number; answer: unknown; submission_id: string; given_at: string }>) =>
   api.post<{ kept: number }>(`${base(examId)}/late-answers`, { answers }, { silent: true });
+
+/** Messages staff addressed to the student about this exam's copy (similar programs), and their replies. */
+export function useCaseMessages(examId: number) {
+  return useQuery({
+    queryKey: studentExamKeys.caseMessages(examId),
+    queryFn: () => api.get<StudentCase[]>('/student/case-messages', { exam_id: examId }, { silent: true }),
+    retry: false,
+  });
+}
+
+export function useReplyToCase(examId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ caseId, text }: { caseId: number; text: string }) => api.post<StudentCase>(`/student/case-messages/${caseId}/reply`, { text }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: studentExamKeys.caseMessages(examId) });
+    },
+  });
+}

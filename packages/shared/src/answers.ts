@@ -4,5 +4,10 @@
 /** An answer with nothing in it (no choice ticked, only spaces): never graded, never counted as a try. */
 export function isBlankAnswer(value: unknown): boolean {
   if (Array.isArray(value)) return value.length === 0;
+  // A written answer ({ text }, an essay): blank when its text is.
+  if (value && typeof value === 'object' && typeof (value as { text?: unknown }).text === 'string') return (value as { text: string }).text.trim() === '';
   return typeof value !== 'string' || value.trim() === '';
 }
+
+/** A grade still waiting for a person (an essay not yet marked): no verdict yet, its points not counted as 0. */
+export const isPendingDetails = (d: unknown): boolean => !!d && typeof d === 'object' && (d as { pending?: unknown }).pending === true;

@@ -25,6 +25,7 @@ export const JOURNAL_EVENT_TYPES = [
   'CLOSE',
   'REGRADE',
   'SIMILARITY_CASE',
+  'MARK',
 ] as const;
 export type JournalEventType = (typeof JOURNAL_EVENT_TYPES)[number];
 
@@ -54,6 +55,7 @@ export const JOURNAL_EVENT_LABELS: Record<JournalEventType, string> = {
   CLOSE: 'Examen clôturé par l’équipe',
   REGRADE: 'Recorrection appliquée',
   SIMILARITY_CASE: 'Dossier de programmes similaires',
+  MARK: 'Note donnée par un correcteur',
 };
 
 /** The signals only the browser sees, which the exam page reports. */

@@ -55,6 +55,9 @@ export const EXAM_RESULTS_LABELS = {
   scorePoints: 'Points',
   total: 'Total',
   validatedCount: 'Questions validées',
+  /** An answer waiting for a person, in a cell of the export or the results. */
+  pendingCell: 'En attente',
+  pendingCopy: (n: number) => `En attente de correction (${n} réponse${n > 1 ? 's' : ''})`,
   timeSpent: 'Temps passé',
   startedAt: 'Début',
   deadline: 'Échéance',
@@ -237,6 +240,9 @@ export const examResultRowSchema = z.object({
   /** Points; 0 when not started. */
   score: z.number(),
   score_20: z.number(),
+  /** Answers waiting for a person (essays not yet marked): while above 0, score and score_20 are the automatic part
+   *  only, a provisional score. */
+  pending_count: int,
   validated_count: int,
   /** The student's tiers-temps coefficient (1 = none). */
   extra_time_factor: z.number(),
@@ -380,6 +386,8 @@ export const questionStatisticsSchema = resultQuestionSchema.extend({
   /** Participants who answered at least once. */
   answered: int,
   validated: int,
+  /** Answers waiting for a person (essays not yet marked): left out of facility and discrimination, never counted as 0. */
+  pending: int,
   /** Mean fraction of the question's points earned by participants, 0..1; null without participants. */
   facility: z.number().nullable(),
   /** Pearson correlation of the question's points with (total − the question's points); null when undefined. */
@@ -394,6 +402,9 @@ export const examStatisticsSchema = z.object({
   exam: z.object({ id: int, title: z.string(), status: examStatusSchema, total_points: z.number() }),
   expected_count: int,
   participants: int,
+  /** Participants whose copy still waits for a person (essays not yet marked): left out of the score figures below
+   *  (mean, median, spread, distribution), which are over the graded copies only. */
+  pending_participants: int,
   mean_20: z.number().nullable(),
   median_20: z.number().nullable(),
   std_dev_20: z.number().nullable(),
@@ -530,6 +541,8 @@ export const round2 = (n: number) => Math.round(n * 100) / 100;
 export interface ScorePart {
   points: number;
   best: number;
+  /** Waits for a person to grade it: counts for nothing yet, and is counted as pending. */
+  pending?: boolean;
 }
 
 /**
@@ -537,10 +550,12 @@ export interface ScorePart {
  * file): each question's points exact (best fraction × points), summed exactly and rounded once to the hundredth;
  * on 20 from the exact sum. `earned`, each question's points rounded, is for display and never summed.
  */
-export function attemptScore(parts: readonly ScorePart[], maxPoints: number): { score: number; score_20: number; earned: number[] } {
-  const exact = parts.map((p) => p.best * p.points);
+export function attemptScore(parts: readonly ScorePart[], maxPoints: number): { score: number; score_20: number; earned: number[]; pending: number } {
+  // A part waiting for a person (an essay not yet marked) earns nothing yet: the sum is the automatic part, and
+  // `pending` says how many parts it lacks, so that no caller shows it as a final score.
+  const exact = parts.map((p) => (p.pending ? 0 : p.best * p.points));
   const sum = exact.reduce((s, x) => s + x, 0);
-  return { score: round2(sum), score_20: maxPoints > 0 ? round2((sum / maxPoints) * 20) : 0, earned: exact.map(round2) };
+  return { score: round2(sum), score_20: maxPoints > 0 ? round2((sum / maxPoints) * 20) : 0, earned: exact.map(round2), pending: parts.filter((p) => p.pending).length };
 }
 
 /** "1 h 05 min", "12 min", "45 s". */

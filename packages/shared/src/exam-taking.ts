@@ -49,13 +49,22 @@ export type ExamGroup = (typeof EXAM_GROUPS)[number];
 export const EXAM_GROUP_LABELS: Record<ExamGroup, string> = { A_VENIR: 'À venir', OUVERT: 'Ouvert', TERMINE: 'Terminé' };
 
 /** ANSWERED: an answer is stored and its verdict hidden until the attempt is over (access rule « verdicts masqués »). */
-export const QUESTION_STATES = ['VALIDATED', 'NOT_VALIDATED', 'UNANSWERED', 'ANSWERED'] as const;
+/** PENDING: an answer waiting for a person to grade it (an essay): no verdict yet, its points not counted as 0. */
+export const QUESTION_STATES = ['VALIDATED', 'NOT_VALIDATED', 'UNANSWERED', 'ANSWERED', 'PENDING'] as const;
 export type QuestionState = (typeof QUESTION_STATES)[number];
+export const SCORE_STATUSES = ['FINAL', 'PROVISIONAL', 'PENDING'] as const;
+export type ScoreStatus = (typeof SCORE_STATUSES)[number];
+export const SCORE_STATUS_LABELS: Record<ScoreStatus, string> = {
+  FINAL: 'Note définitive',
+  PROVISIONAL: 'Note provisoire : des réponses sont en attente de correction',
+  PENDING: 'En attente de correction : la note sera affichée une fois toutes les réponses corrigées',
+};
 export const QUESTION_STATE_LABELS: Record<QuestionState, string> = {
   VALIDATED: 'Validé',
   NOT_VALIDATED: 'Non validé',
   UNANSWERED: 'Non répondu',
   ANSWERED: 'Réponse enregistrée',
+  PENDING: 'En attente de correction',
 };
 
 export const EXAM_TAKING_TEXTS = {
@@ -179,9 +188,15 @@ export type ExamGradeResult = z.infer<typeof examSolutionsResultSchema>[number];
 export const examShowResultSchema = z.object({
   exam: z.object({ id: z.number().int(), title: z.string(), status: z.enum(STUDENT_VISIBLE_EXAM_STATUSES), end_at: iso }),
   attempt: attemptSchema.nullable(),
-  score: z.number(),
+  /** Null while answers wait for a person and the exam does not show the automatic part first (score_status PENDING). */
+  score: z.number().nullable(),
   max_score: z.number(),
-  score_20: z.number(),
+  score_20: z.number().nullable(),
+  /** FINAL: everything graded; PROVISIONAL: answers wait for a person, the score shown is the automatic part
+   *  (« provisoire », the exam's choice); PENDING: answers wait for a person, no score yet. */
+  score_status: z.enum(SCORE_STATUSES),
+  /** Answers waiting for a person (« en attente de correction »). */
+  pending_count: z.number().int(),
   validated: z.number().int(),
   total: z.number().int(),
   /** True when the correct answers are shown (after closing, and only if the exam allows it). */

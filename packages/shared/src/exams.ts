@@ -148,6 +148,8 @@ export const examInputSchema = z
         .transform((v) => v ?? null),
     ),
     show_solutions_after_close: flag01.default(0),
+    /** Answers wait for a person (essays): 1 shows the student the automatic part of the score first, labelled provisional. */
+    show_provisional_score: flag01.default(0),
     max_submissions: maxSubmissionsField,
     wrong_try_penalty: z.preprocess((v) => (v === '' || v == null ? 0 : v), penaltyNumber),
     questions: z
@@ -302,6 +304,7 @@ export const examListItemSchema = z.object({
   end_at: isoString,
   duration_minutes: z.number().int().nullable(),
   show_solutions_after_close: z.union([z.literal(0), z.literal(1)]),
+  show_provisional_score: z.union([z.literal(0), z.literal(1)]),
   /** Submissions allowed per question (null: no limit) and fraction of its points taken off per wrong try. */
   max_submissions: z.number().int().nullable(),
   wrong_try_penalty: z.number(),
@@ -339,6 +342,7 @@ export const studentExamBaseSchema = z.object({
   duration_minutes: z.number().int().nullable(),
   status: z.enum(STUDENT_VISIBLE_EXAM_STATUSES),
   show_solutions_after_close: z.union([z.literal(0), z.literal(1)]),
+  show_provisional_score: z.union([z.literal(0), z.literal(1)]),
   max_submissions: z.number().int().nullable(),
   wrong_try_penalty: z.number(),
   question_count: z.number().int(),

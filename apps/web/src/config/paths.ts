@@ -44,6 +44,7 @@ export const paths = {
   examResults: route('exam-results', '/dashboard/exam-results', 'Moyennes'),
   examResultsShow: param('exam-results-show', '/dashboard/exam-results/:exam/show', 'Résultats de l’examen', (exam: Id) => `/dashboard/exam-results/${exam}/show`),
   examLive: param('exam-results-live', '/dashboard/exam-results/:exam/live', 'Surveillance en direct', (exam: Id) => `/dashboard/exam-results/${exam}/live`),
+  examGrading: param('exam-results-grading', '/dashboard/exam-results/:exam/grading', 'Correction', (exam: Id) => `/dashboard/exam-results/${exam}/grading`),
   examSimilarity: param('exam-results-similarity', '/dashboard/exam-results/:exam/similarity', 'Programmes similaires', (exam: Id) => `/dashboard/exam-results/${exam}/similarity`),
   exams: route('exams', '/dashboard/exams', 'Examens'),
   examsCreate: route('exams-create', '/dashboard/exams/create', 'Nouvel examen'),

@@ -3,7 +3,7 @@
 // a maths reading message, a program's cases).
 import { Alert } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import type { GradeDetails } from '@exam/shared';
+import { isPendingDetails, type GradeDetails } from '@exam/shared';
 import { GradeDetailsView } from './views';
 import { kindTexts as t } from './texts';
 
@@ -22,11 +22,13 @@ export interface AnswerVerdictProps {
 }
 
 export function AnswerVerdict({ valid, details, title, labels = { valid: t.validated, invalid: t.notValidated }, invalidColor = 'red', caseHeading, testId }: AnswerVerdictProps) {
-  const color = valid === null ? 'blue' : valid ? 'teal' : invalidColor;
-  const verdict = valid === null ? '' : valid ? labels.valid : labels.invalid;
+  // An answer waiting for a person (an essay not yet marked) has no verdict yet: never « Non validé ».
+  const pending = isPendingDetails(details);
+  const color = valid === null || pending ? 'blue' : valid ? 'teal' : invalidColor;
+  const verdict = valid === null ? '' : pending ? t.pending : valid ? labels.valid : labels.invalid;
   const head = valid === null ? (title ?? '') : title ? `${title} : ${verdict}` : verdict;
   return (
-    <Alert color={color} variant="light" title={head} icon={valid === null ? undefined : valid ? <IconCheck size={20} aria-hidden="true" /> : <IconX size={20} aria-hidden="true" />} data-testid={testId}>
+    <Alert color={color} variant="light" title={head} icon={valid === null || pending ? undefined : valid ? <IconCheck size={20} aria-hidden="true" /> : <IconX size={20} aria-hidden="true" />} data-testid={testId}>
       {details ? <GradeDetailsView details={details} caseHeading={caseHeading} /> : null}
     </Alert>
   );

@@ -4,4 +4,5 @@ export const kindTexts = {
   empty: '(vide)',
   validated: 'Validé',
   notValidated: 'Non validé',
+  pending: 'En attente de correction',
 };

@@ -254,6 +254,12 @@ export function journalSentence(e: Pick<JournalEvent, 'type' | 'client_at' | 'da
     case 'SIMILARITY_CASE':
       parts.push(similarityStepText(d));
       break;
+    case 'MARK':
+      if (typeof d.points === 'number' && typeof d.max_points === 'number') parts.push(`${num(d.points)} sur ${num(d.max_points)}`);
+      if (typeof d.previous_points === 'number') parts.push(`au lieu de ${num(d.previous_points)}`);
+      if (typeof d.by_name === 'string') parts.push(`par ${d.by_name}`);
+      if (typeof d.comment === 'string' && d.comment) parts.push(`commentaire « ${d.comment} »`);
+      break;
     default:
       break;
   }

@@ -52,7 +52,7 @@ export function timeSpent(a: AttemptInfo, now: number): number {
   return Math.max(0, Math.round((end - a.started_at.getTime()) / 1000));
 }
 
-export const stateOf = (b: BestResult | undefined): QuestionState => (!b ? 'UNANSWERED' : b.validated ? 'VALIDATED' : 'NOT_VALIDATED');
+export const stateOf = (b: BestResult | undefined): QuestionState => (!b ? 'UNANSWERED' : b.pending ? 'PENDING' : b.validated ? 'VALIDATED' : 'NOT_VALIDATED');
 
 export function toResultQuestion(q: ExamQuestionRow, index: number): ResultQuestion {
   return {
@@ -95,8 +95,8 @@ export async function examBooks(db: Db, exams: ExamListItem[], now = Date.now())
       const given = a ? new Set((draws.get(a.id) ?? []).map((d) => d.question_id)) : null;
       const drawn = qs.map((q) => !given || given.has(q.question_id));
       const results = qs.map((q, i) => (drawn[i] ? b.get(q.question_id) : undefined));
-      const { score, score_20, earned } = attemptScore(
-        qs.map((q, i) => ({ points: q.points, best: results[i]?.best ?? 0 })),
+      const { score, score_20, earned, pending } = attemptScore(
+        qs.map((q, i) => ({ points: q.points, best: results[i]?.best ?? 0, pending: results[i]?.pending ?? false })),
         maxPoints,
       );
       const validated = results.filter((r) => r?.validated).length;
@@ -115,6 +115,8 @@ export async function examBooks(db: Db, exams: ExamListItem[], now = Date.now())
         time_spent_seconds: a ? timeSpent(a, now) : null,
         score,
         score_20,
+        // Answers waiting for a person: score and score_20 are then the automatic part only (« provisoire »).
+        pending_count: pending,
         validated_count: validated,
         // An attempt keeps the factor it started with; without one, the student's factor of today.
         extra_time_factor: a ? a.extra_time_factor : p.extra_time_factor,

@@ -92,17 +92,19 @@ export async function buildExport(db: Db, yearId: number, specializationId: numb
     styleHeader(sheet);
     for (const r of book.rows) {
       const started = r.status !== 'NOT_STARTED';
+      // A copy waiting for a person has no total yet: « En attente », never a 0 or a partial sum.
+      const waiting = started && r.pending_count > 0;
       const row: Record<string, string | number | null> = {
         last_name: r.last_name,
         first_name: r.first_name,
         student_number: r.student_number ?? '',
-        status: ATTEMPT_STATUS_LABELS[r.status],
-        total: started ? r.score : null,
-        score_20: started ? r.score_20 : null,
+        status: waiting ? L.pendingCopy(r.pending_count) : ATTEMPT_STATUS_LABELS[r.status],
+        total: waiting ? L.pendingCell : started ? r.score : null,
+        score_20: waiting ? L.pendingCell : started ? r.score_20 : null,
         validated: started ? r.validated_count : null,
       };
       // A question the student was not given (a section's draw) stays empty, as for a student who did not start.
-      for (const c of r.cells) row[`q${c.question_id}`] = started && c.drawn ? c.score : null;
+      for (const c of r.cells) row[`q${c.question_id}`] = started && c.drawn ? (c.state === 'PENDING' ? L.pendingCell : c.score) : null;
       sheet.addRow(row);
     }
   }

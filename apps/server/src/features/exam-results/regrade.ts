@@ -86,6 +86,7 @@ async function versionMoves(ctx: AppContext, actor: SessionUser, examId: number,
 interface Best {
   best: number;
   validated: boolean;
+  pending?: boolean;
 }
 
 export async function regradeExam(
@@ -133,6 +134,8 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
     const pin = pinOf.get(`${s.attempt_id}:${s.question_id}`);
     const q = pin && gradable.get(pinKey(pin));
     if (!pin || !q) continue;
+    // Answers graded by a person (essays): a regrade never touches them, marked or waiting.
+    if (serverKind(q.type).humanGraded) continue;
     const key = `${pinKey(pin)}\u0000${JSON.stringify(s.answer ?? null)}`;
     let outcome = cache.get(key);
     if (!outcome) {
@@ -176,12 +179,13 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
     for (const s of mine) {
       const o = outcomes.get(s.id) ?? { is_valid: s.is_valid, score: s.score };
       const prev = after.get(s.question_id);
-      after.set(s.question_id, { best: Math.max(prev?.best ?? 0, o.score), validated: (prev?.validated ?? false) || o.is_valid });
+      // A question waiting for a person stays so (the regrade does not grade it).
+      after.set(s.question_id, { best: Math.max(prev?.best ?? 0, o.score), validated: (prev?.validated ?? false) || o.is_valid, pending: row.best.get(s.question_id)?.pending ?? false });
     }
     // The new score by the one rule of a score (the results book's): exact points summed, rounded once.
     const bests = book.questions.map((q, i) => (row.cells[i].drawn ? after.get(q.question_id) : undefined));
     const next = attemptScore(
-      book.questions.map((q, i) => ({ points: q.points, best: bests[i]?.best ?? 0 })),
+      book.questions.map((q, i) => ({ points: q.points, best: bests[i]?.best ?? 0, pending: bests[i]?.pending ?? false })),
       maxPoints,
     );
     const newValidated = bests.filter((b) => b?.validated).length;

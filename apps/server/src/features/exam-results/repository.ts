@@ -104,6 +104,8 @@ export interface BestResult {
   /** Best fraction 0..1 of the question's points. */
   best: number;
   validated: boolean;
+  /** Waits for a person to grade it (an essay not yet marked). */
+  pending?: boolean;
 }
 
 /** attempt id → question id → best result (highest score; validated if any submission was). */
@@ -113,14 +115,14 @@ export async function bestResults(db: Db, examIds: number[]): Promise<Map<number
   const rows = await db
     .selectFrom('exam_submissions as s')
     .innerJoin('exam_attempts as a', 'a.id', 's.attempt_id')
-    .select((eb) => ['s.attempt_id', 's.question_id', eb.fn.max('s.score').as('best'), eb.fn.max('s.is_valid').as('valid')])
+    .select((eb) => ['s.attempt_id', 's.question_id', eb.fn.max('s.score').as('best'), eb.fn.max('s.is_valid').as('valid'), eb.fn.max('s.pending').as('pending')])
     .where('a.exam_id', 'in', examIds)
     .groupBy(['s.attempt_id', 's.question_id'])
     .execute();
   for (const r of rows) {
     let m = out.get(r.attempt_id);
     if (!m) out.set(r.attempt_id, (m = new Map()));
-    m.set(r.question_id, { best: Number(r.best), validated: Number(r.valid) === 1 });
+    m.set(r.question_id, { best: Number(r.best), validated: Number(r.valid) === 1, pending: Number(r.pending) === 1 });
   }
   return out;
 }

@@ -193,12 +193,15 @@ function variantsOf(points: number, given: Array<{ seed: number | null; earned: 
 /** Statistics over the participants (students who started). */
 export function statisticsOf(book: ExamBook): ExamStatistics {
   const participants = participantsOf(book);
-  const scores20 = participants.map((r) => r.score_20);
-  const totals = participants.map((r) => r.score);
+  // A copy still waiting for a person has no score yet: the score figures are over the graded copies only.
+  const graded = participants.filter((r) => r.pending_count === 0);
+  const scores20 = graded.map((r) => r.score_20);
+  const totals = graded.map((r) => r.score);
   return {
     exam: { id: book.exam.id, title: book.exam.title, status: book.exam.status, total_points: book.exam.total_points },
     expected_count: book.rows.filter((r) => r.expected).length,
     participants: participants.length,
+    pending_participants: participants.length - graded.length,
     mean_20: r2(mean(scores20)),
     median_20: r2(median(scores20)),
     std_dev_20: r2(stdDev(scores20)),
@@ -208,14 +211,17 @@ export function statisticsOf(book: ExamBook): ExamStatistics {
     distribution: distribution(scores20),
     questions: book.questions.map((q, i) => {
       // Over the participants who were given this question (a section's draw gives it to some only).
-      const given = participants.filter((r) => r.cells[i].drawn);
+      const drawn = participants.filter((r) => r.cells[i].drawn);
+      // An answer waiting for a person is no 0: left out of the question's figures until marked.
+      const given = drawn.filter((r) => r.cells[i].state !== 'PENDING' && r.pending_count === 0);
       const earned = given.map((r) => r.cells[i].score);
       const rest = given.map((r, j) => r.score - earned[j]);
       return {
         ...q,
-        given: given.length,
-        answered: given.filter((r) => r.cells[i].state !== 'UNANSWERED').length,
-        validated: given.filter((r) => r.cells[i].state === 'VALIDATED').length,
+        given: drawn.length,
+        answered: drawn.filter((r) => r.cells[i].state !== 'UNANSWERED').length,
+        validated: drawn.filter((r) => r.cells[i].state === 'VALIDATED').length,
+        pending: drawn.filter((r) => r.cells[i].state === 'PENDING').length,
         facility: q.points > 0 ? r3(mean(earned.map((e) => e / q.points))) : null,
         discrimination: r3(pearson(earned, rest)),
         variants: variantsOf(
@@ -254,7 +260,9 @@ export async function examAverages(db: Db, yearId: number, specializationId: num
       const row = b.rows.find((r) => r.user_id === st.user_id);
       const started = !!row && row.status !== 'NOT_STARTED';
       let cell: AverageCell;
-      if (started && (closed[i] || row.status === 'FINISHED')) cell = { exam_id: b.exam.id, status: 'SCORED', score: row.score, score_20: row.score_20 };
+      // A copy still waiting for a person is not counted yet (its provisional score shown), as an exam still open.
+      if (started && row.pending_count > 0) cell = { exam_id: b.exam.id, status: 'PENDING', score: row.score, score_20: row.score_20 };
+      else if (started && (closed[i] || row.status === 'FINISHED')) cell = { exam_id: b.exam.id, status: 'SCORED', score: row.score, score_20: row.score_20 };
       else if (closed[i]) cell = { exam_id: b.exam.id, status: 'ABSENT', score: 0, score_20: 0 };
       else cell = { exam_id: b.exam.id, status: 'PENDING', score: started ? row.score : null, score_20: started ? row.score_20 : null };
       if (cell.status !== 'PENDING') {

@@ -64,7 +64,7 @@ export async function settleDrafts(ctx: AppContext, attempt: Attempt, log?: Fast
         // The starter code left as it was is not an answer.
         if (!q || !rules.has(questionId) || (q.starter_code != null && d.answer === q.starter_code)) continue;
         try {
-          const outcome = await grade(ctx, { userId: attempt.user_id, question: toGradable(q), answer: d.answer, exam: true });
+          const outcome = await grade(ctx, { userId: attempt.user_id, question: toGradable(q), answer: d.answer, exam: true, draft: true });
           const submission_id = draftSubmissionId(attempt.id, questionId, d.updated_at);
           graded.push({ question_id: questionId, submission_id, answer: d.answer, outcome, created_at: d.updated_at, from_draft: true, ip: null, user_agent: null });
         } catch (err) {

@@ -252,12 +252,14 @@ export async function insertSubmission(
     from_draft: boolean;
     details: unknown;
     internal: unknown;
+    /** Waits for a person to grade it (an essay). */
+    pending?: boolean;
     created_at: Date;
     ip: string | null;
     user_agent: string | null;
   },
 ): Promise<boolean> {
-  const { from_draft, ...row } = v;
+  const { from_draft, pending, ...row } = v;
   const r = await db
     .insertInto('exam_submissions')
     .values({
@@ -266,6 +268,7 @@ export async function insertSubmission(
       answer: JSON.stringify(v.answer ?? null),
       is_valid: v.is_valid ? 1 : 0,
       auto: from_draft ? 1 : 0,
+      pending: pending ? 1 : 0,
       details: storableJson(v.details),
       internal: v.internal === undefined ? null : storableJson(v.internal),
     })
@@ -297,12 +300,14 @@ export interface QuestionProgress {
   /** Submissions stored, and how many of them were wrong. */
   tries: number;
   wrong: number;
+  /** Waits for a person to grade it (an essay not yet marked): no verdict, its points not counted as 0. */
+  pending: boolean;
 }
 
 export async function progressOf(db: Db, attemptId: number): Promise<Map<number, QuestionProgress>> {
   const rows = await db
     .selectFrom('exam_submissions')
-    .select(['id', 'question_id', 'is_valid', 'score', 'answer', 'details', 'auto'])
+    .select(['id', 'question_id', 'is_valid', 'score', 'answer', 'details', 'auto', 'pending'])
     .where('attempt_id', '=', attemptId)
     .orderBy('created_at')
     .orderBy('id')
@@ -329,6 +334,7 @@ export async function progressOf(db: Db, attemptId: number): Promise<Map<number,
       last_details: r.details,
       tries: (prev?.tries ?? 0) + 1,
       wrong: (prev?.wrong ?? 0) + (valid ? 0 : 1),
+      pending: (prev?.pending ?? false) || r.pending === 1,
     });
   }
   return out;

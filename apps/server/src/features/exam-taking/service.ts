@@ -162,6 +162,7 @@ function assertOpen(call: StartedCall): void {
 
 function stateOf(p: QuestionProgress | undefined): QuestionState {
   if (!p) return 'UNANSWERED';
+  if (p.pending) return 'PENDING';
   return p.validated ? 'VALIDATED' : 'NOT_VALIDATED';
 }
 
@@ -301,14 +302,17 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
   const maxScore = given.reduce((t, o) => t + o.points, 0);
   // The one rule of a score (the staff results read the same): exact points summed, rounded once.
   const result = attemptScore(
-    given.map((o) => ({ points: o.points, best: progress.get(o.question_id)?.top_score ?? 0 })),
+    given.map((o) => ({ points: o.points, best: progress.get(o.question_id)?.top_score ?? 0, pending: progress.get(o.question_id)?.pending ?? false })),
     maxScore,
   );
+  // Answers waiting for a person: the score is the automatic part, shown (« provisoire ») only if the exam says so.
+  const scoreStatus = result.pending === 0 ? 'FINAL' : exam.show_provisional_score === 1 ? 'PROVISIONAL' : 'PENDING';
+  const hidden = scoreStatus === 'PENDING';
   const validated = given.filter((o) => progress.get(o.question_id)?.validated).length;
   const questions = given.flatMap((o, i) => {
     const q = stored.get(o.question_id)!;
     const p = progress.get(q.id);
-    const earned = result.earned[i];
+    const earned = p?.pending ? 0 : result.earned[i];
     return [
       {
         question: toStudentQuestion({ ...q, points: o.points }, user.id),
@@ -330,9 +334,11 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
   return {
     exam: { id: exam.id, title: exam.title, status: exam.status, end_at: exam.end_at },
     attempt: attempt ? attemptInfo(attempt) : null,
-    score: result.score,
+    score: hidden ? null : result.score,
     max_score: attempt ? maxScore : exam.total_points,
-    score_20: result.score_20,
+    score_20: hidden ? null : result.score_20,
+    score_status: scoreStatus,
+    pending_count: result.pending,
     validated,
     total: attempt ? order.length : exam.question_count,
     solutions_shown: solutionsShown,

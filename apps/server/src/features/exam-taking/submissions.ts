@@ -107,6 +107,7 @@ export async function recordAnswersIn(
       from_draft: a.from_draft,
       details: a.outcome.details,
       internal: a.outcome.internal,
+      pending: a.outcome.pending === true,
       created_at: a.created_at,
       ip: a.ip,
       user_agent: a.user_agent,

@@ -34,6 +34,7 @@ function selectExams(db: Db) {
       'e.end_at',
       'e.duration_minutes',
       'e.show_solutions_after_close',
+      'e.show_provisional_score',
       'e.max_submissions',
       'e.wrong_try_penalty',
       'e.status',
@@ -77,6 +78,7 @@ function toListItem(r: ExamRow): ExamListItem {
     end_at: iso(r.end_at),
     duration_minutes: r.duration_minutes,
     show_solutions_after_close: r.show_solutions_after_close ? 1 : 0,
+    show_provisional_score: r.show_provisional_score ? 1 : 0,
     max_submissions: r.max_submissions,
     wrong_try_penalty: Number(r.wrong_try_penalty),
     status: r.status,
@@ -260,6 +262,7 @@ function examColumns(data: ExamData) {
     end_at: data.end_at,
     duration_minutes: data.duration_minutes,
     show_solutions_after_close: data.show_solutions_after_close,
+    show_provisional_score: data.show_provisional_score,
     max_submissions: data.max_submissions,
     wrong_try_penalty: data.wrong_try_penalty,
   };

@@ -122,6 +122,7 @@ export async function duplicateExam(ctx: AppContext, id: number, authorId: numbe
       end_at: source.end_at,
       duration_minutes: source.duration_minutes,
       show_solutions_after_close: source.show_solutions_after_close,
+      show_provisional_score: source.show_provisional_score,
       max_submissions: source.max_submissions,
       wrong_try_penalty: source.wrong_try_penalty,
       questions: source.questions.map((q) => ({

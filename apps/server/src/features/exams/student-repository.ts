@@ -37,6 +37,7 @@ const coreColumns = [
   'e.duration_minutes',
   'e.status',
   'e.show_solutions_after_close',
+  'e.show_provisional_score',
   'e.max_submissions',
   'e.wrong_try_penalty',
 ] as const;
@@ -60,6 +61,7 @@ function toCore(r: Omit<VisibleRow, 'question_count' | 'total_points'>): Student
     duration_minutes: durationWithBonus(r.duration_minutes, Number(r.time_bonus_percent ?? 0)),
     status: r.status as StudentExamBase['status'],
     show_solutions_after_close: r.show_solutions_after_close ? 1 : 0,
+    show_provisional_score: r.show_provisional_score ? 1 : 0,
     max_submissions: r.max_submissions,
     wrong_try_penalty: Number(r.wrong_try_penalty),
   };

@@ -21,6 +21,8 @@ export async function syncGrades(db: Db): Promise<number> {
     join lti_link_members m on m.resource_link_pk = rl.id
     join exam_attempts a on a.exam_id = rl.exam_id and a.user_id = m.user_id
     where rl.exam_id is not null and a.finished_at is not null and a.drafts_settled_at is not null and a.max_score is not null
+      -- an attempt with answers waiting for a person (essays) has no final score yet: sent once they are marked
+      and not exists (select 1 from exam_submissions s where s.attempt_id = a.id and s.pending = 1)
       and (rl.lineitem_url is not null or rl.lineitems_url is not null)
     on conflict (resource_link_pk, user_id) do update
       set score_given = excluded.score_given, score_maximum = excluded.score_maximum, state = 'PENDING', tries = 0,

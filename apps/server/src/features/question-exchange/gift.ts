@@ -213,7 +213,8 @@ function readBlock(b: Block, index: number, categoryTags: string[]): Candidate {
   const core = generalFeedback >= 0 ? body.slice(0, generalFeedback) : body;
   if (generalFeedback >= 0 && unescape(body.slice(generalFeedback + 4)).trim()) notes.push('Le commentaire général (feedback) n’est pas repris.');
 
-  if (core.trim() === '') return skipped({ ...base, source_type: 'essay' }, 'Rédaction libre (essay) : la réponse d’un étudiant se lit et se note à la main, il n’y a pas de correction automatique ici.');
+  // Rédaction libre (essay): a written answer graded by a person (ESSAY).
+  if (core.trim() === '') return done('essay', { type: 'ESSAY', possible_solutions: [] });
   const tf = /^(T|TRUE|F|FALSE)\s*(#.*)?$/s.exec(core.trim());
   if (tf) {
     if (tf[2] && tf[2].replace(/#/g, '').trim()) notes.push(FEEDBACK_NOTE);

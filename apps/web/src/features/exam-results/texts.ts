@@ -90,6 +90,7 @@ export const examResultsTexts = {
     cellLabel: (position: number, state: string, score: number, points: number) =>
       `Question ${position} : ${state}, ${score.toLocaleString('fr-FR')} sur ${points.toLocaleString('fr-FR')} point${points > 1 ? 's' : ''}`,
     points: (score: number, total: number) => formatScorePoints(score, total),
+    provisional: (n: number) => `provisoire : ${n} en attente`,
     notExpected: 'Plus inscrit',
     notExpectedHelp: 'Cet étudiant a commencé l’examen mais n’est plus inscrit dans son année ou ses parcours.',
     extraTimeFactor: (f: number) => `Tiers-temps × ${f.toLocaleString('fr-FR')}`,
@@ -120,6 +121,8 @@ export const examResultsTexts = {
     distributionHelp: X.distribution,
     distributionHow:
       'Comment lire : chaque barre compte les étudiants dont la note sur 20 tombe dans la tranche. Une masse à gauche signale un examen difficile, une masse à droite un examen facile ; deux bosses, deux groupes de niveau.',
+    pendingCopies: (n: number) =>
+      `${n > 1 ? `${n} copies attendent` : 'Une copie attend'} la correction de réponses rédigées : ${n > 1 ? 'elles sont laissées' : 'elle est laissée'} hors de la moyenne, de la médiane et de la répartition des notes jusqu’à ce qu’elle${n > 1 ? 's soient corrigées' : ' soit corrigée'}.`,
     distributionSummary: (participants: number, mean: string, median: string, min: string, max: string) =>
       participants === 0
         ? 'Personne n’a encore commencé cet examen : pas de répartition.'
@@ -305,6 +308,7 @@ export const examResultsTexts = {
     VALIDATED: 'Validé',
     NOT_VALIDATED: 'Non validé',
     UNANSWERED: 'Non répondu',
+    PENDING: 'En attente de correction',
   } as Record<string, string>,
   late: {
     title: 'Réponses arrivées après la fin',

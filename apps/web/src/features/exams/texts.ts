@@ -70,6 +70,8 @@ export const examsTexts = {
     duration: 'Durée (minutes)',
     durationHint: 'Laissez vide : pas de limite autre que la fermeture.',
     showSolutions: 'Montrer les bonnes réponses aux étudiants après la fermeture',
+    showProvisional: 'Montrer la note provisoire avant la correction des réponses rédigées',
+    showProvisionalHint: 'Sinon, l’étudiant voit sa note une fois toutes ses réponses corrigées.',
     maxSubmissions: 'Essais par question',
     maxSubmissionsHint: 'Nombre de soumissions permises à chaque question. Laissez vide : pas de limite.',
     penalty: 'Pénalité pour chaque essai incorrect',

@@ -217,6 +217,10 @@ export const studentExamsTexts = {
     points: 'Points',
     validated: 'Questions validées',
     of: (a: number, b: number) => `${a.toLocaleString('fr-FR')} / ${b.toLocaleString('fr-FR')}`,
+    awaiting: 'En attente de correction',
+    provisional: (label: string) => `${label} (provisoire)`,
+    pendingAnswers: (n: number) =>
+      `${n > 1 ? `${n} réponses attendent` : 'Une réponse attend'} d’être corrigée${n > 1 ? 's' : ''} par une personne.`,
     started: 'Commencé le',
     finished: 'Terminé le',
     deadline: 'Échéance',

@@ -1,7 +1,7 @@
 // Small marks of the results screens: a question's verdict (icon + text, never colour alone), an attempt's state
 // and an exam's status.
 import { Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCircleCheckFilled, IconCircleDashed, IconCircleDotFilled, IconCircleXFilled } from '@tabler/icons-react';
+import { IconCircleCheckFilled, IconCircleDashed, IconCircleDotFilled, IconCircleXFilled, IconClockHour4 } from '@tabler/icons-react';
 import { ATTEMPT_STATUS_LABELS, EXAM_STATUS_LABELS, type AttemptStatus, type ExamStatus, type QuestionState } from '@exam/shared';
 import { examResultsTexts } from '../texts';
 
@@ -11,6 +11,8 @@ const VERDICT_ICON: Record<QuestionState, { Icon: typeof IconCircleCheckFilled; 
   UNANSWERED: { Icon: IconCircleDashed, color: 'var(--mantine-color-gray-7)' },
   // Staff always see verdicts; this state only exists on the student's screen while verdicts are hidden.
   ANSWERED: { Icon: IconCircleDotFilled, color: 'var(--mantine-color-blue-8)' },
+  // Waiting for a person to grade it (an essay): no verdict, no 0.
+  PENDING: { Icon: IconClockHour4, color: 'var(--mantine-color-blue-8)' },
 };
 
 /** The verdict of one question: a shaped icon (tick, cross, dashed circle) and the same in words for screen readers. */
@@ -28,7 +30,7 @@ export function VerdictIcon({ state, label, size = 20 }: { state: QuestionState;
 }
 
 /** The key of the verdict icons, shown once above a table of verdicts. */
-export function VerdictLegend({ prefix, withNotDrawn = false }: { prefix?: string; withNotDrawn?: boolean }) {
+export function VerdictLegend({ prefix, withNotDrawn = false, withPending = false }: { prefix?: string; withNotDrawn?: boolean; withPending?: boolean }) {
   return (
     <Group gap="md" wrap="wrap" aria-hidden="true">
       {prefix ? (
@@ -36,7 +38,7 @@ export function VerdictLegend({ prefix, withNotDrawn = false }: { prefix?: strin
           {prefix}
         </Text>
       ) : null}
-      {(['VALIDATED', 'NOT_VALIDATED', 'UNANSWERED'] as const).map((s) => {
+      {(withPending ? (['VALIDATED', 'NOT_VALIDATED', 'UNANSWERED', 'PENDING'] as const) : (['VALIDATED', 'NOT_VALIDATED', 'UNANSWERED'] as const)).map((s) => {
         const { Icon, color } = VERDICT_ICON[s];
         return (
           <Group key={s} gap={4} wrap="nowrap">

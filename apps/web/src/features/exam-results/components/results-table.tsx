@@ -165,6 +165,11 @@ export function ResultsTable({ data, onOpen, onExtraTime }: ResultsTableProps) {
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {t.points(r.score, total)}
             </Text>
+            {r.pending_count > 0 ? (
+              <Text size="xs" c="blue.8" style={{ whiteSpace: 'nowrap' }} data-testid="row-provisional">
+                {t.provisional(r.pending_count)}
+              </Text>
+            ) : null}
           </Stack>
         ),
     },
@@ -219,7 +224,7 @@ export function ResultsTable({ data, onOpen, onExtraTime }: ResultsTableProps) {
           {t.count(rows.length, data.rows.length)}
         </Text>
       </Group>
-      <VerdictLegend prefix={t.legend} withNotDrawn={data.rows.some((r) => r.cells.some((c) => !c.drawn))} />
+      <VerdictLegend prefix={t.legend} withNotDrawn={data.rows.some((r) => r.cells.some((c) => !c.drawn))} withPending={data.rows.some((r) => r.pending_count > 0)} />
       <DataTable<ExamResultRow>
         aria-label={t.tableLabel}
         withTableBorder

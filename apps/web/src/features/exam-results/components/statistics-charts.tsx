@@ -1,6 +1,6 @@
 // The charts of an exam: the distribution of scores on 20, and per question the facility (success rate) and the
 // discrimination index; each with what it means, how to read it, a summary sentence and its data as a table.
-import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import type { ExamStatistics, QuestionStatistics } from '@exam/shared';
 import { ChartCard } from '@/components/chart-card';
@@ -92,6 +92,11 @@ export function StatisticsCharts({ stats }: { stats: ExamStatistics }) {
 
   return (
     <Stack gap="md">
+      {stats.pending_participants > 0 ? (
+        <Alert color="blue" variant="light" data-testid="statistics-pending">
+          {t.pendingCopies(stats.pending_participants)}
+        </Alert>
+      ) : null}
       <ChartCard
         title={t.distribution}
         explanation={t.distributionHelp}

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCopy, IconEye, IconPencil, IconRefresh } from '@tabler/icons-react';
+import { IconCopy, IconEye, IconPencil, IconRefresh, IconWriting } from '@tabler/icons-react';
 import { EXAM_RESULTS_EXPLANATIONS, type ExamResultRow, type ExamResultsListItem, type ExamStatistics } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
@@ -104,6 +104,9 @@ export function ExamResultsShowPage() {
             </Button>
             <Button variant="default" component={Link} to={paths.examSimilarity.href(exam.id)} leftSection={<IconCopy size={16} aria-hidden="true" />}>
               {paths.examSimilarity.title}
+            </Button>
+            <Button variant="default" component={Link} to={paths.examGrading.href(exam.id)} leftSection={<IconWriting size={16} aria-hidden="true" />}>
+              {paths.examGrading.title}
             </Button>
             <Button variant="default" component={Link} to={paths.examsEdit.href(exam.id)} leftSection={<IconPencil size={16} aria-hidden="true" />}>
               {t.editExam}

@@ -49,6 +49,7 @@ export interface ExamFormValues {
   end_at: string | null;
   duration_minutes: number | string;
   show_solutions_after_close: boolean;
+  show_provisional_score: boolean;
   /** Empty: no limit. */
   max_submissions: number | string;
   /** A PENALTY_OPTIONS value. */
@@ -75,6 +76,7 @@ export const toForm = (e?: Exam): ExamFormValues => ({
   end_at: e ? toParis(e.end_at) : tomorrowAt(11),
   duration_minutes: e?.duration_minutes ?? '',
   show_solutions_after_close: e?.show_solutions_after_close === 1,
+  show_provisional_score: e?.show_provisional_score === 1,
   max_submissions: e?.max_submissions ?? '',
   wrong_try_penalty: String(e?.wrong_try_penalty ?? 0),
   sections: e?.sections.length ? e.sections.map((s) => ({ title: s.title, pick: s.pick ?? '', shuffle: s.shuffle === 1 })) : [{ title: '', pick: '', shuffle: false }],
@@ -100,6 +102,7 @@ export const toBody = (v: ExamFormValues, version?: number): ExamInput => ({
   end_at: fromParis(v.end_at),
   duration_minutes: v.duration_minutes === '' ? null : Number(v.duration_minutes),
   show_solutions_after_close: v.show_solutions_after_close ? 1 : 0,
+  show_provisional_score: v.show_provisional_score ? 1 : 0,
   max_submissions: v.max_submissions === '' ? null : Number(v.max_submissions),
   wrong_try_penalty: Number(v.wrong_try_penalty),
   questions: v.questions.map((q) => ({

@@ -87,6 +87,13 @@ export function ExamGeneralCard({
           name="show_solutions_after_close"
           render={({ field }) => <Switch label={t.showSolutions} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />}
         />
+        <Controller
+          control={control}
+          name="show_provisional_score"
+          render={({ field }) => (
+            <Switch label={t.showProvisional} description={t.showProvisionalHint} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
+          )}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Controller
             control={control}

@@ -15,6 +15,8 @@ const LOOK: Record<QuestionState, { color: string; variant: 'light' | 'default';
   UNANSWERED: { color: 'gray', variant: 'default', Icon: IconCircleDashed },
   // Verdicts hidden until the end: the answer is stored, nothing more is said.
   ANSWERED: { color: 'blue', variant: 'light', Icon: IconDeviceFloppy },
+  // Waiting for a person to grade it (an essay): no verdict yet.
+  PENDING: { color: 'blue', variant: 'light', Icon: IconClockHour4 },
 };
 
 export interface NavigatorItem {
@@ -105,7 +107,10 @@ export function QuestionNavigator({
           })}
         </Group>
         <Stack gap={2} aria-hidden="true">
-          {(Object.keys(LOOK) as QuestionState[]).filter((s) => (hidden ? s !== 'VALIDATED' && s !== 'NOT_VALIDATED' : s !== 'ANSWERED')).map((s) => {
+          {(Object.keys(LOOK) as QuestionState[])
+            .filter((s) => (hidden ? s !== 'VALIDATED' && s !== 'NOT_VALIDATED' : s !== 'ANSWERED'))
+            .filter((s) => s !== 'PENDING' || items.some((i) => i.state === 'PENDING'))
+            .map((s) => {
             const { Icon, color } = LOOK[s];
             return (
               <Group key={s} gap={6} wrap="nowrap">

@@ -2,7 +2,7 @@
 // server every few seconds when changed), the submissions queue (kept in the browser until the server answers, so
 // a lost network or a closed tab loses nothing), the verdicts, the network status and the server's clock.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { EXAM_GRACE_SECONDS, type ExamGradeResult, type GradeDetails, type QuestionState } from '@exam/shared';
+import { EXAM_GRACE_SECONDS, isPendingDetails, type ExamGradeResult, type GradeDetails, type QuestionState } from '@exam/shared';
 import { isApiError } from '@/lib/api-client';
 import { randomUuid } from '@/lib/storage';
 import { fetchAttempt, saveDraft, sendSolutions, type QuestionsWithClock } from '../api/student-exams';
@@ -161,7 +161,9 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
     const isValid = r.is_valid;
     setVerdicts((v) => ({ ...v, [r.question_id]: { is_valid: isValid, details: r.details } }));
     // The best result counts: a wrong answer after a right one leaves the question validated.
-    setStates((s) => ({ ...s, [r.question_id]: isValid || s[r.question_id] === 'VALIDATED' ? 'VALIDATED' : 'NOT_VALIDATED' }));
+    // An answer waiting for a person (an essay) has no verdict yet.
+    const waiting = isPendingDetails(r.details);
+    setStates((s) => ({ ...s, [r.question_id]: isValid || s[r.question_id] === 'VALIDATED' ? 'VALIDATED' : waiting ? 'PENDING' : 'NOT_VALIDATED' }));
   }, []);
 
   const maxOf = useCallback((questionId: number) => data.questions.find((q) => q.id === questionId)?.max_submissions ?? 0, [data.questions]);

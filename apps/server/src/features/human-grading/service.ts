@@ -1,0 +1,179 @@
+// Grading by people (docs/correction-humaine.md). Per question graded by a person (an essay: its kind says
+// `humanGraded`), the copies of the attempts over, each under a copy number drawn for the exam (never a name, never
+// the order of the names); each grader reads them in an order of their own, shuffled from their id and the question's
+// (stable from one load to the next, different from another grader's). A mark is saved at once: under the attempt's
+// lock, with the version the grader saw (another grader's save meanwhile: 409, nothing written); it becomes the
+// question's score in the attempt (no longer pending), and the attempt's journal records it.
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  countWords,
+  essayAnswerSchema,
+  essaySettingsSchema,
+  HUMAN_GRADING_TEXTS as T,
+  type GradingCounts,
+  type GradingOverview,
+  type GradingQueue,
+  type Mark,
+  type MarkResult,
+} from '@exam/shared';
+import type { AppContext } from '../../lib/context';
+import { conflict, notFound, unprocessable } from '../../lib/errors';
+import type { SessionUser } from '../../lib/session-user';
+import { withTransaction } from '../../lib/transaction';
+import { appendEvents, journalBestEffort } from '../exam-journal';
+import { recomputeAttempt } from '../exam-taking';
+import { serverKind } from '../question-kinds';
+import { plainText } from '../questions';
+import {
+  applyMark,
+  attemptIdsOf,
+  countsOf,
+  drawPoints,
+  examHead,
+  examQuestions,
+  lastAnswers,
+  lockAttempt,
+  markFor,
+  marksOf,
+  writeMark,
+  type ExamQuestionHead,
+  type MarkRow,
+} from './repository';
+
+const digest = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** Copy numbers of the exam's attempts: 1, 2… in an order drawn from the exam and the attempt (not start, not name). */
+export function copyNumbers(examId: number, attemptIds: number[]): Map<number, number> {
+  const order = [...attemptIds].sort((a, b) => digest(`copie:${examId}:${a}`).localeCompare(digest(`copie:${examId}:${b}`)) || a - b);
+  return new Map(order.map((id, i) => [id, i + 1]));
+}
+
+/** The grader's order of the copies of a question: shuffled from the grader and the question, the same on every load. */
+export function graderOrder<T extends { attempt_id: number }>(graderId: number, questionId: number, copies: readonly T[]): T[] {
+  const key = (c: T) => digest(`ordre:${graderId}:${questionId}:${c.attempt_id}`);
+  return [...copies].sort((a, b) => key(a).localeCompare(key(b)) || a.attempt_id - b.attempt_id);
+}
+
+const humanGraded = (q: ExamQuestionHead) => serverKind(q.type).humanGraded === true;
+const countsFrom = (c: { total: number; graded: number } | undefined): GradingCounts => ({ total: c?.total ?? 0, graded: c?.graded ?? 0, left: (c?.total ?? 0) - (c?.graded ?? 0) });
+const markOut = (m: MarkRow): Mark => ({ points: m.points, comment: m.comment, version: m.version, graded_by: m.graded_by_name, graded_at: m.graded_at.toISOString() });
+
+async function examOr404(ctx: AppContext, examId: number) {
+  const exam = await examHead(ctx.db, examId);
+  if (!exam) throw notFound(T.notFound);
+  return exam;
+}
+
+async function questionOr404(ctx: AppContext, examId: number, questionId: number): Promise<ExamQuestionHead> {
+  const q = (await examQuestions(ctx.db, examId)).find((x) => x.question_id === questionId);
+  if (!q || !humanGraded(q)) throw notFound(T.notFound);
+  return q;
+}
+
+export async function gradingOverview(ctx: AppContext, examId: number): Promise<GradingOverview> {
+  const exam = await examOr404(ctx, examId);
+  const qs = (await examQuestions(ctx.db, examId)).filter(humanGraded);
+  const counts = await countsOf(ctx.db, examId, qs.map((q) => q.question_id));
+  return {
+    exam: { id: exam.id, title: exam.title },
+    questions: qs.map((q) => ({
+      question_id: q.question_id,
+      position: q.position,
+      title: plainText(q.statement).slice(0, 80) || `Question ${q.position}`,
+      points: q.points,
+      counts: countsFrom(counts.get(q.question_id)),
+    })),
+  };
+}
+
+const textOf = (answer: unknown) => {
+  const parsed = essayAnswerSchema.safeParse(answer);
+  return parsed.success ? parsed.data.text : typeof answer === 'string' ? answer : JSON.stringify(answer ?? '');
+};
+
+export async function gradingQueue(ctx: AppContext, examId: number, questionId: number, grader: SessionUser): Promise<GradingQueue> {
+  const exam = await examOr404(ctx, examId);
+  const q = await questionOr404(ctx, examId, questionId);
+  const [answers, attempts] = await Promise.all([lastAnswers(ctx.db, examId, questionId), attemptIdsOf(ctx.db, examId)]);
+  const numbers = copyNumbers(examId, attempts);
+  const marks = await marksOf(ctx.db, questionId, answers.map((a) => a.attempt_id));
+  const settings = essaySettingsSchema.safeParse(q.essay ?? {}).data;
+  const copies = graderOrder(grader.id, questionId, answers).map((a) => {
+    const text = textOf(a.answer);
+    const m = marks.get(a.attempt_id);
+    return { copy: numbers.get(a.attempt_id) ?? 0, text, words: countWords(text), from_draft: a.from_draft, mark: m ? markOut(m) : null };
+  });
+  const graded = copies.filter((c) => c.mark).length;
+  return {
+    exam: { id: exam.id, title: exam.title },
+    question: { question_id: q.question_id, position: q.position, statement: q.statement, points: q.points, word_limit: settings?.word_limit ?? null, grader_info: settings?.grader_info ?? null },
+    copies,
+    counts: { total: copies.length, graded, left: copies.length - graded },
+  };
+}
+
+const nameOf = (u: SessionUser) => `${u.first_name} ${u.last_name}`.trim();
+
+export async function saveMark(
+  ctx: AppContext,
+  examId: number,
+  questionId: number,
+  copy: number,
+  input: { points: number; comment: string | null; version: number },
+  grader: SessionUser,
+  log: FastifyBaseLogger,
+  requestId?: string,
+): Promise<MarkResult> {
+  await examOr404(ctx, examId);
+  const q = await questionOr404(ctx, examId, questionId);
+  if (input.points > q.points + 1e-9) throw unprocessable({ points: [T.tooMany(q.points)] }, T.tooMany(q.points));
+  const numbers = copyNumbers(examId, await attemptIdsOf(ctx.db, examId));
+  const attemptId = [...numbers].find(([, n]) => n === copy)?.[0];
+  const answered = attemptId !== undefined && (await lastAnswers(ctx.db, examId, questionId)).some((a) => a.attempt_id === attemptId);
+  if (attemptId === undefined || !answered) throw notFound(T.copyNotFound);
+
+  const { mark, before } = await withTransaction(ctx.db, async (trx) => {
+    // The lock a student's submission and a regrade take: one writer of this attempt's scores at a time.
+    const state = await lockAttempt(trx, attemptId);
+    if (!state) throw notFound(T.copyNotFound);
+    if (!state.over) throw conflict(T.notOver);
+    const existing = await markFor(trx, attemptId, questionId);
+    // Another grader saved since this one loaded the copy: nothing written, their mark is shown.
+    if ((existing?.version ?? 0) !== input.version) throw conflict(T.stale, { version: [T.stale] });
+    const written = await writeMark(trx, {
+      attempt_id: attemptId,
+      question_id: questionId,
+      points: input.points,
+      comment: input.comment,
+      graded_by: grader.id,
+      graded_by_name: nameOf(grader),
+      version: (existing?.version ?? 0) + 1,
+    });
+    await applyMark(trx, attemptId, questionId, q.points > 0 ? input.points / q.points : 0, input.comment);
+    await recomputeAttempt(trx, attemptId, await drawPoints(trx, attemptId));
+    return { mark: written, before: existing };
+  });
+
+  // The attempt's journal: who marked which question, how many points out of how many, the comment, and the mark it
+  // replaced. Stored by then: a journal that cannot be written is logged, and the mark stands.
+  await journalBestEffort(log, requestId, () =>
+    appendEvents(ctx, attemptId, [
+      {
+        type: 'MARK',
+        data: {
+          question_id: questionId,
+          points: input.points,
+          max_points: q.points,
+          comment: input.comment,
+          by: grader.id,
+          by_name: nameOf(grader),
+          version: mark.version,
+          previous_points: before?.points ?? null,
+        },
+      },
+    ]),
+  );
+  const counts = (await countsOf(ctx.db, examId, [questionId])).get(questionId);
+  return { copy, mark: markOut(mark), counts: countsFrom(counts) };
+}

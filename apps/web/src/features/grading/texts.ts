@@ -1,0 +1,36 @@
+// French texts of the « Correction » screen: the exam's questions graded by a person and the grading queue of one.
+const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+
+export const gradingTexts = {
+  title: 'Correction',
+  description: 'Les réponses rédigées, corrigées copie après copie : anonymes (un numéro de copie), dans un ordre mélangé propre à chaque correcteur.',
+  questions: 'Questions à corriger',
+  question: (n: number) => `Question ${n}`,
+  noQuestion: 'Cet examen n’a pas de question corrigée par une personne (réponse rédigée).',
+  counts: (graded: number, total: number, left: number) =>
+    `${plural(graded, 'copie corrigée', 'copies corrigées')} sur ${total} ; ${left > 0 ? `${plural(left, 'copie reste', 'copies restent')} à corriger` : 'tout est corrigé'}.`,
+  noCopy: 'Aucune copie terminée ne répond à cette question pour le moment.',
+  statement: 'Énoncé',
+  graderInfo: 'Information pour les correcteurs',
+  copyTitle: (copy: number, index: number, total: number) => `Copie n° ${copy} (${index} sur ${total})`,
+  words: (n: number, limit: number | null) => `${plural(n, 'mot', 'mots')}${limit !== null ? ` (limite : ${limit})` : ''}`,
+  overLimit: 'au-delà de la limite',
+  fromDraft: 'brouillon remis à la fin',
+  answer: 'Réponse de l’étudiant',
+  noText: '(réponse vide)',
+  points: (max: number) => `Points (sur ${max.toLocaleString('fr-FR')})`,
+  pointsHint: 'Entrée : enregistrer et passer à la copie suivante.',
+  comment: 'Commentaire (visible par l’étudiant)',
+  commentHint: 'Ctrl + Entrée : enregistrer et passer à la suivante.',
+  save: 'Enregistrer',
+  saveNext: 'Enregistrer et suivante',
+  previous: 'Copie précédente',
+  next: 'Copie suivante',
+  keys: 'Raccourcis : Alt + → copie suivante, Alt + ← copie précédente, Entrée dans les points ou Ctrl + Entrée dans le commentaire : enregistrer et suivante.',
+  marked: (points: number, max: number, by: string | null) => `Notée ${points.toLocaleString('fr-FR')} / ${max.toLocaleString('fr-FR')}${by ? ` par ${by}` : ''}`,
+  notMarked: 'Pas encore notée',
+  pointsRequired: 'Indiquez les points de la copie.',
+  pointsRange: (max: number) => `Les points vont de 0 à ${max.toLocaleString('fr-FR')}.`,
+  saved: 'Note enregistrée',
+  allDone: 'Toutes les copies de cette question sont corrigées.',
+};

@@ -1,0 +1,58 @@
+// The essay kind on the web: the editor's part of the form (word limit, template, grader information) from a stored
+// question to the body and back, a new question's blank settings, the answer starting from the template, a stored
+// answer made safe for the input, and the live word count with its French message past the limit.
+import { describe, expect, it } from 'vitest';
+import { countWords, ESSAY_TEXTS, type Question } from '@exam/shared';
+import type { QuestionFormValues } from '../form-values';
+import { essayFacts } from './facts';
+import { essayKind } from './index';
+import { essayTexts } from './texts';
+
+const stored = {
+  type: 'ESSAY',
+  possible_solutions: [],
+  essay: { word_limit: 150, response_template: 'Introduction :\nDéveloppement :', grader_info: 'Deux idées attendues.' },
+} as unknown as Question;
+
+describe('essay in the editor', () => {
+  it('keeps the word limit, the template and the grader information from the stored question to the body', () => {
+    const form = essayKind.editor.toForm(stored);
+    expect(form).toEqual({ essay: { word_limit: 150, response_template: 'Introduction :\nDéveloppement :', grader_info: 'Deux idées attendues.' } });
+    const body = essayKind.editor.toBody(form as unknown as QuestionFormValues);
+    expect(body).toEqual({ possible_solutions: [], essay: { word_limit: 150, response_template: 'Introduction :\nDéveloppement :', grader_info: 'Deux idées attendues.' } });
+  });
+
+  it('starts a new question without limit, template or information, and sends blanks as null', () => {
+    const form = essayKind.editor.toForm(undefined);
+    expect(form).toEqual({ essay: { word_limit: '', response_template: '', grader_info: '' } });
+    expect(essayKind.editor.toBody({ ...(form as object), essay: { word_limit: '', response_template: '  ', grader_info: '' } } as unknown as QuestionFormValues)).toEqual({
+      possible_solutions: [],
+      essay: { word_limit: null, response_template: null, grader_info: null },
+    });
+    // A typed limit arrives as text from the field: sent as a number.
+    expect(essayKind.editor.toBody({ essay: { word_limit: '80', response_template: '', grader_info: '' } } as unknown as QuestionFormValues).essay?.word_limit).toBe(80);
+    // A server message on essay.word_limit lands on the field of the same path.
+    expect(essayKind.editor.solutionsField).toEqual({ single: 'essay.word_limit' });
+  });
+});
+
+describe('essay answers', () => {
+  it('start from the response template, and keep only a text', () => {
+    expect(essayFacts.emptyAnswer({ starter_code: null, essay: { word_limit: null, response_template: 'Plan :' } })).toEqual({ text: 'Plan :' });
+    expect(essayFacts.emptyAnswer({ starter_code: null })).toEqual({ text: '' });
+    expect(essayFacts.normalise({ text: 'Ma réponse' })).toEqual({ text: 'Ma réponse' });
+    expect(essayFacts.normalise('ancienne réponse')).toEqual({ text: 'ancienne réponse' });
+    expect(essayFacts.normalise([1, 2])).toBeNull();
+    expect(essayFacts.normalise({ text: 3 })).toBeNull();
+  });
+
+  it('counts words live as the server does, a formula as one word, and says in French when the limit is passed', () => {
+    expect(countWords('')).toBe(0);
+    expect(countWords('  La moyenne   vaut \\(\\bar x = 3\\), donc… ')).toBe(5);
+    expect(countWords('<p>Deux</p><p>mots</p>')).toBe(2);
+    expect(countWords('— ; ! l’écart-type')).toBe(1);
+    expect(essayTexts.words(1, null)).toBe('1 mot');
+    expect(essayTexts.words(12, 10)).toBe('12 mots sur 10 au plus');
+    expect(ESSAY_TEXTS.overLimit(12, 10)).toBe('Votre réponse compte 12 mots : la limite est de 10 mots. Raccourcissez-la avant de l’envoyer.');
+  });
+});

@@ -1,0 +1,35 @@
+// The ESSAY kind on the web (réponse rédigée): a written answer graded by a person.
+import { num } from '../form-values';
+import type { QuestionKindUi } from '../types';
+import { EssayAnswerInput } from './answer-input';
+import { EssayEditorFields, EssayVariantAnswers } from './editor-fields';
+import { essayFacts } from './facts';
+import type { EssayForm } from './form';
+import { essayViews } from './views';
+
+export const essayKind: QuestionKindUi<EssayForm> = {
+  kind: 'ESSAY',
+  ...essayFacts,
+  ...essayViews,
+  AnswerInput: EssayAnswerInput,
+  editor: {
+    Fields: EssayEditorFields,
+    toForm: (q) => ({
+      essay: {
+        word_limit: q?.essay?.word_limit ?? '',
+        response_template: q?.essay?.response_template ?? '',
+        grader_info: q?.essay?.grader_info ?? '',
+      },
+    }),
+    toBody: (v) => ({
+      possible_solutions: [],
+      essay: {
+        word_limit: num(v.essay.word_limit) ?? null,
+        response_template: v.essay.response_template.trim() ? v.essay.response_template : null,
+        grader_info: v.essay.grader_info.trim() ? v.essay.grader_info : null,
+      },
+    }),
+    solutionsField: { single: 'essay.word_limit' },
+    VariantAnswers: EssayVariantAnswers,
+  },
+};

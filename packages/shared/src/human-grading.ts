@@ -1,0 +1,112 @@
+// Answers graded by people (docs/correction-humaine.md): per exam, the questions whose answers wait for a person
+// (essays), and per question a grading queue: the copies one after another, in an order fixed for each grader and
+// shuffled (never alphabetical), anonymous (a copy number), each mark saved at once with its version so that two
+// graders never overwrite each other (409). Staff only: /api/admin/exams/{examId}/grading/…
+import { z } from 'zod';
+import { envelopeSchema } from './common';
+import { idField, intField } from './zod-fr';
+
+/** Longest comment of a mark, in characters. */
+export const MARK_COMMENT_MAX = 5000;
+
+export const gradingExamParamsSchema = z.object({ examId: idField('L’examen') });
+export const gradingQuestionParamsSchema = z.object({ examId: idField('L’examen'), questionId: idField('La question') });
+export const gradingCopyParamsSchema = gradingQuestionParamsSchema.extend({ copy: intField('Le numéro de copie', 1, 1_000_000) });
+
+export const gradingCountsSchema = z.object({
+  /** Copies holding an answer to the question (attempts over). */
+  total: z.number().int(),
+  graded: z.number().int(),
+  /** Still to grade. */
+  left: z.number().int(),
+});
+export type GradingCounts = z.infer<typeof gradingCountsSchema>;
+
+/** GET …/grading: the exam's questions graded by people, with what is left. */
+export const gradingOverviewSchema = z.object({
+  exam: z.object({ id: z.number().int(), title: z.string() }),
+  questions: z.array(
+    z.object({
+      question_id: z.number().int(),
+      /** Its number in the exam (1, 2…). */
+      position: z.number().int(),
+      title: z.string(),
+      points: z.number(),
+      counts: gradingCountsSchema,
+    }),
+  ),
+});
+export type GradingOverview = z.infer<typeof gradingOverviewSchema>;
+
+export const markSchema = z.object({
+  points: z.number(),
+  comment: z.string().nullable(),
+  /** Increased by each save: send it back with the next one. */
+  version: z.number().int(),
+  graded_by: z.string().nullable(),
+  graded_at: z.string(),
+});
+export type Mark = z.infer<typeof markSchema>;
+
+export const gradingCopySchema = z.object({
+  /** The copy's number for this question: the same for every grader, never the student's name. */
+  copy: z.number().int(),
+  /** The answer's text as written (formulas between \( and \)). */
+  text: z.string(),
+  words: z.number().int(),
+  /** Sent from the student's draft when the attempt ended. */
+  from_draft: z.boolean(),
+  mark: markSchema.nullable(),
+});
+export type GradingCopy = z.infer<typeof gradingCopySchema>;
+
+/** GET …/grading/questions/{questionId}: the queue, in this grader's order. */
+export const gradingQueueSchema = z.object({
+  exam: z.object({ id: z.number().int(), title: z.string() }),
+  question: z.object({
+    question_id: z.number().int(),
+    position: z.number().int(),
+    statement: z.string(),
+    points: z.number(),
+    word_limit: z.number().int().nullable(),
+    /** For the graders only. */
+    grader_info: z.string().nullable(),
+  }),
+  copies: z.array(gradingCopySchema),
+  counts: gradingCountsSchema,
+});
+export type GradingQueue = z.infer<typeof gradingQueueSchema>;
+
+/** PUT …/copies/{copy}: the points (two decimals at most, 0 to the question's points), a comment, and the version of
+ *  the mark the grader saw (0: none yet). */
+export const markInputSchema = z.object({
+  points: z.coerce
+    .number({ error: 'Les points doivent être un nombre.' })
+    .min(0, { error: 'Les points ne peuvent pas être négatifs.' })
+    .multipleOf(0.01, { error: 'Les points ont au plus deux décimales.' }),
+  comment: z
+    .string({ error: 'Le commentaire doit être un texte.' })
+    .max(MARK_COMMENT_MAX, { error: `Le commentaire ne doit pas dépasser ${MARK_COMMENT_MAX} caractères.` })
+    .nullish()
+    .transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+  version: z.coerce.number({ error: 'La version doit être un nombre.' }).int().min(0),
+});
+export type MarkInput = z.input<typeof markInputSchema>;
+
+export const markResultSchema = z.object({ copy: z.number().int(), mark: markSchema, counts: gradingCountsSchema });
+export type MarkResult = z.infer<typeof markResultSchema>;
+
+export const gradingOverviewEnvelopeSchema = envelopeSchema(gradingOverviewSchema);
+export const gradingQueueEnvelopeSchema = envelopeSchema(gradingQueueSchema);
+export const markResultEnvelopeSchema = envelopeSchema(markResultSchema);
+
+export const HUMAN_GRADING_TEXTS = {
+  loaded: 'Copies chargées.',
+  overviewLoaded: 'Questions à corriger chargées.',
+  saved: (copy: number) => `Note de la copie ${copy} enregistrée.`,
+  notFound: 'Cet examen n’a pas cette question à corriger.',
+  copyNotFound: 'Cette copie n’existe pas pour cette question.',
+  tooMany: (max: number) => `La note ne peut pas dépasser les points de la question (${max}).`,
+  stale: 'Un autre correcteur a noté cette copie entre-temps : sa note est affichée, vérifiez-la avant d’enregistrer de nouveau.',
+  notOver: 'Cette copie est encore en cours de composition : elle se corrige une fois terminée.',
+} as const;

@@ -4,6 +4,9 @@ import { RunnerBusyError, type CodeRunner, type RunLimits } from './types';
 
 export interface TestCase {
   stdin: string;
+  /** The case's whole program when it differs from the judged code (the student's code followed by the case's test
+   *  code); absent: the judged code. */
+  code?: string;
   /** Absent: no comparison, the run's output is what is wanted (a reference solution computing a variant's). */
   expectedOutput?: string;
   /** Hidden cases are judged but their content is not shown to students. */
@@ -44,7 +47,7 @@ export async function judge(
   if (runner.runCases) {
     results = await runner.runCases(
       { language, code, limits: opts.limits, owner: opts.owner, exam: opts.exam },
-      tests.map((t) => ({ stdin: t.stdin, expectedOutput: t.expectedOutput, hidden: !!t.hidden })),
+      tests.map((t) => ({ stdin: t.stdin, code: t.code, expectedOutput: t.expectedOutput, hidden: !!t.hidden })),
       { slots: opts.concurrency },
     );
     return toJudgeResult(tests, results);
@@ -56,7 +59,7 @@ export async function judge(
       const index = order[next++];
       const t = tests[index];
       try {
-        const req = { language, code, stdin: t.stdin, expectedOutput: t.expectedOutput, limits: opts.limits, owner: opts.owner, exam: opts.exam, hidden: !!t.hidden };
+        const req = { language, code: t.code ?? code, stdin: t.stdin, expectedOutput: t.expectedOutput, limits: opts.limits, owner: opts.owner, exam: opts.exam, hidden: !!t.hidden };
         results[index] = await runner.run(req);
       } catch (err) {
         failures.push(err);

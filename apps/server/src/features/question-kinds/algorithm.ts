@@ -1,14 +1,16 @@
-// ALGORITHM on the server: test cases stored as possible solutions (stdin, expected_output, is_hidden, weight), the
-// language, starter code, reference solution and limits on the question; the student sees the visible cases only;
-// graded by running the program on every case; the reference solution checked on save and on each variant;
-// Moodle CodeRunner (python3, r) in and out, no GIFT equivalent.
+// ALGORITHM on the server: test cases stored as possible solutions (stdin, expected_output, is_hidden, weight, and
+// test_code run after the student's code, display), the language, starter code, reference solution, limits, grading
+// (all or nothing, or per case) and input echo on the question; the student sees the examples only (a hidden case's
+// test code never leaves the server); graded by running the program on every case, a syntax error said once; the
+// reference solution checked on save and on each variant; Moodle CodeRunner (python3, python3_w_input, r) in and
+// out, no GIFT equivalent.
 import { judge, type CodeRunner, type TestCaseResult } from '@exam/runner';
-import { MAX_CODE_LENGTH, QUESTION_LIMIT_BOUNDS, VERDICT_LABELS, type Question } from '@exam/shared';
+import { caseDisplayOf, CASE_DISPLAYS, MAX_CODE_LENGTH, QUESTION_LIMIT_BOUNDS, VERDICT_LABELS, type CaseDisplay, type Question } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { unprocessable } from '../../lib/errors';
 import { cdata, child, childrenOf, textOf, type XmlElement } from '../../lib/xml';
 import { checkRate, onRunner, requireRunner, runnerSlots } from '../runner';
-import { firstFailure, runCases, runLimits, toOutcome, type AlgorithmQuestion } from './algorithm-runs';
+import { firstFailure, programOf, runCases, runLimits, syntaxErrorOf, toOutcome, type AlgorithmQuestion } from './algorithm-runs';
 import { answerError, bit, GRADING_TEXTS, isTrue, logFailure, moodleGrade, num, quoted, shorten } from './common';
 import { NO_STUDENT_FIELDS, type GradeCaller, type KindCaller, type KindImport, type ReferenceFailure, type SaveCheckSource, type ServerQuestionKind, type StoredSolution } from './types';
 
@@ -47,7 +49,12 @@ export async function runReference(
   if (question.tests.length === 0) return [];
   const runner = requireRunner(ctx);
   if (input.limitRate !== false) await checkRate(ctx, input.userId);
-  const tests = question.tests.map((t) => ({ stdin: t.stdin, expectedOutput: t.expected_output === '' ? undefined : t.expected_output, hidden: t.is_hidden }));
+  const tests = question.tests.map((t) => ({
+    stdin: t.stdin,
+    code: programOf(question, input.code, t.test_code),
+    expectedOutput: t.expected_output === '' ? undefined : t.expected_output,
+    hidden: t.is_hidden,
+  }));
   const result = await onRunner(
     () => judge(runner, question.language, input.code, tests, { limits: runLimits(question.limits), concurrency: input.concurrency ?? runnerSlots(ctx.config), owner: String(input.userId) }),
     logFailure(input),
@@ -55,13 +62,34 @@ export async function runReference(
   return result.cases;
 }
 
-const asTests = (ps: Array<Pick<StoredSolution, 'id' | 'stdin' | 'expected_output' | 'is_hidden' | 'weight'>>) =>
-  ps.map((s, i) => ({ id: s.id ?? -(i + 1), stdin: s.stdin, expected_output: s.expected_output, is_hidden: s.is_hidden === 1, weight: s.weight }));
+type CaseSource = Pick<StoredSolution, 'stdin' | 'expected_output' | 'is_hidden' | 'weight'> & { id?: number; test_code?: string; display?: CaseDisplay | null };
+
+/** The cases as grading takes them: no test code and the display of is_hidden for a case kept before they existed. */
+const asTests = (ps: CaseSource[]): AlgorithmQuestion['tests'] =>
+  ps.map((s, i) => ({
+    id: s.id ?? -(i + 1),
+    stdin: s.stdin,
+    expected_output: s.expected_output,
+    is_hidden: s.is_hidden === 1,
+    weight: s.weight,
+    test_code: s.test_code ?? '',
+    display: caseDisplayOf(s),
+  }));
+
+/** The question a save checks: the reference solution runs with the same echo as students' programs. */
+const savedQuestion = (q: SaveCheckSource & { language: 'PYTHON' | 'R' }, ps: CaseSource[]): AlgorithmQuestion => ({
+  type: 'ALGORITHM',
+  language: q.language,
+  tests: asTests(ps),
+  limits: q.limits,
+  grading: 'PER_CASE',
+  echo_input: q.echo_input === 1,
+});
 
 /** The reference solution on every case before a save: a failing case refuses it (422 naming the case). */
 async function checkOnSave(ctx: AppContext, caller: KindCaller, q: SaveCheckSource, solutions: StoredSolution[]): Promise<number> {
   if (!q.reference_solution || !q.language) return 0;
-  const question: AlgorithmQuestion = { type: 'ALGORITHM', language: q.language, tests: asTests(solutions), limits: q.limits };
+  const question = savedQuestion({ ...q, language: q.language }, solutions);
   const failure = await checkReferenceSolution(ctx, { ...caller, question, code: q.reference_solution });
   if (!failure) return question.tests.length;
   const n = failure.index + 1;
@@ -86,19 +114,20 @@ function writeCoderunner(q: Question): string {
     .map((p) =>
       [
         `      <testcase testtype="0" useasexample="${p.is_hidden ? 0 : 1}" hiderestiffail="0" mark="${moodleGrade(p.weight)}" >`,
-        `      <testcode><text></text></testcode>`,
+        `      <testcode>${html(p.test_code ?? '')}</testcode>`,
         `      <stdin>${html(p.stdin)}</stdin>`,
         `      <expected>${html(p.expected_output)}</expected>`,
         `      <extra><text></text></extra>`,
-        `      <display><text>${p.is_hidden ? 'HIDE' : 'SHOW'}</text></display>`,
+        `      <display><text>${caseDisplayOf(p)}</text></display>`,
         `    </testcase>`,
       ].join('\n'),
     )
     .join('\n');
   return [
-    `    <coderunnertype>${q.language === 'R' ? 'r' : 'python3'}</coderunnertype>`,
+    // python3_w_input: CodeRunner's own Python whose input() echoes what it reads.
+    `    <coderunnertype>${q.language === 'R' ? 'r' : q.echo_input ? 'python3_w_input' : 'python3'}</coderunnertype>`,
     `    <prototypetype>0</prototypetype>`,
-    `    <allornothing>0</allornothing>`,
+    `    <allornothing>${q.grading === 'ALL_OR_NOTHING' ? 1 : 0}</allornothing>`,
     `    <penaltyregime>0</penaltyregime>`,
     `    <precheck>0</precheck>`,
     `    <hidecheck>0</hidecheck>`,
@@ -147,16 +176,27 @@ function writeCoderunner(q: Question): string {
 
 const clamp = (v: number, b: { min: number; max: number }) => Math.min(b.max, Math.max(b.min, Math.round(v)));
 
+/** CodeRunner's answer boxes whose answer is a program (the others hold JSON: a graph, a table, Parsons blocks). */
+const CODE_UIS = new Set(['', 'ace', 'codemirror', 'textarea', 'scratchpad', 'none']);
+/** A Twig tag or value: a randomised question's placeholder a student would see as it is. */
+const TWIG = /\{\{|\{%/;
+
 function readCoderunner(q: XmlElement, notes: string[]): KindImport | string {
   const kind = textOf(q, 'coderunnertype').trim();
   const language = /^python3/i.test(kind) ? ('PYTHON' as const) : /^r(_.*)?$/i.test(kind) ? ('R' as const) : null;
   if (!language) return `CodeRunner « ${kind || '?'} » : seuls les programmes python3 et R sont repris.`;
   if (num(textOf(q, 'prototypetype')) > 0) return 'Prototype CodeRunner (modèle de questions), pas une question.';
-  if (textOf(q, 'template').trim()) notes.push('Le modèle (template) propre à la question est ignoré : le programme est exécuté tel quel sur chaque entrée.');
+  const ui = textOf(q, 'uiplugin').trim().toLowerCase();
+  if (!CODE_UIS.has(ui)) return `Réponse CodeRunner par l’interface « ${ui} » (pas un programme à écrire) : pas d’équivalent ici.`;
   const cases = childrenOf(child(q, 'testcases'), 'testcase');
-  if (cases.some((c) => textOf(c, 'testcode').trim())) {
-    return 'Ses tests appellent le code de l’étudiant (testcode) : ici, un programme lit l’entrée et écrit la sortie.';
+  const params = textOf(q, 'templateparams').trim();
+  if (params && params !== '{}') {
+    const texts = [textOf(q, 'questiontext'), textOf(q, 'answer'), textOf(q, 'answerpreload'), ...cases.flatMap((c) => ['testcode', 'stdin', 'expected'].map((f) => textOf(c, f)))];
+    if (texts.some((t) => TWIG.test(t))) {
+      return 'Question CodeRunner aléatoire (paramètres de modèle et Twig) : ses valeurs tirées au hasard ne sont pas reprises, et les étudiants verraient les {{…}} tels quels.';
+    }
   }
+  if (textOf(q, 'template').trim()) notes.push('Le modèle (template) propre à la question est ignoré : le code de l’étudiant est exécuté sur chaque cas, suivi du code de test du cas.');
   const precheckOnly = cases.filter((c) => c.attrs.testtype === '1');
   if (precheckOnly.length) notes.push(precheckOnly.length > 1 ? `${precheckOnly.length} tests de pré-vérification seule non repris.` : 'Un test de pré-vérification seule non repris.');
   const kept = cases.filter((c) => c.attrs.testtype !== '1');
@@ -165,11 +205,15 @@ function readCoderunner(q: XmlElement, notes: string[]): KindImport | string {
   if (!kept.length) return 'Aucun cas de test à reprendre.';
   if (kept.length > 50) notes.push(`Seuls les 50 premiers cas de test sont repris (${kept.length}).`);
   const tests = kept.slice(0, 50).map((c) => {
-    const mark = num(c.attrs.mark ?? '1');
+    // The mark is an attribute of <testcase> in Moodle's export; some files write it as an element.
+    const mark = num(c.attrs.mark ?? (textOf(c, 'mark') || '1'));
+    const display = textOf(c, 'display').trim().toUpperCase();
     return {
       stdin: textOf(c, 'stdin'),
       expected_output: textOf(c, 'expected'),
+      test_code: textOf(c, 'testcode').trim() ? textOf(c, 'testcode') : '',
       is_hidden: bit(!isTrue(c.attrs.useasexample ?? '0')),
+      display: (CASE_DISPLAYS as readonly string[]).includes(display) ? (display as CaseDisplay) : null,
       weight: Number.isFinite(mark) && mark > 0 ? Math.min(1000, mark) : 1,
     };
   });
@@ -184,12 +228,17 @@ function readCoderunner(q: XmlElement, notes: string[]): KindImport | string {
           memory_mb: clamp(Number.isFinite(mem) && mem > 0 ? mem : 256, QUESTION_LIMIT_BOUNDS.memory_mb),
         }
       : null;
+  // CodeRunner counts all or nothing unless told otherwise.
+  const allOrNothing = child(q, 'allornothing') ? isTrue(textOf(q, 'allornothing') || '0') : true;
   return {
     type: 'ALGORITHM',
     language,
     reference_solution: answer.trim() ? answer : null,
     starter_code: textOf(q, 'answerpreload') || null,
     limits,
+    grading: allOrNothing ? 'ALL_OR_NOTHING' : 'PER_CASE',
+    // python3_w_input: CodeRunner's Python whose input() writes what it reads, as a terminal shows it.
+    echo_input: bit(language === 'PYTHON' && /^python3_w_input$/i.test(kind)),
     possible_solutions: tests,
   };
 }
@@ -197,12 +246,23 @@ function readCoderunner(q: XmlElement, notes: string[]): KindImport | string {
 export const algorithmServerKind = {
   kind: 'ALGORITHM',
   fields: { language: true, program: true, tolerance: false, scoring: false },
-  storeSolution: (p, empty) => ({ ...empty, content: p.content, stdin: p.stdin, expected_output: p.expected_output, is_hidden: p.is_hidden, weight: p.weight }),
-  toGradable: (q) => ({
+  storeSolution: (p, empty) => ({
+    ...empty,
+    content: p.content,
+    stdin: p.stdin,
+    expected_output: p.expected_output,
+    is_hidden: p.is_hidden,
+    weight: p.weight,
+    test_code: p.test_code,
+    display: p.display,
+  }),
+  toGradable: (q): AlgorithmQuestion => ({
     type: 'ALGORITHM',
     language: q.language ?? 'PYTHON',
-    tests: q.possible_solutions.map((p) => ({ id: p.id, stdin: p.stdin, expected_output: p.expected_output, is_hidden: p.is_hidden === 1, weight: p.weight })),
+    tests: asTests(q.possible_solutions),
     limits: q.limits,
+    grading: q.grading ?? 'PER_CASE',
+    echo_input: q.language === 'PYTHON' && q.echo_input === 1,
   }),
   grade: async (ctx, input, mode) => {
     const code = codeAnswer(input.answer);
@@ -212,11 +272,11 @@ export const algorithmServerKind = {
     const runner = requireRunner(ctx);
     // One unit of the per-user limit for the program, whatever its number of cases.
     if (mode.limitRate) await checkRate(ctx, input.userId);
-    const result = await onRunner(
-      () => runCases(runner, question, code, tests, mode.concurrency ?? runnerSlots(ctx.config), String(input.userId), input.exam),
-      logFailure(input),
-    );
-    return toOutcome(question, tests, result);
+    const owner = String(input.userId);
+    const result = await onRunner(() => runCases(runner, question, code, tests, mode.concurrency ?? runnerSlots(ctx.config), owner, input.exam), logFailure(input));
+    // Cases failing as a syntax error does: the student's code alone is read, and the error said once.
+    const syntax = await syntaxErrorOf(runner, question, code, result, owner, input.exam);
+    return toOutcome(question, tests, result, code, syntax);
   },
   ungradable: (q) => {
     const hidden = q.tests.filter((t) => t.is_hidden).length;
@@ -229,13 +289,16 @@ export const algorithmServerKind = {
     language: q.language,
     starter_code: q.starter_code,
     limits: q.limits,
-    tests: q.possible_solutions.filter((p) => p.is_hidden !== 1).map((p) => ({ stdin: p.stdin, expected_output: p.expected_output })),
+    // The examples only: a hidden case (its input, its test code, its output) never reaches the browser.
+    tests: q.possible_solutions
+      .filter((p) => p.is_hidden !== 1)
+      .map((p) => ({ stdin: p.stdin, expected_output: p.expected_output, ...(p.test_code ? { test_code: p.test_code } : {}) })),
   }),
   solution: () => null,
   checkOnSave,
   checkVariant: async (ctx, caller, q, ps) => {
     if (!q.reference_solution || !q.language) return null;
-    const question: AlgorithmQuestion = { type: 'ALGORITHM', language: q.language, tests: asTests(ps), limits: q.limits };
+    const question = savedQuestion({ ...q, language: q.language }, ps);
     const cases = await runReference(ctx, { ...caller, question, code: q.reference_solution, limitRate: false });
     for (const [i, c] of cases.entries()) {
       const given = ps[i]!.expected_output;

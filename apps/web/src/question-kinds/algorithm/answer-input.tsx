@@ -1,4 +1,5 @@
-// An ALGORITHM answer: the visible examples (input and expected output), then the program in the code editor of its
+// An ALGORITHM answer: the visible examples (test code run after the student's code, input and expected output), then
+// the program in the code editor of its
 // language; Ctrl+Enter runs it on the examples where the screen can, else does the screen's action. Locked, the program is shown read-only.
 import { Code, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { CodeEditor } from '@/components/code-editor';
@@ -18,6 +19,16 @@ function Examples({ question }: { question: InputQuestion }) {
             <Text size="xs" fw={600}>
               {t.example(i + 1)}
             </Text>
+            {c.test_code ? (
+              <>
+                <Text size="xs" c="dimmed">
+                  {t.testCode} <span>({t.testCodeHint})</span>
+                </Text>
+                <Code block style={{ whiteSpace: 'pre-wrap' }}>
+                  {c.test_code}
+                </Code>
+              </>
+            ) : null}
             <Text size="xs" c="dimmed">
               {t.input}
             </Text>

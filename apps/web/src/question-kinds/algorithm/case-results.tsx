@@ -1,11 +1,13 @@
-// The cases of a program's grade: how many passed and the first failing verdict, each visible case (its input, the
-// lines that differ between the expected and the obtained output, its errors), and of the hidden cases only how many
-// passed (the server never sends more).
-import { Code, Group, Paper, Stack, Text } from '@mantine/core';
-import type { GradeDetails } from '@exam/shared';
+// The cases of a program's grade: how many passed and the first failing verdict, each case shown (its test code, its
+// input, the lines that differ between the expected and the obtained output, its errors), and of the others only how
+// many passed (the server never sends more). Code that cannot be read is said once, with its line.
+import { Alert, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { syntaxErrorText, type GradeDetails } from '@exam/shared';
 import { OutputDiff } from '@/components/grade/output-diff';
 import { componentTexts } from '@/components/texts';
 import { VerdictBadge } from '@/components/verdict-badge';
+import { algorithmTexts } from './texts';
 
 const t = componentTexts.grade;
 
@@ -19,6 +21,13 @@ export function AlgorithmGradeDetails({ details, caseHeading = 'h4' }: { details
         </Text>
         <VerdictBadge verdict={details.verdict} />
       </Group>
+      {details.syntax_error ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={algorithmTexts.syntaxTitle} data-testid="syntax-error">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {syntaxErrorText(details.syntax_error)}
+          </Text>
+        </Alert>
+      ) : null}
       {details.visible.map((c) => (
         <Paper key={c.index} withBorder p="xs" radius="sm" data-testid="visible-case">
           <Stack gap={6}>
@@ -28,6 +37,16 @@ export function AlgorithmGradeDetails({ details, caseHeading = 'h4' }: { details
               </Text>
               <VerdictBadge verdict={c.verdict} />
             </Group>
+            {c.test_code ? (
+              <div>
+                <Text size="xs" c="dimmed">
+                  {algorithmTexts.testCode}
+                </Text>
+                <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 160, overflow: 'auto' }}>
+                  {c.test_code}
+                </Code>
+              </div>
+            ) : null}
             {c.stdin ? (
               <div>
                 <Text size="xs" c="dimmed">

@@ -1,15 +1,17 @@
-// An ALGORITHM question's own fields in the editor: the language, the starter code, the test cases, the run limits
-// (both or none) and the reference solution, run on every case when the question is saved.
+// An ALGORITHM question's own fields in the editor: the language, the starter code, the test cases, how the question
+// counts, the input echo (Python), the run limits (both or none) and the reference solution, run on every case when the
+// question is saved.
 import { Controller, useWatch } from 'react-hook-form';
-import { Alert, Code, Divider, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Code, Divider, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { QUESTION_LIMIT_BOUNDS, type Variant } from '@exam/shared';
+import { ALGORITHM_GRADING_LABELS, ALGORITHM_GRADINGS, QUESTION_LIMIT_BOUNDS, type AlgorithmGrading, type Variant } from '@exam/shared';
 import { CodeEditor } from '@/components/code-editor';
 import type { EditorFieldsProps } from '../types';
 import { TestCasesField } from './test-cases-field';
 import { algorithmTexts as t } from './texts';
 
 const { cpu_seconds: CPU, memory_mb: MEM } = QUESTION_LIMIT_BOUNDS;
+const GRADING_OPTIONS = ALGORITHM_GRADINGS.map((g) => ({ value: g, label: ALGORITHM_GRADING_LABELS[g] }));
 
 export function AlgorithmEditorFields({ control, errors, register, languageOptions }: EditorFieldsProps) {
   const language = useWatch({ control, name: 'language' }) ?? 'PYTHON';
@@ -41,7 +43,38 @@ export function AlgorithmEditorFields({ control, errors, register, languageOptio
         )}
       />
 
-      <TestCasesField control={control} errors={errors} register={register} />
+      <TestCasesField control={control} errors={errors} register={register} language={language} />
+
+      <Controller
+        control={control}
+        name="grading"
+        render={({ field }) => (
+          <Select
+            label={t.grading}
+            description={t.gradingHint}
+            data={GRADING_OPTIONS}
+            value={field.value}
+            onChange={(v) => field.onChange((v ?? 'PER_CASE') as AlgorithmGrading)}
+            allowDeselect={false}
+            error={errors.grading?.message}
+          />
+        )}
+      />
+      {language === 'PYTHON' ? (
+        <Controller
+          control={control}
+          name="echo_input"
+          render={({ field }) => (
+            <Checkbox
+              label={t.echoInput}
+              description={t.echoInputHint}
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+              error={errors.echo_input?.message}
+            />
+          )}
+        />
+      ) : null}
 
       <Divider />
       <Text fw={500} size="sm">

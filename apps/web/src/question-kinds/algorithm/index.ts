@@ -21,8 +21,19 @@ export const algorithmKind: QuestionKindUi<AlgorithmForm> = {
       reference_solution: q?.reference_solution ?? '',
       cpu_seconds: q?.limits?.cpu_seconds ?? '',
       memory_mb: q?.limits?.memory_mb ?? '',
+      grading: q?.grading ?? 'PER_CASE',
+      echo_input: q?.echo_input === 1,
       tests: q?.possible_solutions.length
-        ? q.possible_solutions.map((p) => ({ id: p.id, stdin: p.stdin, expected_output: p.expected_output, is_hidden: p.is_hidden === 1, weight: p.weight }))
+        ? q.possible_solutions.map((p) => ({
+            id: p.id,
+            stdin: p.stdin,
+            expected_output: p.expected_output,
+            test_code: p.test_code ?? '',
+            is_hidden: p.is_hidden === 1,
+            // An example's display says nothing (it is always shown): a case hidden later starts never shown.
+            display: p.is_hidden === 1 ? (p.display ?? 'HIDE') : 'HIDE',
+            weight: p.weight,
+          }))
         : [blankTest()],
     }),
     toBody: (v) => {
@@ -33,7 +44,17 @@ export const algorithmKind: QuestionKindUi<AlgorithmForm> = {
         starter_code: v.starter_code,
         reference_solution: v.reference_solution,
         limits: cpu !== undefined && mem !== undefined ? { cpu_seconds: cpu, memory_mb: mem } : null,
-        possible_solutions: v.tests.map((c) => ({ id: c.id, stdin: c.stdin, expected_output: c.expected_output, is_hidden: (c.is_hidden ? 1 : 0) as 0 | 1, weight: num(c.weight) ?? 1 })),
+        grading: v.grading,
+        echo_input: v.language === 'PYTHON' && v.echo_input ? 1 : 0,
+        possible_solutions: v.tests.map((c) => ({
+          id: c.id,
+          stdin: c.stdin,
+          expected_output: c.expected_output,
+          test_code: c.test_code,
+          is_hidden: (c.is_hidden ? 1 : 0) as 0 | 1,
+          display: c.is_hidden ? c.display : 'SHOW',
+          weight: num(c.weight) ?? 1,
+        })),
       };
     },
     solutionsField: { list: 'tests', wholeItem: true },

@@ -1,16 +1,21 @@
-// An ALGORITHM question's test cases in the editor: input, expected output, hidden or not, weight, moved with the
-// arrows; a case the reference solution failed on the server shows why, inside the case.
-import { Controller, useFieldArray } from 'react-hook-form';
-import { ActionIcon, Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
+// An ALGORITHM question's test cases in the editor: input, expected output, test code (run after the student's code),
+// hidden or not and when a hidden one's result is shown, weight, moved with the arrows; a case the reference solution
+// failed on the server shows why, inside the case.
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
+import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { ALGORITHM_MAX_TESTS } from '@exam/shared';
+import { ALGORITHM_MAX_TESTS, CASE_DISPLAY_LABELS, CASE_DISPLAYS, type CaseDisplay, type Language } from '@exam/shared';
+import { CodeEditor } from '@/components/code-editor';
 import { rootMessage } from '../form-values';
 import type { EditorFieldsProps } from '../types';
 import { blankTest } from './form';
 import { algorithmTexts as t } from './texts';
 
-export function TestCasesField({ control, errors, register }: Pick<EditorFieldsProps, 'control' | 'errors' | 'register'>) {
+const DISPLAY_OPTIONS = CASE_DISPLAYS.map((d) => ({ value: d, label: CASE_DISPLAY_LABELS[d] }));
+
+export function TestCasesField({ control, errors, register, language }: Pick<EditorFieldsProps, 'control' | 'errors' | 'register'> & { language: Language }) {
   const { fields, append, remove, move } = useFieldArray({ control, name: 'tests', keyName: 'key' });
+  const tests = useWatch({ control, name: 'tests' });
   return (
     <Stack gap="md">
       <Text fw={500} size="sm">
@@ -57,12 +62,50 @@ export function TestCasesField({ control, errors, register }: Pick<EditorFieldsP
                   error={errors.tests?.[i]?.expected_output?.message}
                 />
               </SimpleGrid>
+              <Controller
+                control={control}
+                name={`tests.${i}.test_code`}
+                render={({ field }) => (
+                  <Stack gap={4}>
+                    <Text size="sm" fw={500}>
+                      {t.caseTestCode(i)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {t.caseTestCodeHint}
+                    </Text>
+                    <CodeEditor language={language} value={field.value ?? ''} onChange={field.onChange} onRun={() => undefined} label={t.caseTestCode(i)} minHeight="60px" />
+                    {errors.tests?.[i]?.test_code?.message ? (
+                      <Text c="var(--mantine-color-error)" size="sm">
+                        {errors.tests?.[i]?.test_code?.message}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                )}
+              />
               <Group gap="lg" align="flex-end">
                 <Controller
                   control={control}
                   name={`tests.${i}.is_hidden`}
                   render={({ field }) => <Switch label={t.hidden} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />}
                 />
+                {tests?.[i]?.is_hidden ? (
+                  <Controller
+                    control={control}
+                    name={`tests.${i}.display`}
+                    render={({ field }) => (
+                      <Select
+                        label={t.display}
+                        description={t.displayHint}
+                        data={DISPLAY_OPTIONS}
+                        value={field.value}
+                        onChange={(v) => field.onChange((v ?? 'HIDE') as CaseDisplay)}
+                        allowDeselect={false}
+                        w={240}
+                        error={errors.tests?.[i]?.display?.message}
+                      />
+                    )}
+                  />
+                ) : null}
                 <Controller
                   control={control}
                   name={`tests.${i}.weight`}

@@ -5,6 +5,8 @@ export const algorithmTexts = {
   example: (n: number) => `Exemple ${n}`,
   input: 'Entrée',
   expected: 'Sortie attendue',
+  testCode: 'Code de test',
+  testCodeHint: 'Exécuté après votre code.',
   // Editor
   language: 'Langage',
   starterCode: 'Code de départ (facultatif)',
@@ -13,6 +15,14 @@ export const algorithmTexts = {
   stdin: 'Entrée (stdin)',
   expectedOutput: 'Sortie attendue',
   hidden: 'Caché aux étudiants',
+  caseTestCode: (i: number) => `Code de test du cas ${i + 1} (facultatif)`,
+  caseTestCodeHint: 'Exécuté après le code de l’étudiant, dans le même programme (par exemple print(carre(3))) ; l’entrée du cas reste lue par ce programme. Vide : le programme de l’étudiant seul.',
+  display: 'Résultat montré après la correction',
+  displayHint: 'Un exemple est toujours montré ; un cas caché l’est selon ce choix.',
+  grading: 'Notation',
+  gradingHint: 'Tout ou rien : comme CodeRunner par défaut. Par cas : chaque cas réussi rapporte sa part des points selon son poids.',
+  echoInput: 'Écho des entrées lues : input() écrit ce qu’il lit, suivi d’un retour à la ligne',
+  echoInputHint: 'Comme le type CodeRunner python3_w_input : la sortie attendue contient alors les entrées, comme dans un terminal.',
   weight: 'Poids',
   addTest: 'Ajouter un cas de test',
   removeTest: (i: number) => `Retirer le cas de test ${i + 1}`,
@@ -29,4 +39,7 @@ export const algorithmTexts = {
   referenceRefused: 'La solution de référence ne passe pas ce cas de test',
   generatorOutputHint: 'Une sortie attendue laissée vide est calculée, pour chaque variante, par la solution de référence.',
   caseLine: (i: number, hidden: boolean) => `Cas ${i + 1}${hidden ? ' (caché)' : ''} : entrée, puis sortie attendue`,
+  // Grade
+  caseResult: (n: number) => `Cas de test ${n}`,
+  syntaxTitle: 'Votre code ne peut pas être lu',
 };

@@ -21,6 +21,7 @@ const draftSolutionSchema = z.object({
   expected_output: z.string().max(MAX_STDIN_LENGTH).default(''),
   is_hidden: flag01.default(0),
   weight: z.coerce.number().positive().max(1000).default(1),
+  test_code: z.string().max(MAX_CODE_LENGTH).default(''),
 });
 
 /** POST questions/generator/test: the generator, and the question as the editor holds it (unsaved, maybe unfinished). */
@@ -37,6 +38,7 @@ export const generatorTestSchema = z.object({
       reference_solution: z.string().max(MAX_CODE_LENGTH).nullish().transform((v) => (v == null || v.trim() === '' ? null : v)),
       tolerance: toleranceSchema.nullish().transform((v) => v ?? null),
       limits: limitsSchema.nullish().transform((v) => v ?? null),
+      echo_input: flag01.default(0),
       possible_solutions: z.array(draftSolutionSchema).max(50, { error: 'Trop de solutions possibles.' }).default([]),
     })
     .optional(),

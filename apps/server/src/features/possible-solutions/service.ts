@@ -16,6 +16,8 @@ const asInput = (p: PossibleSolution): QuestionSolutionData => ({
   expected_output: p.expected_output,
   is_hidden: p.is_hidden,
   weight: p.weight,
+  test_code: p.test_code,
+  display: p.display,
 });
 
 const fields = (d: Partial<PossibleSolutionData>): QuestionSolutionData => ({
@@ -25,6 +27,8 @@ const fields = (d: Partial<PossibleSolutionData>): QuestionSolutionData => ({
   expected_output: d.expected_output ?? '',
   is_hidden: d.is_hidden ?? 0,
   weight: d.weight ?? 1,
+  test_code: d.test_code ?? '',
+  display: d.display ?? null,
 });
 
 async function questionOf(ctx: AppContext, id: number, field = 'question_id'): Promise<Question> {

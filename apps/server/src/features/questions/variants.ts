@@ -27,6 +27,8 @@ interface SolutionLike {
   expected_output: string;
   is_hidden: 0 | 1;
   weight: number;
+  /** ALGORITHM: the case's test code, filled like its input. */
+  test_code?: string;
   id?: number;
 }
 
@@ -70,6 +72,7 @@ export function renderVariant<S extends SolutionLike>(source: { statement: strin
     content: fill(p.content, values, missing),
     stdin: fill(p.stdin, values, missing),
     expected_output: fill(p.expected_output, values, missing),
+    ...(p.test_code !== undefined ? { test_code: fill(p.test_code, values, missing) } : {}),
   }));
   return { statement, possible_solutions, missing: [...missing] };
 }

@@ -253,6 +253,16 @@ describe('skips and previews', () => {
     expect(report.items[0]!.notes[0]).toMatch(/^Question CodeRunner à interface particulière \(graph\) : l’étudiant y dessine un graphe/);
   });
 
+  it('reads a Cloze question as Moodle exports it (type="cloze"), never as an unknown type', async () => {
+    const xml = moodleXml(`  <question type="cloze">
+    <name><text>Capitale</text></name>
+    <questiontext format="html"><text><![CDATA[<p>La capitale de la France est {1:SHORTANSWER:=Paris}.</p>]]></text></questiontext>
+  </question>`);
+    const report = await importText(xml, 'cloze.xml');
+    expect(report.items[0]).toMatchObject({ name: 'Capitale', source_type: 'cloze' });
+    expect(report.items[0]!.notes.join(' ')).not.toMatch(/« cloze »/);
+  });
+
   it('previews each importable question as a student sees it, without what would give the answer away', async () => {
     const report = await importText('::Capitale::Capitale de la France ?{=Paris ~Lyon ~Marseille}\n\n::Consigne::Lisez chaque question jusqu’au bout.\n', 'apercu.gift');
     const preview = studentQuestionSchema.strict().parse(report.items[0]!.preview);

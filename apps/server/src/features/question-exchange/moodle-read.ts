@@ -158,7 +158,8 @@ export async function readMoodleXml(source: string): Promise<Candidate[]> {
     const index = out.length + 1;
     const name = (textOf(q, 'name').trim() || `Question ${index}`).slice(0, 200);
     const base = { index, line: q.line, name, source_type: type === 'coderunner' ? `coderunner ${textOf(q, 'coderunnertype').trim()}`.trim() : type || '?' };
-    out.push(readQuestion(q, type, base, categoryTags));
+    // Moodle writes its Cloze questions as type="cloze" in its own exports (qformat_xml), and reads them as multianswer.
+    out.push(readQuestion(q, type === 'cloze' ? 'multianswer' : type, base, categoryTags));
   }
   return out;
 }

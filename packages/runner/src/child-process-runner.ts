@@ -5,12 +5,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { ExecResult } from '@exam/shared';
 import { createEmbeddedRunner, type EmbeddedRunnerOptions } from './embedded';
-import { RunnerBusyError, SandboxUnavailableError, type CodeRunner, type MathCompareResult, type RunCase, type RunRequest } from './types';
+import { RunnerBusyError, SandboxUnavailableError, type CodeRunner, type MathCompareOptions, type MathCompareResult, type MathFormTest, type RunCase, type RunRequest } from './types';
 
 type Request =
   | { id: number; kind: 'run'; req: RunRequest }
   | { id: number; kind: 'cases'; req: Omit<RunRequest, 'stdin' | 'expectedOutput' | 'hidden'>; cases: RunCase[]; slots?: number }
-  | { id: number; kind: 'math'; expression: string; expected: string; owner?: string; exam?: boolean };
+  | { id: number; kind: 'math'; expression: string; expected: string; owner?: string; exam?: boolean; form?: MathFormTest };
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; busy: boolean; message: string };
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Hello = { hello: true; ok: true } | { hello: true; ok: false; message: string };
@@ -116,8 +116,8 @@ export class ChildProcessRunner implements CodeRunner {
     return this.call<ExecResult[]>({ kind: 'cases', req, cases, slots: opts.slots });
   }
 
-  compareMath(expression: string, expected: string, owner?: string, opts: { exam?: boolean } = {}): Promise<MathCompareResult> {
-    return this.call<MathCompareResult>({ kind: 'math', expression, expected, owner, exam: opts.exam });
+  compareMath(expression: string, expected: string, owner?: string, opts: MathCompareOptions = {}): Promise<MathCompareResult> {
+    return this.call<MathCompareResult>({ kind: 'math', expression, expected, owner, exam: opts.exam, form: opts.form });
   }
 
   async close(): Promise<void> {
@@ -151,7 +151,7 @@ export async function serveChildProcessRunner(): Promise<void> {
   process.on('message', async (m: Request) => {
     try {
       const value =
-        m.kind === 'run' ? await r.run(m.req) : m.kind === 'cases' ? await r.runCases(m.req, m.cases, { slots: m.slots }) : await r.compareMath(m.expression, m.expected, m.owner, { exam: m.exam });
+        m.kind === 'run' ? await r.run(m.req) : m.kind === 'cases' ? await r.runCases(m.req, m.cases, { slots: m.slots }) : await r.compareMath(m.expression, m.expected, m.owner, { exam: m.exam, form: m.form });
       send({ id: m.id, ok: true, value });
     } catch (err) {
       send({ id: m.id, ok: false, busy: err instanceof RunnerBusyError, message: err instanceof Error ? err.message : String(err) });

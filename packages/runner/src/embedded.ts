@@ -12,6 +12,7 @@ import {
   RunnerBusyError,
   STARVED_MESSAGE,
   type CodeRunner,
+  type MathCompareOptions,
   type MathCompareResult,
   type RunCase,
   type RunLimits,
@@ -197,7 +198,7 @@ export class EmbeddedRunner implements CodeRunner {
           const i = order[next++];
           const c = cases[i];
           try {
-            results[i] = await this.pool.use(() => this.execute({ ...req, stdin: c.stdin, expectedOutput: c.expectedOutput }), req.owner, {
+            results[i] = await this.pool.use(() => this.execute({ ...req, code: c.code ?? req.code, stdin: c.stdin, expectedOutput: c.expectedOutput }), req.owner, {
               job,
               kind: c.hidden ? 'hidden' : 'open',
             });
@@ -214,8 +215,8 @@ export class EmbeddedRunner implements CodeRunner {
     }
   }
 
-  compareMath(expression: string, expected: string, owner?: string, opts: { exam?: boolean } = {}): Promise<MathCompareResult> {
-    return this.pool.use(() => this.math.compare(expression, expected), owner ?? '', { exam: opts.exam });
+  compareMath(expression: string, expected: string, owner?: string, opts: MathCompareOptions = {}): Promise<MathCompareResult> {
+    return this.pool.use(() => this.math.compare(expression, expected, opts.form), owner ?? '', { exam: opts.exam });
   }
 
   async close(): Promise<void> {

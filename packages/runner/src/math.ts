@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { endServer, launchSandboxed, PYTHON_PATH, type Launched, type SandboxEnv } from './sandbox';
-import type { MathCompareResult } from './types';
+import type { MathCompareResult, MathFormTest } from './types';
 
 export interface MathServiceOptions {
   /** CPU seconds and wall seconds one comparison may take inside the server. */
@@ -100,7 +100,7 @@ export class MathService {
           }
           return;
         }
-        let msg: { id?: number; ok?: boolean; equal?: boolean; message?: string; field?: string };
+        let msg: { id?: number; ok?: boolean; equal?: boolean; form?: boolean; message?: string; field?: string };
         try {
           msg = JSON.parse(line);
         } catch {
@@ -110,7 +110,7 @@ export class MathService {
         if (!p) return;
         this.pending.delete(msg.id!);
         clearTimeout(p.timer);
-        if (msg.ok) p.resolve({ ok: true, equal: !!msg.equal });
+        if (msg.ok) p.resolve(typeof msg.form === 'boolean' ? { ok: true, equal: !!msg.equal, form: msg.form } : { ok: true, equal: !!msg.equal });
         else
           p.resolve({
             ok: false,
@@ -137,7 +137,8 @@ export class MathService {
     });
   }
 
-  async compare(expression: string, expected: string): Promise<MathCompareResult> {
+  /** `form`: the form the expression must also have (the result's `form` says whether it has it). */
+  async compare(expression: string, expected: string, form?: MathFormTest): Promise<MathCompareResult> {
     const launched = await this.ensure();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -149,7 +150,7 @@ export class MathService {
         this.opts.childWallSeconds * 1000 + 2000,
       );
       this.pending.set(id, { resolve, reject, timer });
-      launched.child.stdin!.write(JSON.stringify({ id, a: expression, b: expected }) + '\n');
+      launched.child.stdin!.write(JSON.stringify({ id, a: expression, b: expected, ...(form ? { form } : {}) }) + '\n');
     });
   }
 

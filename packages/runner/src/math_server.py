@@ -28,7 +28,9 @@ LOCALS = dict(FUNCS)
 LOCALS.update(CONSTS)
 GLOBALS = {'__builtins__': {}, 'Symbol': sympy.Symbol, 'Integer': sympy.Integer, 'Float': sympy.Float,
            'Rational': sympy.Rational, 'factorial': sympy.factorial}
-RESERVED = {'Symbol', 'Integer', 'Float', 'Rational'}
+RESERVED = {'Symbol', 'Integer', 'Float', 'Rational', 'Add', 'Mul', 'Pow'}
+# The expression as written (a required form): sympy's operations named, with nothing computed.
+RAW_GLOBALS = dict(GLOBALS, Add=sympy.Add, Mul=sympy.Mul, Pow=sympy.Pow)
 TRANSFORMS = (auto_symbol, repeated_decimals, auto_number, factorial_notation,
               implicit_multiplication_application, convert_xor)
 
@@ -193,6 +195,7 @@ UNICODE = {'×': '*', '·': '*', '⋅': '*', '÷': '/', '−': '-', '–': '-', 
            '∗': '*', '\u00a0': ' '}
 ALLOWED = re.compile(r"[0-9A-Za-z_\s.+\-*/^()!,|]*")
 IDENT = re.compile(r'[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)?')
+VARIABLE_CALL = re.compile(r'(?<![A-Za-z_])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)?)\s*\(')
 FUNC_POW = re.compile(r'\b(sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|ln|log)\s*\^\s*')
 
 
@@ -282,7 +285,8 @@ def pipes_to_abs(s):
     return ''.join(out)
 
 
-def to_sympy(raw):
+def plain_text(raw):
+    """The expression as the parser reads it (LaTeX turned to text, notations fixed), or Unreadable."""
     s = raw.strip()
     if not s:
         raise Unreadable('l’expression est vide')
@@ -307,6 +311,8 @@ def to_sympy(raw):
     for name in IDENT.findall(s):
         if name in RESERVED:
             raise Unreadable('le nom « ' + name + ' » n’est pas accepté')
+    # x(x+1) is a product (as MathLive writes x\left(x+1\right)), never a call: only known functions take arguments.
+    s = VARIABLE_CALL.sub(lambda m: m.group(1) + '*(' if m.group(1) not in FUNCS else m.group(0), s)
     depth = 0
     for c in s:
         depth += 1 if c == '(' else -1 if c == ')' else 0
@@ -314,6 +320,11 @@ def to_sympy(raw):
             raise Unreadable('une parenthèse « ) » est en trop')
     if depth > 0:
         raise Unreadable('une parenthèse « ( » n’est pas fermée')
+    return s
+
+
+def to_sympy(raw):
+    s = plain_text(raw)
     try:
         expr = parse_expr(s, local_dict=dict(LOCALS), global_dict=dict(GLOBALS), transformations=TRANSFORMS,
                           evaluate=True)
@@ -326,6 +337,105 @@ def to_sympy(raw):
     if expr.has(sympy.zoo, sympy.oo, -sympy.oo, sympy.nan):
         raise Unreadable('l’expression n’est pas définie (division par zéro ?)')
     return expr
+
+
+def as_written(raw, evaluated):
+    """The expression as written, nothing computed (2(x+1) stays a product, x+x a sum): what a form is judged on.
+    An expression this reading cannot take is judged as computed."""
+    try:
+        expr = parse_expr(plain_text(raw), local_dict=dict(LOCALS), global_dict=dict(RAW_GLOBALS),
+                          transformations=TRANSFORMS, evaluate=False)
+    except Exception:
+        return evaluated
+    return expr if isinstance(expr, sympy.Expr) else evaluated
+
+
+# ---------------------------------------------------------------- required forms (as STACK's answer tests)
+# Each test takes the student's expression as written (`w`, nothing computed) and as computed (`v`); it is asked only
+# of an expression equivalent to the expected one.
+
+def computed(e):
+    """An expression as written, computed (each node rebuilt with sympy's automatic rules)."""
+    if not e.args:
+        return e
+    return e.func(*[computed(a) for a in e.args])
+
+
+def is_sum(e):
+    return e.is_Add and bool(e.free_symbols)
+
+
+def is_expanded(w, v):
+    """No product or whole power of a sum left (2(x+1), (x+1)^2, (x+1)/2), and expanding changes nothing."""
+    for node in sympy.preorder_traversal(w):
+        if node.is_Mul and any(is_sum(a) for a in node.args):
+            return False
+        if node.is_Pow and is_sum(node.base) and node.exp.is_Integer and node.exp > 1:
+            return False
+    return sympy.expand(v, power_exp=False, power_base=False, log=False) == v
+
+
+def irreducible(e):
+    """A factor: a polynomial sum that does not split over the rationals, with no common factor left (2x+2, x/2+1/2)."""
+    if not is_sum(e):
+        return True
+    f = computed(e)
+    syms = sorted(f.free_symbols, key=lambda s: s.name)
+    if not syms or not f.is_polynomial(*syms):
+        return True
+    try:
+        coeff, factors = sympy.factor_list(f)
+    except Exception:
+        return True
+    if sum(m for _, m in factors) > 1:
+        return False
+    return abs(coeff) == 1
+
+
+def is_factored(w):
+    """A product of irreducible factors (powers of them allowed): no sum left that factors."""
+    if w.is_Mul:
+        return all(is_factored(a) for a in w.args)
+    if w.is_Pow and w.exp.is_Integer:
+        return is_factored(w.base)
+    return irreducible(w)
+
+
+def size(e):
+    """How long an expression is: its operations, each occurrence of a variable (x+x is longer than 2x)."""
+    return int(sympy.count_ops(e)) + sum(1 for n in sympy.preorder_traversal(e) if n.is_Symbol)
+
+
+def numbers_computed(w):
+    """Every part without a variable is written as its value: 21 rather than 3(2+5), 1/2 rather than 2/4."""
+    for node in sympy.preorder_traversal(w):
+        if node.is_Atom or node.free_symbols:
+            continue
+        value = computed(node)
+        if not value.is_Rational:
+            continue
+        allowed = {abs(value.p), value.q, 1}
+        written = {abs(int(n)) for n in sympy.preorder_traversal(node) if n.is_Integer}
+        if not written <= allowed:
+            return False
+    return True
+
+
+def is_simplified(w, expected_w):
+    """As short as the expected expression as the teacher wrote it, numbers computed."""
+    return numbers_computed(w) and size(w) <= size(expected_w)
+
+
+FORMS = ('EXPANDED', 'FACTORED', 'SIMPLIFIED')
+
+
+def in_form(form, a_raw, a, b_raw, b):
+    w = as_written(a_raw, a)
+    if form == 'EXPANDED':
+        return is_expanded(w, a)
+    if form == 'FACTORED':
+        return is_factored(w)
+    return is_simplified(w, as_written(b_raw, b))
 
 
 # ---------------------------------------------------------------- equivalence
@@ -407,7 +517,12 @@ def handle(req):
             b = to_sympy(req['b'])
         except Unreadable as e:
             return {'ok': False, 'field': 'expected', 'message': 'Expression attendue illisible : ' + str(e) + '.'}
-        return {'ok': True, 'equal': bool(equivalent(a, b))}
+        equal = bool(equivalent(a, b))
+        form = req.get('form')
+        if form not in FORMS:
+            return {'ok': True, 'equal': equal}
+        # The form is judged only of an equivalent expression (a wrong value is wrong whatever its form).
+        return {'ok': True, 'equal': equal, 'form': bool(equal and in_form(form, req['a'], a, req['b'], b))}
     except RecursionError:
         return {'ok': False, 'field': 'expression', 'message': 'Expression trop imbriquée pour être lue.'}
     except MemoryError:

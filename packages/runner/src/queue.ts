@@ -10,12 +10,12 @@ import type { ExecResult } from '@exam/shared';
 import type { EmbeddedRunner } from './embedded';
 import { effectiveLimits } from './embedded';
 import { Pool, type Job as PoolJob } from './pool';
-import { RunnerBusyError, STARVED_MESSAGE, type CodeRunner, type MathCompareResult, type RunCase, type RunRequest } from './types';
+import { RunnerBusyError, STARVED_MESSAGE, type CodeRunner, type MathCompareOptions, type MathCompareResult, type MathFormTest, type RunCase, type RunRequest } from './types';
 import { wallCapMs } from './wallclock';
 
 export const RUNNER_QUEUE = 'exam-runner';
 
-type JobData = { kind: 'run'; req: RunRequest } | { kind: 'math'; expression: string; expected: string };
+type JobData = { kind: 'run'; req: RunRequest } | { kind: 'math'; expression: string; expected: string; form?: MathFormTest };
 type JobResult = ExecResult | MathCompareResult;
 
 export interface QueueRunnerOptions {
@@ -130,7 +130,7 @@ export class QueueRunner implements CodeRunner {
           const i = order[next++];
           const c = cases[i];
           try {
-            results[i] = await this.runOne({ ...req, stdin: c.stdin, expectedOutput: c.expectedOutput, hidden: !!c.hidden }, job);
+            results[i] = await this.runOne({ ...req, code: c.code ?? req.code, stdin: c.stdin, expectedOutput: c.expectedOutput, hidden: !!c.hidden }, job);
           } catch (err) {
             failures.push(err);
           }
@@ -144,8 +144,9 @@ export class QueueRunner implements CodeRunner {
     }
   }
 
-  async compareMath(expression: string, expected: string, owner?: string, opts: { exam?: boolean } = {}): Promise<MathCompareResult> {
-    return this.gate.use(() => this.submit({ kind: 'math', expression, expected }, this.slackMs, opts.exam) as Promise<MathCompareResult>, owner ?? '', {
+  async compareMath(expression: string, expected: string, owner?: string, opts: MathCompareOptions = {}): Promise<MathCompareResult> {
+    const job: JobData = { kind: 'math', expression, expected, ...(opts.form ? { form: opts.form } : {}) };
+    return this.gate.use(() => this.submit(job, this.slackMs, opts.exam) as Promise<MathCompareResult>, owner ?? '', {
       exam: opts.exam,
     });
   }
@@ -174,7 +175,7 @@ export async function startQueueWorker(opts: { redisUrl: string; runner: Embedde
     async (job: Job<JobData, JobResult>) => {
       const d = job.data;
       if (d.kind === 'run') return opts.runner.execute(d.req);
-      return opts.runner.math.compare(d.expression, d.expected);
+      return opts.runner.math.compare(d.expression, d.expected, d.form);
     },
     {
       connection,

@@ -37,14 +37,28 @@ export interface RunRequest {
   exam?: boolean;
 }
 
+/** A form a MATH answer may be required to have beside equivalence (as STACK's answer tests). */
+export type MathFormTest = 'EXPANDED' | 'FACTORED' | 'SIMPLIFIED';
+
+/** What a comparison is asked: `exam`, an exam's answer served first (see RunRequest.exam); `form`, the form the
+ *  expression must also have (its verdict comes back as `form`). */
+export interface MathCompareOptions {
+  exam?: boolean;
+  form?: MathFormTest;
+}
+
 export type MathCompareResult =
-  | { ok: true; equal: boolean }
+  /** `form`: only when a form was asked; true when the expression is equivalent and has that form. */
+  | { ok: true; equal: boolean; form?: boolean }
   /** `field` names the unreadable side: the answer ('expression') or the reference ('expected'). */
   | { ok: false; message: string; field?: 'expression' | 'expected' };
 
 /** One case of a program run against several: its stdin and, for a verdict, its expected stdout. */
 export interface RunCase {
   stdin: string;
+  /** The whole program of this case, when it is not the request's (a program question's case with its own test code
+   *  after the student's code): still one run of its own, holding only its own input. */
+  code?: string;
   expectedOutput?: string;
   /** A hidden case: run apart in time from the owner's other runs (see RunRequest.hidden). */
   hidden?: boolean;
@@ -58,8 +72,8 @@ export interface CodeRunner {
    * (default: as many as its owner may hold slots).
    */
   runCases?(req: Omit<RunRequest, 'stdin' | 'expectedOutput' | 'hidden'>, cases: RunCase[], opts?: { slots?: number }): Promise<ExecResult[]>;
-  /** `exam`: an exam's answer, served first (see RunRequest.exam). */
-  compareMath(expression: string, expected: string, owner?: string, opts?: { exam?: boolean }): Promise<MathCompareResult>;
+  /** `exam`: an exam's answer, served first (see RunRequest.exam); `form`: the form required beside equivalence. */
+  compareMath(expression: string, expected: string, owner?: string, opts?: MathCompareOptions): Promise<MathCompareResult>;
   close(): Promise<void>;
 }
 

@@ -14,6 +14,12 @@ export interface KindRuleInput {
   language: string | null;
   tolerance: { kind: 'absolute' | 'relative'; value: number } | null;
   scoring?: string | null;
+  /** ALGORITHM: `input()` writes what it reads (CodeRunner's python3_w_input). */
+  echo_input?: 0 | 1;
+  /** The statement: CLOZE checks its gaps' markers against its rows (without it, the rows alone). */
+  statement?: string;
+  /** ESSAY: its word limit, template and grader information (null for the other kinds). */
+  essay?: { word_limit: number | null } | null;
   possible_solutions: { content: string; is_correct: 0 | 1; stdin: string; expected_output: string; is_hidden: 0 | 1; weight: number }[];
 }
 

@@ -1,10 +1,11 @@
 // Demo exams (docs/examens.md "Données de démonstration"): one exam open now for the demo student's year and
-// parcours, built from the demo questions (one of each type first), and one draft. Idempotent, and runs after the
-// demo questions exist: without questions it adds nothing, and a later run adds it.
+// parcours, built from the demo questions (one of each kind first, in the kinds' order, a program worth more), and one
+// draft. Idempotent, and runs after the demo questions exist: without questions it adds nothing, and a later run adds it.
 import { sql, type Kysely } from 'kysely';
-import { examInputSchema, type ExamStatus } from '@exam/shared';
+import { examInputSchema, QUESTION_KIND_LABELS, QUESTION_KINDS, type ExamStatus, type QuestionKind } from '@exam/shared';
 import type { Database } from '../db/schema';
 import { createExamIn, publishExamIn } from '../features/exams';
+import { serverKind } from '../features/question-kinds';
 import { withTransaction } from '../lib/transaction';
 
 export const DEMO_OPEN_EXAM_TITLE = 'Examen de démonstration : statistique et programmation';
@@ -12,11 +13,9 @@ export const DEMO_DRAFT_EXAM_TITLE = 'Partiel de fin de semestre (brouillon)';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const TYPES = ['QCM', 'EXACT', 'ALGORITHM', 'MATH'] as const;
-
-/** Up to `max` question ids: the first of each type, then the next ones in type order. */
-function pickQuestions(rows: Array<{ id: number; type: string }>, max: number): number[] {
-  const byType = TYPES.map((t) => rows.filter((r) => r.type === t).map((r) => r.id));
+/** Up to `max` question ids: the first of each kind, then the next ones, in the kinds' order (QUESTION_KINDS). */
+function pickQuestions(rows: Array<{ id: number; type: QuestionKind }>, max: number): number[] {
+  const byType = QUESTION_KINDS.map((k) => rows.filter((r) => r.type === k).map((r) => r.id));
   const out: number[] = [];
   for (let round = 0; out.length < max && byType.some((ids) => ids.length > round); round += 1) {
     for (const ids of byType) if (ids[round] !== undefined && out.length < max) out.push(ids[round]);
@@ -50,14 +49,17 @@ export async function seedDemoExams(db: Kysely<Database>, demo: { teacherEmail: 
   if (specs.length === 0 || open.length === 0) return;
 
   const now = Date.now();
-  const points = (id: number) => (questions.find((q) => q.id === id)?.type === 'ALGORITHM' ? 4 : 2);
+  const kindOf = (id: number) => questions.find((q) => q.id === id)!.type;
+  // A program (its kind keeps one) is worth more than a question answered in a line.
+  const points = (id: number) => (serverKind(kindOf(id)).fields.program ? 4 : 2);
+  const kinds = QUESTION_KINDS.filter((k) => open.some((id) => kindOf(id) === k));
   const exams: Array<{ title: string; status: ExamStatus; body: unknown }> = [
     {
       title: DEMO_OPEN_EXAM_TITLE,
       status: 'PUBLISHED',
       body: {
         title: DEMO_OPEN_EXAM_TITLE,
-        description: "Une question de chaque type : choix multiple, réponse exacte, programme, expression mathématique. Vous disposez d’une heure dès que vous commencez.",
+        description: `Une question de chaque type : ${kinds.map((k) => QUESTION_KIND_LABELS[k].replace(/^./, (c) => c.toLowerCase())).join(', ')}. Vous disposez d’une heure dès que vous commencez.`,
         academic_year_id: year.id,
         specialization_ids: specs.map((s) => s.specialization_id),
         start_at: new Date(now - 5 * MINUTE).toISOString(),

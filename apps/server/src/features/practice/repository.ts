@@ -1,8 +1,12 @@
 // Practice exercises (questions with is_practice = 1 and a course) and the tries stored for them. A try is
 // never an exam submission: this table is practice's own, and nothing here reads or writes exam results.
 import { sql } from 'kysely';
-import type { PracticeFilter, QuestionKind } from '@exam/shared';
+import { QUESTION_KINDS, type PracticeFilter, type QuestionKind } from '@exam/shared';
 import type { Db } from '../../db/schema';
+import { serverKind } from '../question-kinds';
+
+/** The kinds whose questions are written in a language (programs): what a PYTHON or R filter keeps. */
+const LANGUAGE_KINDS = QUESTION_KINDS.filter((k) => serverKind(k).fields.language);
 
 /**
  * An exercise also used by an exam that is not closed yet (draft or published) is withheld from practice: nothing of
@@ -33,7 +37,7 @@ export async function exercisesOf(db: Db, courseIds: number[], filter?: Practice
     .where('q.is_practice', '=', 1)
     .where(notInOpenExam)
     .where('q.course_id', 'in', courseIds);
-  if (filter === 'PYTHON' || filter === 'R') q = q.where('q.type', '=', 'ALGORITHM').where('q.language', '=', filter);
+  if (filter === 'PYTHON' || filter === 'R') q = q.where('q.type', 'in', LANGUAGE_KINDS).where('q.language', '=', filter);
   else if (filter) q = q.where('q.type', '=', filter);
   const rows = await q
     .orderBy('q.course_id')

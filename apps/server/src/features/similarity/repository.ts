@@ -1,9 +1,15 @@
 // Reads and writes of the similarity tables (migration 025-similarity), and the reads of an exam's programs they
 // compare. A comparison is one row per (exam, program question), queued, claimed by one process, done or failed.
 import { sql } from 'kysely';
-import type { SimilarityLanguage, SimilarityStudent } from '@exam/shared';
+import { QUESTION_KINDS, type QuestionKind, type SimilarityLanguage, type SimilarityStudent } from '@exam/shared';
 import type { Db } from '../../db/schema';
 import type { Trx } from '../../lib/transaction';
+import { serverKind } from '../question-kinds';
+
+/** Whether a kind's answers are programs (its kind keeps one): the only answers compared. */
+const isProgram = (kind: QuestionKind) => serverKind(kind).fields.program;
+/** The kinds whose answers are programs. */
+const PROGRAM_KINDS = QUESTION_KINDS.filter(isProgram);
 
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(v as string)).toISOString();
 const isoOrNull = (v: unknown) => (v == null ? null : iso(v));
@@ -20,7 +26,7 @@ export async function programQuestionsOf(db: Db, examId: number) {
     .execute();
   return rows
     .map((r, i) => ({ ...r, number: i + 1 }))
-    .filter((r): r is typeof r & { language: SimilarityLanguage } => r.type === 'ALGORITHM' && (r.language === 'PYTHON' || r.language === 'R'));
+    .filter((r): r is typeof r & { language: SimilarityLanguage } => isProgram(r.type) && (r.language === 'PYTHON' || r.language === 'R'));
 }
 
 export async function examExists(db: Db, examId: number): Promise<boolean> {
@@ -237,7 +243,7 @@ export async function endedWithoutAnalysis(db: Db, days: number, limit: number) 
     .innerJoin('exam_questions as eq', 'eq.exam_id', 'e.id')
     .innerJoin('questions as q', 'q.id', 'eq.question_id')
     .select(['e.id as exam_id', 'q.id as question_id'])
-    .where('q.type', '=', 'ALGORITHM')
+    .where('q.type', 'in', PROGRAM_KINDS)
     .where('q.language', 'in', ['PYTHON', 'R'])
     .where((eb) => eb.or([eb('e.status', 'in', ['CLOSED', 'ARCHIVED']), eb('e.end_at', '<', new Date())]))
     .where('e.status', '!=', 'DRAFT')

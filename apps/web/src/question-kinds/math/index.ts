@@ -1,11 +1,11 @@
-// The MATH kind on the web: one expression, compared by equivalence with the expected one.
+// The MATH kind on the web: one expression, compared by equivalence with the expected one, and in the form required.
 import { hasPlaceholder } from '@/components/math-input';
 import { TextVariantAnswers } from '../exact/editor-fields';
 import type { QuestionKindUi } from '../types';
 import { mathFacts } from './facts';
 import { mathViews } from './views';
 import { MathEditorFields } from './editor-fields';
-import type { MathForm } from './form';
+import { mathToBody, mathToForm, type MathForm } from './form';
 import { MathAnswerInput } from './answer-input';
 import { mathTexts } from './texts';
 
@@ -17,8 +17,8 @@ export const mathKind: QuestionKindUi<MathForm> = {
   AnswerInput: MathAnswerInput,
   editor: {
     Fields: MathEditorFields,
-    toForm: (q) => ({ expected: q?.possible_solutions[0]?.content ?? '' }),
-    toBody: (v) => ({ possible_solutions: [{ content: v.expected, is_correct: 1 as const }] }),
+    toForm: mathToForm,
+    toBody: mathToBody,
     solutionsField: { single: 'expected' },
     VariantAnswers: TextVariantAnswers,
   },

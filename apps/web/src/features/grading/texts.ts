@@ -9,6 +9,7 @@ export const gradingTexts = {
   noQuestion: 'Cet examen n’a pas de question corrigée par une personne (réponse rédigée).',
   counts: (graded: number, total: number, left: number) =>
     `${plural(graded, 'copie corrigée', 'copies corrigées')} sur ${total} ; ${left > 0 ? `${plural(left, 'copie reste', 'copies restent')} à corriger` : 'tout est corrigé'}.`,
+  progress: 'Copies corrigées',
   noCopy: 'Aucune copie terminée ne répond à cette question pour le moment.',
   statement: 'Énoncé',
   graderInfo: 'Information pour les correcteurs',

@@ -179,7 +179,9 @@ function Queue({ examId, questionId }: { examId: number; questionId: number }) {
           <Text size="sm" id="grading-counts" data-testid="grading-counts" aria-live="polite">
             {t.counts(counts.graded, counts.total, counts.left)}
           </Text>
-          <Progress value={counts.total ? (counts.graded / counts.total) * 100 : 0} aria-labelledby="grading-counts" />
+          <Progress.Root>
+            <Progress.Section value={counts.total ? (counts.graded / counts.total) * 100 : 0} aria-label={t.progress} />
+          </Progress.Root>
         </Stack>
       </Paper>
       <Stack gap={4}>

@@ -9,6 +9,10 @@ import { envelopeSchema, flag01, listQuerySchema, paginatedSchema } from './comm
 import { gradeDetailsSchema } from './grading';
 import { LANGUAGES, QUESTION_KINDS } from './helper';
 import { ALGORITHM_MAX_TESTS, MATCHING_SCORINGS, QUESTION_KIND_MODULES, type KindIssue } from './question-kinds';
+import { CLOZE_GAP_KINDS } from './question-kinds/cloze';
+import { essaySettingsSchema, essaySettingsShape, essayStudentSchema } from './question-kinds/essay';
+import { ALGORITHM_GRADINGS, ALGORITHM_TEST_CODE_MAX, CASE_DISPLAYS } from './question-kinds/algorithm';
+import { mathFormSchema } from './question-kinds/math';
 import { MAX_CODE_LENGTH, MAX_STDIN_LENGTH } from './runner';
 import { idField, intField, optionalIdFilter } from './zod-fr';
 
@@ -20,7 +24,34 @@ export { QUESTION_KINDS, QUESTION_KIND_LABELS, questionTypeLabel, type QuestionK
 export const QUESTION_STATEMENT_MAX = 200_000;
 // Each kind's own limits, answer schema and rules live in its module (./question-kinds).
 export {
+  ALGORITHM_GRADING_LABELS,
+  ALGORITHM_GRADINGS,
+  ALGORITHM_TEST_CODE_MAX,
+  CASE_DISPLAY_LABELS,
+  CASE_DISPLAYS,
+  caseDisplayOf,
+  caseShown,
+  syntaxErrorText,
+  type AlgorithmGrading,
+  type CaseDisplay,
+  type SyntaxErrorDetails,
+} from './question-kinds/algorithm';
+export { MATH_FORM_LABELS, MATH_FORM_NAMES, MATH_FORMS, mathFormSchema, mathWrongFormMessage, type MathForm } from './question-kinds/math';
+export {
   ALGORITHM_MAX_TESTS,
+  countWords,
+  ESSAY_NOTE_MAX,
+  ESSAY_TEXT_MAX,
+  ESSAY_TEXTS,
+  ESSAY_WORD_LIMIT_MAX,
+  essayAnswerSchema,
+  essaySettingsSchema,
+  essaySettingsShape,
+  essayStudentSchema,
+  NO_ESSAY_SETTINGS,
+  type EssayAnswer,
+  type EssaySettings,
+  type EssayStudent,
   EXACT_MAX_ANSWERS,
   matchingAnswerKey,
   matchingAnswerSchema,
@@ -59,6 +90,10 @@ export const QUESTION_LIMIT_BOUNDS = {
 export const questionKindSchema = z.enum(QUESTION_KINDS, { error: `Le type doit être ${QUESTION_KINDS.slice(0, -1).join(', ')} ou ${QUESTION_KINDS.at(-1)}.` });
 /** How a MATCHING question counts (null for the kinds that have no choice). */
 export const scoringSchema = z.enum(MATCHING_SCORINGS, { error: 'Le barème doit être PARTIAL ou ALL_OR_NOTHING.' });
+/** How an ALGORITHM question counts (null for the other kinds). */
+export const gradingSchema = z.enum(ALGORITHM_GRADINGS, { error: 'La notation doit être ALL_OR_NOTHING ou PER_CASE.' });
+/** When an ALGORITHM case's result is shown after grading (CodeRunner's display). */
+export const caseDisplaySchema = z.enum(CASE_DISPLAYS, { error: 'L’affichage du cas doit être SHOW, HIDE, HIDE_IF_FAIL ou HIDE_IF_SUCCEED.' });
 export const languageSchema = z.enum(LANGUAGES, { error: 'Le langage doit être PYTHON ou R.' });
 
 const optionalText = (label: string, max: number) =>
@@ -119,6 +154,13 @@ const possibleSolutionFields = {
     .positive({ error: 'Le poids doit être strictement positif.' })
     .max(1000, { error: 'Le poids ne doit pas dépasser 1000.' })
     .default(1),
+  /** ALGORITHM: code run after the student's code in this case (calls their function, builds their class). */
+  test_code: z
+    .string({ error: 'Le code de test doit être un texte.' })
+    .max(ALGORITHM_TEST_CODE_MAX, { error: `Le code de test ne doit pas dépasser ${ALGORITHM_TEST_CODE_MAX} caractères.` })
+    .default(''),
+  /** ALGORITHM: when the case's result is shown after grading; absent: from is_hidden (HIDE or SHOW). */
+  display: caseDisplaySchema.nullish().transform((v) => v ?? null),
 };
 
 /** Inside a question body; `id` keeps an existing row (QCM choice ids are what students answer). */
@@ -167,6 +209,14 @@ const questionFields = z.object({
   limits: limitsSchema.nullish().transform((v) => v ?? null),
   /** MATCHING: PARTIAL (each item its share, by weight; the default) or ALL_OR_NOTHING. */
   scoring: scoringSchema.nullish().transform((v) => v ?? null),
+  /** ALGORITHM: ALL_OR_NOTHING or PER_CASE (the default: each case its weight's share). */
+  grading: gradingSchema.nullish().transform((v) => v ?? null),
+  /** MATH: the form the answer must have beside equivalence (EQUIVALENT, the default, for any form). */
+  math_form: mathFormSchema.nullish().transform((v) => v ?? null),
+  /** ALGORITHM in Python: `input()` writes what it reads, followed by a newline (CodeRunner's python3). */
+  echo_input: flag01.default(0),
+  /** ESSAY: word limit, response template, grader information (null for the other kinds). */
+  essay: essaySettingsSchema.nullish().transform((v) => v ?? null),
   /** Python source defining `generate(seed)`: a parameterised question (docs/questions.md « Questions paramétrées »). */
   generator: optionalText('Le générateur', QUESTION_GENERATOR_MAX),
   possible_solutions: z
@@ -181,7 +231,7 @@ type QuestionFields = z.infer<typeof questionFields>;
 
 /** The rules of the question's kind, as field errors (path relative to the question body). Used by create, update
  *  and the possible-solutions routes (which check the question as it would become). */
-export function questionRuleIssues(q: Pick<QuestionFields, 'type' | 'language' | 'possible_solutions' | 'tolerance'> & { scoring?: QuestionFields['scoring'] }): KindIssue[] {
+export function questionRuleIssues(q: Pick<QuestionFields, 'type' | 'language' | 'possible_solutions' | 'tolerance'> & { scoring?: QuestionFields['scoring']; essay?: QuestionFields['essay']; statement?: string }): KindIssue[] {
   return QUESTION_KIND_MODULES[q.type].rules(q);
 }
 
@@ -242,6 +292,10 @@ export const possibleSolutionSchema = z.object({
   expected_output: z.string(),
   is_hidden: z.union([z.literal(0), z.literal(1)]),
   weight: z.number(),
+  /** ALGORITHM: the case's test code ('' for none and for the other kinds). */
+  test_code: z.string(),
+  /** ALGORITHM: when the case's result is shown after grading (from is_hidden when never set). */
+  display: caseDisplaySchema,
 });
 export type PossibleSolution = z.infer<typeof possibleSolutionSchema>;
 
@@ -267,6 +321,14 @@ export const questionSchema = z.object({
   limits: limitsSchema.nullable(),
   /** MATCHING: how it counts; null for the other kinds. */
   scoring: scoringSchema.nullable(),
+  /** ALGORITHM: how it counts; null for the other kinds. */
+  grading: gradingSchema.nullable(),
+  /** MATH: the form required (EQUIVALENT: any); null for the other kinds. */
+  math_form: mathFormSchema.nullable(),
+  /** ALGORITHM in Python: `input()` echoes what it reads. */
+  echo_input: z.union([z.literal(0), z.literal(1)]),
+  /** ESSAY: its settings, grader information included (staff only); null for the other kinds. */
+  essay: essaySettingsShape.nullable(),
   generator: z.string().nullable(),
   possible_solutions: z.array(possibleSolutionSchema),
   files: z.array(fileRefSchema),
@@ -322,11 +384,20 @@ export const studentQuestionSchema = z.object({
   limits: limitsSchema.nullable(),
   multiple: z.boolean(),
   choices: z.array(z.object({ id: z.number().int(), content: z.string() })),
-  tests: z.array(z.object({ stdin: z.string(), expected_output: z.string() })),
+  /** ALGORITHM: the examples (never a hidden case), with their test code when they have one. */
+  tests: z.array(z.object({ stdin: z.string(), expected_output: z.string(), test_code: z.string().optional() })),
   /** MATCHING: the items to match (in the teacher's order), and the answers to pick from, each once, shuffled per
    *  student (distractors among them): never which answer goes with which item. Empty for the other kinds. */
   items: z.array(z.object({ id: z.number().int(), content: z.string() })),
   options: z.array(z.string()),
+  /** CLOZE: its gaps in order (the statement's marker `{n}` is gap n): the kind of each, and a list's choices, each once,
+   *  shuffled per student. Never which choice is right nor an accepted answer. Absent for the other kinds. */
+  gaps: z.array(z.object({ kind: z.enum(CLOZE_GAP_KINDS), choices: z.array(z.string()) })).optional(),
+  /** ESSAY: the word limit and the response template (never the grader information); absent for the other kinds. */
+  essay: essayStudentSchema.optional(),
+  /** MATH: the form the answer must have (EXPANDED, FACTORED, SIMPLIFIED), shown beside the question; absent or
+   *  EQUIVALENT when any equivalent form is right. Absent for the other kinds. */
+  math_form: mathFormSchema.optional(),
 });
 export type StudentQuestion = z.infer<typeof studentQuestionSchema>;
 

@@ -175,6 +175,8 @@ type Json = ColumnType<unknown, string, string>;
 
 /** The kinds come from packages/shared (QUESTION_KINDS), each with its module on each side. */
 export type QuestionKind = import('@exam/shared').QuestionKind;
+/** The form a MATH answer must have (packages/shared). */
+type MathForm = import('@exam/shared').MathForm;
 
 export interface QuestionsTable {
   id: Generated<number>;
@@ -194,6 +196,10 @@ export interface QuestionsTable {
   memory_mb: number | null;
   /** MATCHING: PARTIAL or ALL_OR_NOTHING (migration 021-matching); null for the other kinds. */
   scoring: ColumnType<'PARTIAL' | 'ALL_OR_NOTHING' | null, 'PARTIAL' | 'ALL_OR_NOTHING' | null | undefined, 'PARTIAL' | 'ALL_OR_NOTHING' | null>;
+  /** MATH: the form required beside equivalence (migration 037-math-form); null for the other kinds. */
+  math_form: ColumnType<MathForm | null, MathForm | null | undefined, MathForm | null>;
+  /** ESSAY: word limit, response template, grader information (migration 040-essay); null for the other kinds. */
+  essay: ColumnType<unknown, string | null | undefined, string | null>;
   created_by: number | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
@@ -203,6 +209,10 @@ export interface QuestionsTable {
   search_text: ColumnType<string, string | undefined, string>;
   /** Python source of `generate(seed)` (migration 012-question-versions); null: not parameterised. */
   generator: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ALGORITHM: ALL_OR_NOTHING or PER_CASE; null: PER_CASE or another kind (migration 039-program-grading). */
+  grading: ColumnType<'ALL_OR_NOTHING' | 'PER_CASE' | null, 'ALL_OR_NOTHING' | 'PER_CASE' | null | undefined, 'ALL_OR_NOTHING' | 'PER_CASE' | null>;
+  /** ALGORITHM in Python: input() echoes what it reads (migration 039-program-grading). */
+  echo_input: ColumnType<number, number | undefined, number>;
   /** Optional name (migration 044-question-names); null: the bank shows the statement's start. */
   name: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -241,6 +251,10 @@ export interface PossibleSolutionsTable {
   expected_output: ColumnType<string, string | undefined, string>;
   is_hidden: ColumnType<number, number | undefined, number>;
   weight: ColumnType<number, number | undefined, number>;
+  /** ALGORITHM: code run after the student's code in this case (migration 038-case-test-code). */
+  test_code: ColumnType<string, string | undefined, string>;
+  /** ALGORITHM: when the case's result is shown after grading; null: from is_hidden (migration 038-case-test-code). */
+  display: ColumnType<'SHOW' | 'HIDE' | 'HIDE_IF_FAIL' | 'HIDE_IF_SUCCEED' | null, 'SHOW' | 'HIDE' | 'HIDE_IF_FAIL' | 'HIDE_IF_SUCCEED' | null | undefined, 'SHOW' | 'HIDE' | 'HIDE_IF_FAIL' | 'HIDE_IF_SUCCEED' | null>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -266,6 +280,8 @@ export interface ExamsTable {
   end_at: Timestamp;
   duration_minutes: number | null;
   show_solutions_after_close: ColumnType<number, number | undefined, number>;
+  /** 1: while answers wait for a person, students see the automatic part of their score, labelled provisional (040). */
+  show_provisional_score: ColumnType<number, number | undefined, number>;
   status: ColumnType<ExamStatus, ExamStatus | undefined, ExamStatus>;
   /** Submissions allowed per question (null: no limit); a question of the exam may set its own. */
   max_submissions: ColumnType<number | null, number | null | undefined, number | null>;
@@ -384,6 +400,8 @@ export interface ExamSubmissionsTable {
   details: ColumnType<unknown, string | undefined, string>;
   /** Staff-only run data (hidden case outputs); never sent to students. */
   internal: ColumnType<unknown, string | null | undefined, string | null>;
+  /** 1: waits for a person to grade it (an essay not yet marked; migration 040-essay). */
+  pending: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   ip: string | null;
   user_agent: string | null;
@@ -554,6 +572,20 @@ export interface Database extends LtiDatabase, SimilarityDatabase {
   retention_purges: RetentionPurgesTable;
   data_deletion_requests: DataDeletionRequestsTable;
   copy_accesses: CopyAccessesTable;
+  exam_marks: ExamMarksTable;
+}
+
+/** A mark given by a person to an attempt's answer to a question (migration 041-marks). */
+export interface ExamMarksTable {
+  id: Generated<number>;
+  attempt_id: number;
+  question_id: number;
+  points: Numeric;
+  comment: string | null;
+  graded_by: number | null;
+  graded_by_name: string;
+  graded_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  version: ColumnType<number, number | undefined, number>;
 }
 
 /** What repositories read and write through: the database, or a transaction open on it. */

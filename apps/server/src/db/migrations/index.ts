@@ -28,6 +28,11 @@ import * as m029 from './029-copy-accesses';
 import * as m030 from './030-retention';
 import * as m031 from './031-data-requests';
 import * as m032 from './032-new-kinds';
+import * as m037 from './037-math-form';
+import * as m038 from './038-case-test-code';
+import * as m039 from './039-program-grading';
+import * as m040 from './040-essay';
+import * as m041 from './041-marks';
 import * as m044 from './044-question-names';
 
 export const migrations: Record<string, Migration> = {
@@ -59,5 +64,10 @@ export const migrations: Record<string, Migration> = {
   '030-retention': m030,
   '031-data-requests': m031,
   '032-new-kinds': m032,
+  '037-math-form': m037,
+  '038-case-test-code': m038,
+  '039-program-grading': m039,
+  '040-essay': m040,
+  '041-marks': m041,
   '044-question-names': m044,
 };

@@ -3,7 +3,7 @@
 // XML and GIFT, and shown once the solutions are visible. One module per kind, gathered in ./index.ts in a table
 // keyed by QuestionKind: a kind left out does not compile.
 import type { FastifyBaseLogger } from 'fastify';
-import type { ExamShowResult, GradeDetails, GradeDetailsOf, Question, QuestionInput, QuestionKind, QuestionSolutionData, StudentQuestion, Verdict } from '@exam/shared';
+import type { CaseDisplay, ExamShowResult, GradeDetails, GradeDetailsOf, MathForm, Question, QuestionInput, QuestionKind, QuestionSolutionData, StudentQuestion, Verdict } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import type { XmlElement } from '../../lib/xml';
 
@@ -28,6 +28,8 @@ export interface GradeOutcome {
   details: GradeDetails;
   /** Staff-only full run data (ALGORITHM: every case with its output) for storing; never sent to students. */
   internal?: { cases: InternalCaseResult[] };
+  /** No verdict yet: a person grades it (an essay). Its points are not counted as 0 meanwhile. */
+  pending?: boolean;
 }
 
 /** Who asks, for the per-user run limit and for the logs. */
@@ -50,6 +52,8 @@ export interface GradeInputOf<G> extends GradeCaller {
   /** An answer of an exam (a student's, or a draft graded at its end): the runner serves it first and never refuses it
    *  because others fill its queue. */
   exam?: boolean;
+  /** A draft handed in when the attempt ended (not sent by the student): kept even where a sent answer is refused. */
+  draft?: boolean;
 }
 
 /** How a grade uses the runner: students count against the per-user limit with the cases side by side; a regrade
@@ -70,11 +74,12 @@ export interface ReferenceFailure {
 }
 
 /** What grading needs of a stored question (a version, or a variant of it). */
-export type GradingSource = Pick<Question, 'type' | 'language' | 'tolerance' | 'limits' | 'possible_solutions'> & { scoring?: Question['scoring'] };
+export type GradingSource = Pick<Question, 'type' | 'language' | 'tolerance' | 'limits' | 'possible_solutions'> & { scoring?: Question['scoring']; grading?: Question['grading']; echo_input?: Question['echo_input']; essay?: Question['essay']; math_form?: Question['math_form'] };
 /** What a student's view is made from. */
-export type StudentSource = Pick<Question, 'id' | 'type' | 'statement' | 'language' | 'points' | 'starter_code' | 'limits' | 'possible_solutions'>;
+export type StudentSource = Pick<Question, 'id' | 'type' | 'statement' | 'language' | 'points' | 'starter_code' | 'limits' | 'possible_solutions'> & { essay?: Question['essay']; math_form?: Question['math_form'] };
 /** The fields of the student shape that depend on the kind. */
-export type StudentFields = Pick<StudentQuestion, 'language' | 'starter_code' | 'limits' | 'multiple' | 'choices' | 'tests' | 'items' | 'options'>;
+export type StudentFields = Pick<StudentQuestion, 'language' | 'starter_code' | 'limits' | 'multiple' | 'choices' | 'tests' | 'items' | 'options' | 'essay' | 'math_form'> &
+  Partial<Pick<StudentQuestion, 'gaps'>>;
 /** A kind with none of the kind-dependent fields. */
 export const NO_STUDENT_FIELDS: StudentFields = { language: null, starter_code: null, limits: null, multiple: false, choices: [], tests: [], items: [], options: [] };
 
@@ -90,6 +95,10 @@ export interface StoredSolution {
   expected_output: string;
   is_hidden: number;
   weight: number;
+  /** ALGORITHM: code run after the student's code in this case ('' for none). */
+  test_code: string;
+  /** ALGORITHM: when the case's result is shown after grading (null: from is_hidden). */
+  display: CaseDisplay | null;
 }
 
 /** The question-level fields a kind keeps; the others are stored empty. */
@@ -102,6 +111,10 @@ export interface KindFields {
   tolerance: boolean;
   /** scoring (PARTIAL or ALL_OR_NOTHING). */
   scoring: boolean;
+  /** math_form (the form a MATH answer must have beside equivalence). */
+  mathForm?: boolean;
+  /** essay (word limit, response template, grader information). */
+  essay?: boolean;
 }
 
 /** What the save checks need of the question being saved. */
@@ -109,6 +122,10 @@ export interface SaveCheckSource {
   language: 'PYTHON' | 'R' | null;
   reference_solution: string | null;
   limits: { cpu_seconds: number; memory_mb: number } | null;
+  /** ALGORITHM in Python: input() echoes what it reads (the reference's outputs include it). */
+  echo_input?: 0 | 1;
+  /** MATH: the form required (the expected expression must have it). */
+  math_form?: MathForm | null;
 }
 
 /** A possible solution of a variant being checked (a draft's have no id yet). */
@@ -118,13 +135,17 @@ export interface VariantSolution {
   expected_output: string;
   is_hidden: 0 | 1;
   weight: number;
+  test_code?: string;
+  display?: CaseDisplay | null;
   id?: number;
 }
 
-/** A question read from a file, without what every kind has (statement, points, tags). */
-export type KindImport = Omit<QuestionInput, 'statement' | 'points' | 'tags'>;
-/** Reads one Moodle XML question of a type the kind takes: the question, or the French reason it is skipped. */
-export type MoodleReader = (q: XmlElement, notes: string[]) => KindImport | string;
+/** A question read from a file, without what every kind has (statement, points, tags); `statement` when the kind
+ *  rewrites it (a cloze's gaps become markers). */
+export type KindImport = Omit<QuestionInput, 'statement' | 'points' | 'tags'> & { statement?: string };
+/** Reads one Moodle XML question of a type the kind takes: the question, or the French reason it is skipped.
+ *  `statement`: the question text as read (its files' addresses already rewritten). */
+export type MoodleReader = (q: XmlElement, notes: string[], statement: string) => KindImport | string;
 
 export interface ServerQuestionKind<K extends QuestionKind, G extends { type: K }> {
   kind: K;
@@ -137,6 +158,8 @@ export interface ServerQuestionKind<K extends QuestionKind, G extends { type: K 
   grade(ctx: AppContext, input: GradeInputOf<G>, mode: RunMode): Promise<GradeOutcome>;
   /** Details of an answer the current question cannot grade any more (a removed choice, a wrong shape). */
   ungradable(q: G, message: string): GradeDetailsOf<K>;
+  /** Graded by a person (an essay): its grade is pending until marked, and a regrade never touches its answers. */
+  humanGraded?: boolean;
   /** Its grade runs in the sandbox (programs, expressions): a regrade counts it. */
   usesRunner: boolean;
   /** « Tester sur les exemples » exists (the visible cases of a program). */
@@ -151,7 +174,7 @@ export interface ServerQuestionKind<K extends QuestionKind, G extends { type: K 
   checkVariant: (ctx: AppContext, caller: KindCaller, q: SaveCheckSource, solutions: VariantSolution[]) => Promise<string | null>;
   /** Moodle XML: the question type and body written (or why it is omitted), and the Moodle types it reads. */
   moodle: {
-    write: (q: Question) => { type: string; body: string } | { omitted: string };
+    write: (q: Question) => { type: string; body: string; statement?: string } | { omitted: string };
     read: Record<string, MoodleReader>;
   };
   /** GIFT: the answer block written after the statement, or null when GIFT has no such type. */

@@ -2,7 +2,7 @@
 // Every function takes the database or a transaction.
 import { sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { PossibleSolution, Question, QuestionListFilters, QuestionListItem } from '@exam/shared';
+import { essaySettingsSchema, type EssaySettings, caseDisplayOf, type CaseDisplay, type MathForm, type PossibleSolution, type Question, type QuestionListFilters, type QuestionListItem } from '@exam/shared';
 import type { Database, Db, QuestionKind } from '../../db/schema';
 import { likePattern, orderFrom, paginate, searchTerms } from '../../lib/list';
 import { excerptOf, htmlToText } from '../../lib/html-text';
@@ -37,6 +37,10 @@ function selectQuestions(db: Db) {
       'q.cpu_seconds',
       'q.memory_mb',
       'q.scoring',
+      'q.math_form',
+      'q.grading',
+      'q.echo_input',
+      'q.essay',
       'q.generator',
       'q.created_by',
       authorName.as('author_name'),
@@ -46,7 +50,7 @@ function selectQuestions(db: Db) {
       jsonArrayFrom(
         eb
           .selectFrom('possible_solutions as ps')
-          .select(['ps.id', 'ps.question_id', 'ps.position', 'ps.content', 'ps.is_correct', 'ps.stdin', 'ps.expected_output', 'ps.is_hidden', 'ps.weight'])
+          .select(['ps.id', 'ps.question_id', 'ps.position', 'ps.content', 'ps.is_correct', 'ps.stdin', 'ps.expected_output', 'ps.is_hidden', 'ps.weight', 'ps.test_code', 'ps.display'])
           .whereRef('ps.question_id', '=', 'q.id')
           .orderBy('ps.position')
           .orderBy('ps.id'),
@@ -75,7 +79,8 @@ function selectQuestions(db: Db) {
 type QuestionRow = Awaited<ReturnType<ReturnType<typeof selectQuestions>['executeTakeFirstOrThrow']>>;
 
 function toSolution(p: QuestionRow['possible_solutions'][number]): PossibleSolution {
-  return { ...p, is_correct: flag(p.is_correct), is_hidden: flag(p.is_hidden), weight: Number(p.weight) };
+  const is_hidden = flag(p.is_hidden);
+  return { ...p, is_correct: flag(p.is_correct), is_hidden, weight: Number(p.weight), test_code: p.test_code ?? '', display: caseDisplayOf({ is_hidden, display: p.display }) };
 }
 
 function toQuestion(r: QuestionRow): Question {
@@ -96,6 +101,10 @@ function toQuestion(r: QuestionRow): Question {
     tolerance: r.tolerance_kind ? { kind: r.tolerance_kind, value: Number(r.tolerance_value ?? 0) } : null,
     limits: r.cpu_seconds != null && r.memory_mb != null ? { cpu_seconds: r.cpu_seconds, memory_mb: r.memory_mb } : null,
     scoring: r.scoring ?? null,
+    math_form: r.math_form ?? null,
+    grading: r.grading ?? null,
+    echo_input: flag(r.echo_input),
+    essay: r.essay == null ? null : (essaySettingsSchema.safeParse(r.essay).data ?? null),
     generator: r.generator,
     possible_solutions: r.possible_solutions.map(toSolution),
     files: r.files,
@@ -233,9 +242,18 @@ export interface QuestionRowValues {
   cpu_seconds: number | null;
   memory_mb: number | null;
   scoring: 'PARTIAL' | 'ALL_OR_NOTHING' | null;
+  /** MATH's required form; null for the other kinds. */
+  math_form: MathForm | null;
+  grading: 'ALL_OR_NOTHING' | 'PER_CASE' | null;
+  echo_input: number;
+  /** ESSAY's settings (stored as JSON); null for the other kinds. */
+  essay: EssaySettings | null;
   generator: string | null;
   search_text: string;
 }
+
+/** The row as written: the essay settings as JSON. */
+const storable = (v: QuestionRowValues) => ({ ...v, essay: v.essay ? JSON.stringify(v.essay) : null });
 
 export interface SolutionValues {
   id?: number;
@@ -245,10 +263,12 @@ export interface SolutionValues {
   expected_output: string;
   is_hidden: number;
   weight: number;
+  test_code: string;
+  display: CaseDisplay | null;
 }
 
 export async function insertQuestion(trx: Trx, v: QuestionRowValues, createdBy: number): Promise<number> {
-  const row = await trx.insertInto('questions').values({ ...v, created_by: createdBy }).returning('id').executeTakeFirstOrThrow();
+  const row = await trx.insertInto('questions').values({ ...storable(v), created_by: createdBy }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -260,7 +280,7 @@ export async function lockQuestion(trx: Trx, id: number): Promise<{ version: num
 export async function updateQuestionRow(trx: Trx, id: number, v: QuestionRowValues): Promise<void> {
   await trx
     .updateTable('questions')
-    .set({ ...v, version: sql`version + 1`, updated_at: sql`now()` })
+    .set({ ...storable(v), version: sql`version + 1`, updated_at: sql`now()` })
     .where('id', '=', id)
     .execute();
 }
@@ -298,6 +318,8 @@ export async function replaceSolutions(trx: Trx, questionId: number, solutions: 
       expected_output: s.expected_output,
       is_hidden: s.is_hidden,
       weight: s.weight,
+      test_code: s.test_code,
+      display: s.display,
     };
     if (s.id !== undefined) {
       await trx

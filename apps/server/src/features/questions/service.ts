@@ -2,7 +2,7 @@
 // an ALGORITHM reference solution checked in the sandbox against every case before anything is written,
 // concurrent edits refused through the version, and a question used by an exam never deleted.
 import type { FastifyBaseLogger } from 'fastify';
-import { questionRuleIssues, type Question, type QuestionData, type QuestionSolutionData } from '@exam/shared';
+import { NO_ESSAY_SETTINGS, questionRuleIssues, type Question, type QuestionData, type QuestionSolutionData } from '@exam/shared';
 import type { Db } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
@@ -53,7 +53,7 @@ export function referencedFileIds(html: string): number[] {
 /** The solutions as stored for the kind: fields a kind does not use are reset. */
 function solutionValues(type: QuestionData['type'], ps: QuestionSolutionData[]): SolutionValues[] {
   const kind = serverKind(type);
-  return ps.map((p) => kind.storeSolution(p, { ...(p.id !== undefined ? { id: p.id } : {}), content: '', is_correct: 0, stdin: '', expected_output: '', is_hidden: 0, weight: 1 }));
+  return ps.map((p) => kind.storeSolution(p, { ...(p.id !== undefined ? { id: p.id } : {}), content: '', is_correct: 0, stdin: '', expected_output: '', is_hidden: 0, weight: 1, test_code: '', display: null }));
 }
 
 function rowValues(data: QuestionData, statement: string): QuestionRowValues {
@@ -74,6 +74,10 @@ function rowValues(data: QuestionData, statement: string): QuestionRowValues {
     cpu_seconds: fields.program && data.limits ? data.limits.cpu_seconds : null,
     memory_mb: fields.program && data.limits ? data.limits.memory_mb : null,
     scoring: fields.scoring ? (data.scoring ?? 'PARTIAL') : null,
+    math_form: fields.mathForm ? (data.math_form ?? 'EQUIVALENT') : null,
+    grading: fields.program ? (data.grading ?? 'PER_CASE') : null,
+    echo_input: fields.program && data.language === 'PYTHON' ? data.echo_input : 0,
+    essay: fields.essay ? (data.essay ?? NO_ESSAY_SETTINGS) : null,
     generator: data.generator,
     search_text: searchTextOf(statement, data.tags, data.name),
   };
@@ -91,7 +95,7 @@ export function searchTextOf(statement: string, tags: string[], name: string | n
 export async function checkReference(
   ctx: AppContext,
   caller: Caller,
-  q: { type: QuestionData['type']; language: QuestionData['language']; reference_solution: string | null; limits: QuestionData['limits']; generator: string | null; statement: string },
+  q: { type: QuestionData['type']; language: QuestionData['language']; reference_solution: string | null; limits: QuestionData['limits']; echo_input?: 0 | 1; math_form?: QuestionData['math_form']; generator: string | null; statement: string },
   solutions: SolutionValues[],
 ): Promise<number> {
   // A parameterised question's answers hold `{{nom}}`: its first variants are checked instead of them.
@@ -110,6 +114,8 @@ function referenceOf(data: QuestionData): Parameters<typeof checkReference>[2] {
     language: fields.language ? data.language : null,
     reference_solution: fields.program ? data.reference_solution : null,
     limits: fields.program && data.limits ? { cpu_seconds: data.limits.cpu_seconds, memory_mb: data.limits.memory_mb } : null,
+    echo_input: fields.program && data.language === 'PYTHON' ? data.echo_input : 0,
+    math_form: fields.mathForm ? (data.math_form ?? 'EQUIVALENT') : null,
     generator: data.generator,
     // The statement as it will be stored: variants are made from it.
     statement: sanitizeRichText(data.statement),
@@ -319,6 +325,10 @@ export async function duplicateQuestion(ctx: AppContext, userId: number, id: num
         cpu_seconds: q.limits?.cpu_seconds ?? null,
         memory_mb: q.limits?.memory_mb ?? null,
         scoring: q.scoring,
+        math_form: q.math_form,
+        grading: q.grading,
+        echo_input: q.echo_input,
+        essay: q.essay,
         generator: q.generator,
         search_text: searchTextOf(q.statement, tags, q.name),
       },
@@ -327,7 +337,7 @@ export async function duplicateQuestion(ctx: AppContext, userId: number, id: num
     await replaceSolutions(
       trx,
       qid,
-      q.possible_solutions.map(({ content, is_correct, stdin, expected_output, is_hidden, weight }) => ({ content, is_correct, stdin, expected_output, is_hidden, weight })),
+      q.possible_solutions.map(({ content, is_correct, stdin, expected_output, is_hidden, weight, test_code, display }) => ({ content, is_correct, stdin, expected_output, is_hidden, weight, test_code, display })),
       true,
     );
     await setTags(trx, qid, tags, true);
@@ -344,7 +354,7 @@ export async function duplicateQuestion(ctx: AppContext, userId: number, id: num
  * transaction under the question's row lock. Returns the question as saved.
  */
 export async function replaceQuestionSolutions(ctx: AppContext, caller: Caller, question: Question, next: QuestionSolutionData[]): Promise<Question> {
-  const issues = questionRuleIssues({ type: question.type, language: question.language, tolerance: question.tolerance, possible_solutions: next });
+  const issues = questionRuleIssues({ type: question.type, language: question.language, tolerance: question.tolerance, possible_solutions: next, statement: question.statement });
   if (issues.length) {
     const errors: Record<string, string[]> = {};
     for (const i of issues) (errors[i.path.join('.')] ??= []).push(i.message);

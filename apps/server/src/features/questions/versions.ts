@@ -2,8 +2,9 @@
 // numbered snapshot of what showing and grading the question needs; a parameterised version's variants are kept with
 // the values that made them. `questionsAt` gives back a question as it was at a version, as a variant.
 import { sql, type Transaction } from 'kysely';
-import type { MatchingScoring, PossibleSolution, Question, QuestionLimits, Tolerance, VariantValues } from '@exam/shared';
+import { caseDisplayOf, type AlgorithmGrading, type EssaySettings, type MatchingScoring, type MathForm, type PossibleSolution, type Question, type QuestionLimits, type Tolerance, type VariantValues } from '@exam/shared';
 import type { Database, Db, QuestionKind } from '../../db/schema';
+import { serverKind } from '../question-kinds';
 import { findQuestion, findQuestionsByIds } from './repository';
 
 /** What a version keeps of a question (the migration 012-question-versions writes version 1 in the same shape). */
@@ -20,6 +21,14 @@ export interface QuestionSnapshot {
   limits: QuestionLimits | null;
   /** MATCHING's scoring; absent from the snapshots written before migration 021-matching (read as null). */
   scoring?: MatchingScoring | null;
+  /** ALGORITHM's grading and input echo; absent from the snapshots written before migration 039-program-grading (read
+   *  as null, i.e. PER_CASE, and 0). */
+  grading?: AlgorithmGrading | null;
+  echo_input?: 0 | 1;
+  /** ESSAY's settings; absent from the snapshots written before migration 040-essay (read as null). */
+  essay?: EssaySettings | null;
+  /** MATH's required form; absent from the snapshots written before migration 037-math-form (read as EQUIVALENT). */
+  math_form?: MathForm | null;
   generator: string | null;
   possible_solutions: PossibleSolution[];
 }
@@ -55,6 +64,10 @@ export function snapshotOf(q: Question): QuestionSnapshot {
     tolerance: q.tolerance,
     limits: q.limits,
     scoring: q.scoring,
+    grading: q.grading,
+    echo_input: q.echo_input,
+    essay: q.essay,
+    math_form: q.math_form,
     generator: q.generator,
     possible_solutions: q.possible_solutions,
   };
@@ -140,6 +153,9 @@ export async function saveVariants(db: Db, versionId: number, variants: MadeVari
     .execute();
 }
 
+/** A case kept before migration 038-case-test-code: no test code, its display from is_hidden. */
+const withCaseFields = (p: PossibleSolution): PossibleSolution => ({ ...p, test_code: p.test_code ?? '', display: caseDisplayOf(p) });
+
 /** The question's fields a version (and then a variant) sets, over its current row. */
 export function asVersion(q: Question, s: QuestionSnapshot, variant?: VariantContent): Question {
   return {
@@ -154,8 +170,12 @@ export function asVersion(q: Question, s: QuestionSnapshot, variant?: VariantCon
     tolerance: s.tolerance,
     limits: s.limits,
     scoring: s.scoring ?? null,
+    grading: s.grading ?? null,
+    echo_input: s.echo_input ?? 0,
+    essay: s.essay ?? null,
+    math_form: s.math_form ?? (serverKind(s.type).fields.mathForm ? 'EQUIVALENT' : null),
     generator: s.generator,
-    possible_solutions: variant?.possible_solutions ?? s.possible_solutions,
+    possible_solutions: (variant?.possible_solutions ?? s.possible_solutions).map(withCaseFields),
   };
 }
 

@@ -6,7 +6,7 @@ import type { ExamShowResult, ExchangeFormat, GradeDetails, Question, QuestionIn
 import type { QuestionFormErrors, QuestionFormRegister, QuestionFormValues } from './form-values';
 
 /** What an answer input reads of a question: the student shape (never a correct flag or an accepted answer). */
-export type InputQuestion = Pick<StudentQuestion, 'id' | 'type' | 'language' | 'multiple' | 'choices' | 'tests' | 'starter_code' | 'items' | 'options'>;
+export type InputQuestion = Pick<StudentQuestion, 'id' | 'type' | 'language' | 'multiple' | 'choices' | 'tests' | 'starter_code' | 'items' | 'options' | 'math_form'> & { essay?: StudentQuestion['essay'] } & Partial<Pick<StudentQuestion, 'statement' | 'gaps'>>;
 
 export interface AnswerInputProps {
   question: InputQuestion;
@@ -50,7 +50,7 @@ export interface EditorFieldsProps {
 }
 
 /** The part of the API body a kind decides (the general card gives the rest; a field left out is sent as null). */
-export type KindBody = Pick<QuestionInput, 'possible_solutions'> & Partial<Pick<QuestionInput, 'language' | 'starter_code' | 'reference_solution' | 'tolerance' | 'limits' | 'scoring'>>;
+export type KindBody = Pick<QuestionInput, 'possible_solutions'> & Partial<Pick<QuestionInput, 'language' | 'starter_code' | 'reference_solution' | 'tolerance' | 'limits' | 'scoring' | 'grading' | 'echo_input' | 'math_form' | 'essay'>>;
 
 export interface KindEditor<Slice> {
   /** The kind's own fields, shown under « Réponse attendue ». */
@@ -76,13 +76,15 @@ export interface KindFacts {
   /** The colour of its badge (a Mantine colour), the same on every screen. */
   color: string;
   /** The answer of a question not answered yet (a program starts from its starter code). */
-  emptyAnswer: (q: Pick<InputQuestion, 'starter_code'>) => unknown;
+  emptyAnswer: (q: Pick<InputQuestion, 'starter_code' | 'essay'>) => unknown;
   /** A stored answer made safe for the input, or null when it is not one of this kind. */
   normalise: (value: unknown) => unknown;
   /** The answer can be tried on the question's visible examples before it is sent (« Tester sur les exemples »). */
   runsExamples: boolean;
   /** The question exchange formats that can hold the kind (the others leave it out of an export). */
   exchangeFormats: readonly ExchangeFormat[];
+  /** The answer input draws the statement itself, its gaps in place (a cloze): the screen does not show it again. */
+  showsStatement?: boolean;
 }
 
 /** How a kind's answers are read back (./views.tsx: no editor, no input, for the pages that only show answers). */

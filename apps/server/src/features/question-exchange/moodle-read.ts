@@ -10,13 +10,9 @@ import { PLUGINFILE, skipped, type Candidate, type EmbeddedFile } from './types'
 import { child, childrenOf, parseXml, textOf, type XmlElement } from '../../lib/xml';
 
 const NO_EQUIVALENT: Record<string, string> = {
-  essay: 'Rédaction libre (essay) : aucune correction automatique équivalente ici.',
-  multianswer: 'Texte à trous (Cloze) : pas d’équivalent ici.',
   description: 'Simple description (texte sans réponse à donner) : rien à corriger, ce n’est pas une question ici.',
-  ddwtos: 'Glisser-déposer dans le texte : pas d’équivalent ici.',
   ddimageortext: 'Glisser-déposer sur une image (l’étudiant place des étiquettes ou des images sur un fond) : ce geste n’existe pas ici.',
   ddmarker: 'Glisser-déposer de marqueurs (l’étudiant pointe des endroits d’une image) : ce geste n’existe pas ici.',
-  gapselect: 'Menus déroulants dans le texte : pas d’équivalent ici.',
   randomsamatch: 'Appariement aléatoire (Moodle tire ses paires parmi les réponses courtes d’une catégorie) : importez plutôt ces réponses courtes, ou écrivez un appariement.',
   calculated: 'Question calculée (formule et jeux de valeurs de Moodle) : elle n’a pas d’équivalent direct ; refaites-la en question paramétrée (générateur).',
   calculatedsimple: 'Question calculée simple (formule et jeux de valeurs de Moodle) : elle n’a pas d’équivalent direct ; refaites-la en question paramétrée (générateur).',
@@ -199,9 +195,9 @@ function readQuestion(q: XmlElement, type: string, base: Pick<Candidate, 'index'
   const notes: string[] = [];
   const { html, files } = statementOf(q, notes);
   const { points, tags } = common(q, categoryTags, notes);
-  const read = reader(q, notes);
+  const read = reader(q, notes, html);
   if (typeof read === 'string') return skipped(base, read);
   const name = textOf(q, 'name').replace(/\s+/g, ' ').trim().slice(0, QUESTION_NAME_MAX) || null;
-  const input = { ...read, name, statement: html, points, tags } as QuestionInput;
+  const input = { ...read, name, statement: read.statement ?? html, points, tags } as QuestionInput;
   return { ...base, outcome: notes.length ? 'approximated' : 'imported', notes, input, files };
 }

@@ -5,7 +5,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { useCurrentUser } from '@/session';
 import { Alert, Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconHourglassEmpty, IconInfoCircle } from '@tabler/icons-react';
-import { QUESTION_STATE_LABELS, questionTypeLabel, type ExamShowResult } from '@exam/shared';
+import { QUESTION_STATE_LABELS, questionTypeLabel, SCORE_STATUS_LABELS, type ExamShowResult } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
 import { formatDateTime } from '@/components/format';
 import { PageHeader } from '@/components/page-header';
@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useExamResult } from '../api/student-exams';
 import { AnswerView, GradeDetailsView, SolutionView } from '@/question-kinds/views';
+import { CaseMessages } from '../components/case-messages';
 import { LateAnswersNotice } from '../components/late-answers-notice';
 import { createExamStore } from '../state/local-store';
 import { useLateAnswers } from '../state/use-late-answers';
@@ -36,7 +37,8 @@ function Answer({ row, a, index }: { row: Row; a: unknown; index: number }) {
 
 function QuestionResult({ row, index }: { row: Row; index: number }) {
   const q = row.question;
-  const color = row.state === 'VALIDATED' ? 'teal' : row.state === 'NOT_VALIDATED' ? 'red' : 'gray';
+  const color = row.state === 'VALIDATED' ? 'teal' : row.state === 'NOT_VALIDATED' ? 'red' : row.state === 'PENDING' ? 'blue' : 'gray';
+  const waiting = row.state === 'PENDING';
   return (
     <Card component="li" withBorder radius="md" padding="md" data-testid="show-question" data-state={row.state}>
       <Stack gap="sm">
@@ -48,9 +50,11 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
             <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
               {questionTypeLabel(q.type, q.language)}
             </Badge>
-            <Badge variant="light" style={{ textTransform: 'none' }}>
-              {t.earned(row.score, q.points)}
-            </Badge>
+            {waiting ? null : (
+              <Badge variant="light" style={{ textTransform: 'none' }}>
+                {t.earned(row.score, q.points)}
+              </Badge>
+            )}
             <Badge variant="light" color={color} style={{ textTransform: 'none' }}>
               {QUESTION_STATE_LABELS[row.state]}
             </Badge>
@@ -187,14 +191,24 @@ export function ExamShowPage() {
           </Alert>
         ) : null}
         <LateOnResult examId={r.exam.id} title={r.exam.title} questionIds={r.questions.map((q) => q.question.id)} />
+        <CaseMessages examId={r.exam.id} />
         {!r.attempt ? (
           <Alert color="gray" variant="light" icon={<IconInfoCircle size={20} aria-hidden="true" />}>
             {t.notStarted}
           </Alert>
         ) : null}
+        {r.score_status !== 'FINAL' ? (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={20} aria-hidden="true" />} title={SCORE_STATUS_LABELS[r.score_status]} data-testid="score-status">
+            {t.pendingAnswers(r.pending_count)}
+          </Alert>
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <Figure label={t.score20} value={`${r.score_20.toLocaleString('fr-FR')} / 20`} testId="score-20" />
-          <Figure label={t.points} value={t.of(r.score, r.max_score)} testId="score-points" />
+          <Figure
+            label={r.score_status === 'PROVISIONAL' ? t.provisional(t.score20) : t.score20}
+            value={r.score_20 === null ? t.awaiting : `${r.score_20.toLocaleString('fr-FR')} / 20`}
+            testId="score-20"
+          />
+          <Figure label={r.score_status === 'PROVISIONAL' ? t.provisional(t.points) : t.points} value={r.score === null ? t.awaiting : t.of(r.score, r.max_score)} testId="score-points" />
           <Figure label={t.validated} value={t.of(r.validated, r.total)} testId="score-validated" />
         </SimpleGrid>
         {r.attempt ? (

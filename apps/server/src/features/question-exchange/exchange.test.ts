@@ -55,8 +55,8 @@ describe('Moodle XML', () => {
     const res = await send(teacher, fixture('moodle-bank.xml'), 'moodle-bank.xml');
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json().data as ImportReport;
-    expect(res.json().message).toBe('14 questions lues : 7 peuvent être importées. Rien n’a encore été enregistré.');
-    expect(report).toMatchObject({ format: 'moodle', total: 14, importable: 7, counts: { imported: 5, approximated: 2, skipped: 6, failed: 1 }, question_ids: [] });
+    expect(res.json().message).toBe('14 questions lues : 10 peuvent être importées. Rien n’a encore été enregistré.');
+    expect(report).toMatchObject({ format: 'moodle', total: 14, importable: 10, counts: { imported: 8, approximated: 2, skipped: 2, failed: 2 }, question_ids: [] });
     const items = byIndex(report);
     expect(items[1]).toMatchObject({ name: 'Moyenne d’une série', source_type: 'multichoice', outcome: 'imported', type: 'QCM', line: 15 });
     expect(items[2]).toMatchObject({ outcome: 'approximated', type: 'QCM' });
@@ -65,12 +65,18 @@ describe('Moodle XML', () => {
     expect(items[4]).toMatchObject({ source_type: 'shortanswer', outcome: 'approximated', type: 'EXACT' });
     expect(items[4]!.notes.join(' ')).toMatch(/casse/);
     expect(items[5]).toMatchObject({ source_type: 'numerical', outcome: 'imported', type: 'EXACT' });
-    for (const i of [6, 7, 8, 9, 13, 14]) {
+    // A Moodle essay is a written answer graded by a person (ESSAY), with its grader information and template.
+    expect(items[6]).toMatchObject({ source_type: 'essay', outcome: 'imported', type: 'ESSAY' });
+    // A Cloze text is a CLOZE; a drag-and-drop text whose only gap offers a single word is refused by its rule.
+    expect(items[7]).toMatchObject({ source_type: 'multianswer', outcome: 'imported', type: 'CLOZE' });
+    expect(items[9]).toMatchObject({ source_type: 'ddwtos', outcome: 'failed', type: 'CLOZE' });
+    expect(items[9]!.notes.join(' ')).toMatch(/Le trou 1 doit proposer au moins deux choix/);
+    for (const i of [8, 14]) {
       expect(items[i]!.outcome, String(i)).toBe('skipped');
       expect(items[i]!.notes.length, String(i)).toBeGreaterThan(0);
     }
-    expect(items[6]!.notes[0]).toMatch(/^Rédaction libre/);
-    expect(items[13]!.notes[0]).toMatch(/testcode/);
+    // Its tests call the student's function (testcode): a program question whose cases hold test code.
+    expect(items[13]).toMatchObject({ source_type: 'coderunner python3', outcome: 'imported', type: 'ALGORITHM', checked_cases: 1 });
     expect(items[14]!.notes[0]).toMatch(/c_program/);
     expect(items[10]).toMatchObject({ source_type: 'coderunner python3', outcome: 'imported', type: 'ALGORITHM', language: 'PYTHON', checked_cases: 2 });
     expect(items[11]).toMatchObject({ source_type: 'coderunner r', outcome: 'imported', type: 'ALGORITHM', language: 'R', checked_cases: 2 });
@@ -85,13 +91,17 @@ describe('Moodle XML', () => {
     const filesBefore = await countFiles();
     const res = await send(teacher, fixture('moodle-bank.xml'), 'moodle-bank.xml', true);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe('7 questions importées.');
+    expect(res.json().message).toBe('10 questions importées.');
     const ids = (res.json().data as ImportReport).question_ids;
-    expect(ids).toHaveLength(7);
-    expect(await countQuestions()).toBe(before + 7);
+    expect(ids).toHaveLength(10);
+    expect(await countQuestions()).toBe(before + 10);
     expect(await countFiles()).toBe(filesBefore + 1);
     imported = await findQuestionsByIds(t.ctx.db, ids);
-    const [mean, dispersion, median, fn, sd, sum, rMean] = imported;
+    const [mean, dispersion, median, fn, sd, essay, cloze, sum, rMean, carre] = imported;
+    expect(carre!.possible_solutions.map((p) => [p.test_code, p.expected_output])).toEqual([['print(carre(3))', '9']]);
+    expect(cloze).toMatchObject({ type: 'CLOZE', statement: '<p>La moyenne de 1 et 3 est {1}.</p>' });
+    expect(cloze!.possible_solutions.map((p) => [p.stdin, p.expected_output])).toEqual([['NUMBER', '2']]);
+    expect(essay).toMatchObject({ type: 'ESSAY', points: 5, possible_solutions: [], essay: { word_limit: null, response_template: null, grader_info: null } });
 
     expect(mean).toMatchObject({ type: 'QCM', points: 2 });
     expect(new Set(mean!.tags)).toEqual(new Set(['moyenne', 'Statistique descriptive']));
@@ -134,7 +144,7 @@ describe('Moodle XML', () => {
   }, 60_000);
 
   it('gives back the same questions after an export to Moodle XML and an import', async () => {
-    expect(imported).toHaveLength(7);
+    expect(imported).toHaveLength(10);
     const exp = await t.app.inject(authed(teacher, { method: 'GET', url: `/api/admin/questions/export?format=moodle&ids=${imported.map((q) => q.id).join(',')}` }));
     expect(exp.statusCode, exp.body).toBe(200);
     expect(exp.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -183,12 +193,13 @@ describe('Moodle XML', () => {
     const exp = await t.app.inject(authed(teacher, { method: 'GET', url: `/api/admin/questions/export?format=gift&ids=${imported.map((q) => q.id).join(',')}` }));
     expect(exp.statusCode, exp.body).toBe(200);
     expect(exp.headers['content-type']).toBe('text/plain; charset=utf-8');
-    const programs = imported.filter((q) => q.type === 'ALGORITHM').map((q) => q.id);
+    // Programs and cloze texts have no GIFT form.
+    const programs = imported.filter((q) => q.type === 'ALGORITHM' || q.type === 'CLOZE').map((q) => q.id);
     expect(exp.headers['x-omitted-questions']).toBe(programs.join(','));
     const again = await send(teacher, exp.rawPayload, 'export.gift', true);
     expect(again.statusCode, again.body).toBe(200);
     const back = await findQuestionsByIds(t.ctx.db, (again.json().data as ImportReport).question_ids);
-    const giftable = imported.filter((q) => q.type !== 'ALGORITHM');
+    const giftable = imported.filter((q) => q.type !== 'ALGORITHM' && q.type !== 'CLOZE');
     // GIFT has no points and no files: the rest must match.
     const loose = (q: Question) => ({ ...comparable(q), points: undefined, statement: comparable(q).statement.replace(/<img[^>]*>/g, '') });
     expect(back.map(loose)).toEqual(giftable.map(loose));
@@ -217,13 +228,13 @@ describe('GIFT', () => {
     const res = await send(teacher, fixture('gift-bank.txt'), 'gift-bank.txt');
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json().data as ImportReport;
-    expect(report).toMatchObject({ format: 'gift', total: 9, importable: 7, counts: { imported: 6, approximated: 1, skipped: 2, failed: 0 } });
+    expect(report).toMatchObject({ format: 'gift', total: 9, importable: 8, counts: { imported: 7, approximated: 1, skipped: 1, failed: 0 } });
     const items = byIndex(report);
     expect(items[1]).toMatchObject({ name: 'Moyenne', line: 5, source_type: 'multichoice', type: 'QCM' });
     expect(items[2]).toMatchObject({ outcome: 'approximated', type: 'QCM' });
     expect(items[3]).toMatchObject({ source_type: 'truefalse', type: 'QCM' });
     expect(items[5]).toMatchObject({ source_type: 'numerical', type: 'EXACT' });
-    expect(items[7]).toMatchObject({ source_type: 'essay', outcome: 'skipped' });
+    expect(items[7]).toMatchObject({ source_type: 'essay', outcome: 'imported', type: 'ESSAY' });
     expect(items[8]).toMatchObject({ source_type: 'match', outcome: 'imported', type: 'MATCHING' });
     expect(items[9]).toMatchObject({ source_type: 'description', outcome: 'skipped' });
     const confirmed = await send(teacher, fixture('gift-bank.txt'), 'gift-bank.txt', true);

@@ -25,10 +25,15 @@ export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
   MATCHING: 'Appariement',
 };
 
-/** A question's type as a short French badge: « Choix multiple », « Algorithme · Python »… */
+/** A kind's name on a badge: its label, shorter where the label explains what the badge's language says. */
+export const QUESTION_KIND_BADGES: Record<QuestionKind, string> = { ...QUESTION_KIND_LABELS, ALGORITHM: 'Algorithme' };
+/** A language's name after a kind on a badge. */
+const LANGUAGE_BADGES: Record<Language, string> = { PYTHON: 'Python', R: 'R' };
+
+/** A question's type as a short French badge: « Choix multiple », « Algorithme · Python »… The language is named
+ *  when the question has one (only the kinds that keep a language store it): no test of the kind here. */
 export function questionTypeLabel(type: QuestionKind, language?: Language | null): string {
-  if (type !== 'ALGORITHM') return QUESTION_KIND_LABELS[type];
-  return language ? `Algorithme · ${language === 'PYTHON' ? 'Python' : 'R'}` : 'Algorithme';
+  return language ? `${QUESTION_KIND_BADGES[type]} · ${LANGUAGE_BADGES[language]}` : QUESTION_KIND_BADGES[type];
 }
 
 export const HELPER_DATA: HelperData = {

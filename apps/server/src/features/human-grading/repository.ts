@@ -67,6 +67,12 @@ export async function lastAnswers(db: Db, examId: number, questionId: number): P
   return rows.rows.map((r) => ({ attempt_id: r.attempt_id, answer: typeof r.answer === 'string' ? JSON.parse(r.answer) : r.answer, details: r.details, from_draft: r.auto === 1 }));
 }
 
+/** The attempt has an answer to the question (a copy to grade). */
+export async function hasAnswer(db: Db, attemptId: number, questionId: number): Promise<boolean> {
+  const r = await db.selectFrom('exam_submissions').select('id').where('attempt_id', '=', attemptId).where('question_id', '=', questionId).limit(1).executeTakeFirst();
+  return r !== undefined;
+}
+
 export interface MarkRow {
   attempt_id: number;
   points: number;

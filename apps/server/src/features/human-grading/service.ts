@@ -32,6 +32,7 @@ import {
   drawPoints,
   examHead,
   examQuestions,
+  hasAnswer,
   lastAnswers,
   lockAttempt,
   markFor,
@@ -130,8 +131,7 @@ export async function saveMark(
   if (input.points > q.points + 1e-9) throw unprocessable({ points: [T.tooMany(q.points)] }, T.tooMany(q.points));
   const numbers = copyNumbers(examId, await attemptIdsOf(ctx.db, examId));
   const attemptId = [...numbers].find(([, n]) => n === copy)?.[0];
-  const answered = attemptId !== undefined && (await lastAnswers(ctx.db, examId, questionId)).some((a) => a.attempt_id === attemptId);
-  if (attemptId === undefined || !answered) throw notFound(T.copyNotFound);
+  if (attemptId === undefined || !(await hasAnswer(ctx.db, attemptId, questionId))) throw notFound(T.copyNotFound);
 
   const { mark, before } = await withTransaction(ctx.db, async (trx) => {
     // The lock a student's submission and a regrade take: one writer of this attempt's scores at a time.

@@ -3,6 +3,8 @@
 // question list without loading every editor. A kind left out does not compile.
 import type { QuestionKind } from '@exam/shared';
 import { algorithmFacts } from './algorithm/facts';
+import { clozeFacts } from './cloze/facts';
+import { essayFacts } from './essay/facts';
 import { exactFacts } from './exact/facts';
 import { matchingFacts } from './matching/facts';
 import { mathFacts } from './math/facts';
@@ -15,4 +17,6 @@ export const KIND_FACTS: { [K in QuestionKind]: KindFacts } = {
   ALGORITHM: algorithmFacts,
   MATH: mathFacts,
   MATCHING: matchingFacts,
+  ESSAY: essayFacts,
+  CLOZE: clozeFacts,
 };

@@ -3,6 +3,8 @@
 import type { useForm } from 'react-hook-form';
 import type { QuestionKind } from '@exam/shared';
 import type { AlgorithmForm } from './algorithm/form';
+import type { ClozeForm } from './cloze/form';
+import type { EssayForm } from './essay/form';
 import type { ExactForm } from './exact/form';
 import type { MatchingForm } from './matching/form';
 import type { MathForm } from './math/form';
@@ -22,7 +24,7 @@ export interface GeneralFormValues {
   generator: string;
 }
 
-export type QuestionFormValues = GeneralFormValues & QcmForm & ExactForm & AlgorithmForm & MathForm & MatchingForm;
+export type QuestionFormValues = GeneralFormValues & QcmForm & ExactForm & AlgorithmForm & MathForm & MatchingForm & EssayForm & ClozeForm;
 
 export type QuestionFormErrors = ReturnType<typeof useForm<QuestionFormValues>>['formState']['errors'];
 export type QuestionFormRegister = ReturnType<typeof useForm<QuestionFormValues>>['register'];

@@ -1,6 +1,8 @@
 // The table of the question kinds: a kind of QUESTION_KINDS left out does not compile.
 import type { QuestionKind } from '@exam/shared';
 import { algorithmKind } from './algorithm';
+import { clozeKind } from './cloze';
+import { essayKind } from './essay';
 import { exactKind } from './exact';
 import { matchingKind } from './matching';
 import { mathKind } from './math';
@@ -13,6 +15,8 @@ export const QUESTION_KINDS_UI: { [K in QuestionKind]: QuestionKindUi } = {
   ALGORITHM: algorithmKind,
   MATH: mathKind,
   MATCHING: matchingKind,
+  ESSAY: essayKind,
+  CLOZE: clozeKind,
 };
 
 export const kindOf = (type: QuestionKind): QuestionKindUi => QUESTION_KINDS_UI[type];

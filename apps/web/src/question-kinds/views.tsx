@@ -3,6 +3,8 @@
 // module (`@/question-kinds/views`), which loads no answer input and no editor. A kind left out does not compile.
 import type { GradeDetails, QuestionKind } from '@exam/shared';
 import { algorithmViews } from './algorithm/views';
+import { clozeViews } from './cloze/views';
+import { essayViews } from './essay/views';
 import { exactViews } from './exact/views';
 import { matchingViews } from './matching/views';
 import { mathViews } from './math/views';
@@ -15,6 +17,8 @@ export const KIND_VIEWS: { [K in QuestionKind]: KindViews } = {
   ALGORITHM: algorithmViews,
   MATH: mathViews,
   MATCHING: matchingViews,
+  ESSAY: essayViews,
+  CLOZE: clozeViews,
 };
 
 /** The one answer view of the question's kind (the student's result page, the staff's copy of a student). */

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { QUESTION_KINDS, type QuestionKind } from '../helper';
 import { algorithmKind } from './algorithm';
+import { clozeKind } from './cloze';
+import { essayKind } from './essay';
 import { exactKind } from './exact';
 import { matchingKind } from './matching';
 import { mathKind } from './math';
@@ -16,6 +18,8 @@ export const QUESTION_KIND_MODULES = {
   ALGORITHM: algorithmKind,
   MATH: mathKind,
   MATCHING: matchingKind,
+  ESSAY: essayKind,
+  CLOZE: clozeKind,
 } as const satisfies { [K in QuestionKind]: SharedQuestionKind<K> };
 
 /** The kind's module, typed by the kind. */
@@ -36,6 +40,22 @@ export type GradeDetailsOf<K extends QuestionKind> = Extract<GradeDetails, { typ
 export { qcmAnswerSchema, QCM_MAX_CHOICES, QCM_MIN_CHOICES } from './qcm';
 export { textAnswerSchema, EXACT_MAX_ANSWERS } from './exact';
 export { ALGORITHM_MAX_TESTS, visibleCaseResultSchema, type VisibleCaseResult } from './algorithm';
+export {
+  countWords,
+  ESSAY_NOTE_MAX,
+  ESSAY_TEXT_MAX,
+  ESSAY_TEXTS,
+  ESSAY_WORD_LIMIT_MAX,
+  essayAnswerSchema,
+  essayKind,
+  essaySettingsSchema,
+  essaySettingsShape,
+  essayStudentSchema,
+  NO_ESSAY_SETTINGS,
+  type EssayAnswer,
+  type EssaySettings,
+  type EssayStudent,
+} from './essay';
 export type { KindAnswerSource, KindIssue, KindRuleInput, SharedQuestionKind } from './types';
 export {
   matchingAnswerKey,

@@ -3,6 +3,8 @@
 // Public entry of the feature: the grading service, the question bank, exam taking, results and the exchange use it.
 import type { QuestionKind } from '@exam/shared';
 import { algorithmServerKind } from './algorithm';
+import { clozeServerKind } from './cloze';
+import { essayServerKind } from './essay';
 import { exactServerKind } from './exact';
 import { matchingServerKind } from './matching';
 import { mathServerKind } from './math';
@@ -15,6 +17,8 @@ export const SERVER_KINDS = {
   ALGORITHM: algorithmServerKind,
   MATH: mathServerKind,
   MATCHING: matchingServerKind,
+  ESSAY: essayServerKind,
+  CLOZE: clozeServerKind,
 } as const satisfies { [K in QuestionKind]: ServerQuestionKind<K, { type: K }> };
 
 type Kinds = typeof SERVER_KINDS;

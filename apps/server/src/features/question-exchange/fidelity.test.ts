@@ -253,6 +253,24 @@ describe('skips and previews', () => {
     expect(report.items[0]!.notes[0]).toMatch(/^Question CodeRunner à interface particulière \(graph\) : l’étudiant y dessine un graphe/);
   });
 
+  it('reads the code of a CodeRunner scratchpad answer kept as JSON, never failing on the JSON', async () => {
+    const answer = JSON.stringify({ answer_code: ['def carre(x):\n    return x * x'], test_code: [''], show_hide: [''], prefix_ans: ['1'] });
+    const xml = moodleXml(`  <question type="coderunner">
+    <name><text>Carré</text></name>
+    <questiontext format="html"><text>Écrivez la fonction carre(x).</text></questiontext>
+    <coderunnertype>python3_scratchpad</coderunnertype>
+    <extractcodefromjson>1</extractcodefromjson>
+    <answer><![CDATA[${answer}]]></answer>
+    <testcases>
+      <testcase testtype="0" useasexample="1" mark="1.0000000"><testcode><text>print(carre(3))</text></testcode><stdin><text></text></stdin><expected><text>9</text></expected></testcase>
+      <testcase testtype="0" useasexample="0" mark="1.0000000"><testcode><text>print(carre(-4))</text></testcode><stdin><text></text></stdin><expected><text>16</text></expected></testcase>
+    </testcases>
+  </question>`);
+    const report = await importText(xml, 'carre.xml');
+    expect(report.items[0]).toMatchObject({ outcome: 'approximated', type: 'ALGORITHM', language: 'PYTHON', checked_cases: 2 });
+    expect(report.items[0]!.notes.join(' ')).toMatch(/zone d’essai \(« scratchpad »\) de CodeRunner : seul son code est repris/);
+  }, 30_000);
+
   it('reads a Cloze question as Moodle exports it (type="cloze"), never as an unknown type', async () => {
     const xml = moodleXml(`  <question type="cloze">
     <name><text>Capitale</text></name>

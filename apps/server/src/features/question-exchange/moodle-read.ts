@@ -184,6 +184,27 @@ function customInterface(q: XmlElement): string | null {
   return null;
 }
 
+/** CodeRunner's scratchpad keeps its answer as JSON (`{"answer_code": [code], …}`) when the question extracts its code
+ *  from JSON: the code alone is what a student writes here, and the answer's JSON never reaches the sandbox. */
+function scratchpadCode(q: XmlElement, notes: string[]) {
+  if (textOf(q, 'extractcodefromjson').trim() !== '1') return;
+  for (const field of ['answer', 'answerpreload']) {
+    const el = child(q, field);
+    const raw = el?.text.trim() ?? '';
+    if (!el || !raw.startsWith('{')) continue;
+    let code: unknown;
+    try {
+      code = (JSON.parse(raw) as { answer_code?: unknown }).answer_code;
+    } catch {
+      continue;
+    }
+    const text = Array.isArray(code) ? code[0] : undefined;
+    if (typeof text !== 'string') continue;
+    el.text = text;
+    if (field === 'answer') notes.push('Réponse écrite dans la zone d’essai (« scratchpad ») de CodeRunner : seul son code est repris ; « Tester sur les exemples » tient lieu de zone d’essai.');
+  }
+}
+
 /** The Moodle types the kinds read, each with its kind's reader (../question-kinds). */
 const READERS: Record<string, MoodleReader> = Object.assign({}, ...QUESTION_KINDS.map((k) => serverKind(k).moodle.read));
 
@@ -193,6 +214,7 @@ function readQuestion(q: XmlElement, type: string, base: Pick<Candidate, 'index'
   const custom = type === 'coderunner' ? customInterface(q) : null;
   if (custom) return skipped(base, custom);
   const notes: string[] = [];
+  if (type === 'coderunner') scratchpadCode(q, notes);
   const { html, files } = statementOf(q, notes);
   const { points, tags } = common(q, categoryTags, notes);
   const read = reader(q, notes, html);

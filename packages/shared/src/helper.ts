@@ -13,7 +13,7 @@ export const LANGUAGE_LABELS: Record<Language, string> = { PYTHON: 'Python 3', R
 
 /** The question kinds (the specification's three, MATH, MATCHING); the one definition of their French names. Each has
  *  its module on each side (packages/shared/src/question-kinds, the server's and the web app's question-kinds). */
-export const QUESTION_KINDS = ['QCM', 'EXACT', 'ALGORITHM', 'MATH', 'MATCHING', 'ESSAY', 'CLOZE'] as const;
+export const QUESTION_KINDS = ['QCM', 'EXACT', 'ALGORITHM', 'MATH', 'MATCHING', 'ESSAY', 'ORDERING', 'CLOZE'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 export type QuestionType = QuestionKind;
 
@@ -23,6 +23,7 @@ export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
   ALGORITHM: 'Algorithme (Python ou R)',
   MATH: 'Expression mathématique',
   MATCHING: 'Appariement',
+  ORDERING: 'Remise en ordre',
   ESSAY: 'Réponse rédigée',
   CLOZE: 'Texte à trous',
 };

@@ -10,6 +10,7 @@ export * from './runner';
 export * from './courses';
 export * from './exams';
 export * from './questions';
+export * from './question-kinds/ordering';
 export * from './question-kinds/cloze';
 export * from './question-variants';
 export * from './grading';

@@ -8,6 +8,7 @@ import { essayFacts } from './essay/facts';
 import { exactFacts } from './exact/facts';
 import { matchingFacts } from './matching/facts';
 import { mathFacts } from './math/facts';
+import { orderingFacts } from './ordering/facts';
 import { qcmFacts } from './qcm/facts';
 import type { KindFacts } from './types';
 
@@ -17,6 +18,7 @@ export const KIND_FACTS: { [K in QuestionKind]: KindFacts } = {
   ALGORITHM: algorithmFacts,
   MATH: mathFacts,
   MATCHING: matchingFacts,
+  ORDERING: orderingFacts,
   ESSAY: essayFacts,
   CLOZE: clozeFacts,
 };

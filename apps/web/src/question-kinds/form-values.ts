@@ -8,6 +8,7 @@ import type { EssayForm } from './essay/form';
 import type { ExactForm } from './exact/form';
 import type { MatchingForm } from './matching/form';
 import type { MathForm } from './math/form';
+import type { OrderingForm } from './ordering/form';
 import type { QcmForm } from './qcm/form';
 
 export interface GeneralFormValues {
@@ -24,7 +25,7 @@ export interface GeneralFormValues {
   generator: string;
 }
 
-export type QuestionFormValues = GeneralFormValues & QcmForm & ExactForm & AlgorithmForm & MathForm & MatchingForm & EssayForm & ClozeForm;
+export type QuestionFormValues = GeneralFormValues & QcmForm & ExactForm & AlgorithmForm & MathForm & MatchingForm & OrderingForm & EssayForm & ClozeForm;
 
 export type QuestionFormErrors = ReturnType<typeof useForm<QuestionFormValues>>['formState']['errors'];
 export type QuestionFormRegister = ReturnType<typeof useForm<QuestionFormValues>>['register'];

@@ -6,6 +6,7 @@ import { essayKind } from './essay';
 import { exactKind } from './exact';
 import { matchingKind } from './matching';
 import { mathKind } from './math';
+import { orderingKind } from './ordering';
 import { qcmKind } from './qcm';
 import type { QuestionKindUi } from './types';
 
@@ -15,6 +16,7 @@ export const QUESTION_KINDS_UI: { [K in QuestionKind]: QuestionKindUi } = {
   ALGORITHM: algorithmKind,
   MATH: mathKind,
   MATCHING: matchingKind,
+  ORDERING: orderingKind,
   ESSAY: essayKind,
   CLOZE: clozeKind,
 };

@@ -8,6 +8,7 @@ import { essayViews } from './essay/views';
 import { exactViews } from './exact/views';
 import { matchingViews } from './matching/views';
 import { mathViews } from './math/views';
+import { orderingViews } from './ordering/views';
 import { qcmViews } from './qcm/views';
 import type { AnswerViewProps, KindViews, KnownSolution } from './types';
 
@@ -17,6 +18,7 @@ export const KIND_VIEWS: { [K in QuestionKind]: KindViews } = {
   ALGORITHM: algorithmViews,
   MATH: mathViews,
   MATCHING: matchingViews,
+  ORDERING: orderingViews,
   ESSAY: essayViews,
   CLOZE: clozeViews,
 };

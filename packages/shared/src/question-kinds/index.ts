@@ -9,6 +9,7 @@ import { essayKind } from './essay';
 import { exactKind } from './exact';
 import { matchingKind } from './matching';
 import { mathKind } from './math';
+import { orderingKind } from './ordering';
 import { qcmKind } from './qcm';
 import type { SharedQuestionKind } from './types';
 
@@ -18,6 +19,7 @@ export const QUESTION_KIND_MODULES = {
   ALGORITHM: algorithmKind,
   MATH: mathKind,
   MATCHING: matchingKind,
+  ORDERING: orderingKind,
   ESSAY: essayKind,
   CLOZE: clozeKind,
 } as const satisfies { [K in QuestionKind]: SharedQuestionKind<K> };

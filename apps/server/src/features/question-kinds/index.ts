@@ -8,6 +8,7 @@ import { essayServerKind } from './essay';
 import { exactServerKind } from './exact';
 import { matchingServerKind } from './matching';
 import { mathServerKind } from './math';
+import { orderingServerKind } from './ordering';
 import { qcmServerKind } from './qcm';
 import type { GradeInputOf, ServerQuestionKind } from './types';
 
@@ -17,6 +18,7 @@ export const SERVER_KINDS = {
   ALGORITHM: algorithmServerKind,
   MATH: mathServerKind,
   MATCHING: matchingServerKind,
+  ORDERING: orderingServerKind,
   ESSAY: essayServerKind,
   CLOZE: clozeServerKind,
 } as const satisfies { [K in QuestionKind]: ServerQuestionKind<K, { type: K }> };

@@ -2,10 +2,11 @@
 // expected_output = the answer that goes with it, weight = the item's share in PARTIAL scoring; the question's
 // `scoring` says PARTIAL or ALL_OR_NOTHING. A student sees the items and the answers listed once, sorted then
 // shuffled per student (so the list's order says nothing of the rows'), never which answer goes with which item;
-// an answer is [{ item_id, answer }], an item left out counting wrong. Moodle `match` and GIFT matching in and out.
+// an answer is [{ item_id, answer }], an item left out counting wrong. Moodle `match` and GIFT matching in and out;
+// Moodle `mtf` (multiple true/false) in, as a true/false grid (answers « Vrai » and « Faux »).
 import { matchingAnswerKey, matchingAnswerSchema, type MatchingScoring, type Question } from '@exam/shared';
-import { cdata, child, escapeXml, textOf, type XmlElement } from '../../lib/xml';
-import { answerError, escapeGift, escapeHtml, feedbackNote, moodleAnswers, plain } from './common';
+import { cdata, child, childrenOf, escapeXml, textOf, type XmlElement } from '../../lib/xml';
+import { answerError, escapeGift, escapeHtml, feedbackNote, moodleAnswers, num, plain } from './common';
 import { NO_STUDENT_FIELDS, type KindImport, type ServerQuestionKind, type VariantSolution } from './types';
 
 export interface MatchingQuestion {
@@ -82,6 +83,42 @@ function readMoodle(q: XmlElement, notes: string[]): KindImport | string {
   return { type: 'MATCHING', scoring: 'PARTIAL', possible_solutions: kept.slice(0, 30) };
 }
 
+/** Moodle's true/false answers in English become ours, so that the question is shown as a grid. */
+const GRID_WORDS: Record<string, string> = { true: 'Vrai', false: 'Faux', vrai: 'Vrai', faux: 'Faux' };
+
+/**
+ * Moodle's multiple true/false (qtype_mtf): a statement per row, an answer per column (« True » / « False »), the
+ * right column of each row by its weight. Read as a matching: each statement with the answer of its right column,
+ * the columns no statement takes as answers too many; « True » / « False » become « Vrai » / « Faux » (a grid here).
+ */
+function readMtf(q: XmlElement, notes: string[]): KindImport | string {
+  const columns = new Map(
+    childrenOf(q, 'column').map((c) => {
+      const raw = plain(child(child(c, 'responsetext'), 'text')?.text ?? '');
+      return [c.attrs.number ?? '', GRID_WORDS[raw.toLowerCase()] ?? raw] as const;
+    }),
+  );
+  const weights = childrenOf(q, 'weight').filter((w) => num(textOf(w, 'value')) > 0);
+  const rows = childrenOf(q, 'row').map((r) => {
+    const right = weights.filter((w) => w.attrs.rownumber === r.attrs.number).map((w) => columns.get(w.attrs.columnnumber ?? '') ?? '');
+    return { content: plain(child(child(r, 'optiontext'), 'text')?.text ?? ''), expected_output: right.length === 1 ? right[0]!.trim() : '' };
+  });
+  if (rows.some((r) => r.content === '')) notes.push('Des affirmations vides sont ignorées.');
+  if (childrenOf(q, 'row').some((r) => (child(child(r, 'optiontext'), 'text')?.text ?? '').includes('@@PLUGINFILE@@'))) notes.push('Les images des affirmations ne sont pas reprises (les affirmations sont du texte).');
+  if (childrenOf(q, 'row').some((r) => plain(textOf(r, 'feedbacktext')))) notes.push('Les commentaires propres à chaque affirmation ne sont pas repris.');
+  const kept = rows.filter((r) => r.content !== '' && r.expected_output !== '');
+  if (kept.length < rows.filter((r) => r.content !== '').length) notes.push('Des affirmations sans une seule bonne réponse sont ignorées.');
+  if (kept.length < 2) return 'Moins de deux affirmations à juger.';
+  const used = new Set(kept.map((r) => r.expected_output));
+  const extra = [...new Set(columns.values())].filter((c) => c !== '' && !used.has(c)).map((c) => ({ content: '', expected_output: c }));
+  const method = textOf(q, 'scoringmethod').trim().toLowerCase();
+  if (method && method !== 'subpoints' && method !== 'mtfonezero') notes.push(`Notation « ${method} » de Moodle remplacée par le crédit partiel par affirmation.`);
+  if (num(textOf(q, 'deduction')) > 0) notes.push('La pénalité des réponses fausses (deduction) n’est pas reprise.');
+  const all = [...kept, ...extra];
+  if (all.length > 30) notes.push(`Seules les 30 premières lignes sont reprises (${all.length}).`);
+  return { type: 'MATCHING', scoring: method === 'mtfonezero' ? 'ALL_OR_NOTHING' : 'PARTIAL', possible_solutions: all.slice(0, 30) };
+}
+
 // --- GIFT ------------------------------------------------------------------------------------------
 
 /** GIFT matching ({ =élément -> réponse … }): the question, or why it cannot be read (a « = -> réponse » is a distractor). */
@@ -142,7 +179,7 @@ export const matchingServerKind = {
   }),
   checkOnSave: async () => 0,
   checkVariant: async (_ctx, _caller, _q, ps) => checkVariant(ps),
-  moodle: { write: writeMoodle, read: { match: readMoodle } },
+  moodle: { write: writeMoodle, read: { match: readMoodle, mtf: readMtf } },
   gift: {
     write: (q) => `{\n${q.possible_solutions.map((p) => `\t=${isItem(p) ? escapeGift(p.content) : ''} -> ${escapeGift(p.expected_output.trim())}`).join('\n')}\n}`,
   },

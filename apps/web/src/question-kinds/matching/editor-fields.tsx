@@ -1,17 +1,22 @@
 // A MATCHING question's fields in the editor: the items, each with the answer that goes with it; the extra answers
 // (distractors) added to the list students pick from; the scoring (partial credit by item, or all or nothing).
-import { Controller, useFieldArray } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { ActionIcon, Button, Divider, Group, List, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { MATCHING_MAX_ITEMS, MATCHING_MAX_ROWS, MATCHING_MIN_ITEMS, type Variant } from '@exam/shared';
 import { rootMessage } from '../form-values';
 import type { EditorFieldsProps } from '../types';
+import { GRID_FALSE, GRID_TRUE } from './facts';
 import { matchingTexts as t } from './texts';
 
 export function MatchingEditorFields({ control, errors, register }: EditorFieldsProps) {
   const pairs = useFieldArray({ control, name: 'pairs', keyName: 'key' });
   const distractors = useFieldArray({ control, name: 'distractors', keyName: 'key' });
   const full = pairs.fields.length + distractors.fields.length >= MATCHING_MAX_ROWS;
+  const [pairValues, distractorValues] = useWatch({ control, name: ['pairs', 'distractors'] });
+  // A true/false grid: « Vrai » and « Faux » both in the list (the one no statement has, as an answer too many).
+  const present = new Set([...(pairValues ?? []), ...(distractorValues ?? [])].map((r) => r.answer.trim()));
+  const missing = [GRID_TRUE, GRID_FALSE].filter((a) => !present.has(a));
   return (
     <Stack gap="sm">
       <Text fw={500} size="sm" id="matching-pairs-title">
@@ -57,6 +62,14 @@ export function MatchingEditorFields({ control, errors, register }: EditorFields
       <Group>
         <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} disabled={full} onClick={() => distractors.append({ answer: '' })}>
           {t.addDistractor}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t.gridHint}
+      </Text>
+      <Group>
+        <Button variant="subtle" size="xs" disabled={missing.length === 0 || pairs.fields.length + distractors.fields.length + missing.length > MATCHING_MAX_ROWS} onClick={() => missing.forEach((answer) => distractors.append({ answer }))}>
+          {t.makeGrid}
         </Button>
       </Group>
       <Divider />

@@ -13,6 +13,14 @@ export const matchingPairs = (value: unknown): MatchingPairAnswer[] =>
     ? value.filter((v): v is MatchingPairAnswer => !!v && typeof v === 'object' && Number.isInteger((v as MatchingPairAnswer).item_id) && typeof (v as MatchingPairAnswer).answer === 'string')
     : [];
 
+/** The two answers of a true/false grid. */
+export const GRID_TRUE = 'Vrai';
+export const GRID_FALSE = 'Faux';
+
+/** A matching whose answer list is exactly « Vrai » and « Faux » is a grid of statements, each true or false. */
+export const isTrueFalseGrid = (options: readonly string[]) =>
+  options.length === 2 && options.includes(GRID_TRUE) && options.includes(GRID_FALSE);
+
 export const matchingFacts: KindFacts = {
   color: 'cyan',
   emptyAnswer: () => [],

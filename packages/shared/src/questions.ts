@@ -395,9 +395,9 @@ export const studentQuestionSchema = z.object({
   gaps: z.array(z.object({ kind: z.enum(CLOZE_GAP_KINDS), choices: z.array(z.string()) })).optional(),
   /** ESSAY: the word limit and the response template (never the grader information); absent for the other kinds. */
   essay: essayStudentSchema.optional(),
-  /** MATH: the form the answer must have (EXPANDED, FACTORED, SIMPLIFIED), shown beside the question; absent or
-   *  EQUIVALENT when any equivalent form is right. Absent for the other kinds. */
-  math_form: mathFormSchema.optional(),
+  /** MATH: the form the answer must have (EXPANDED, FACTORED, SIMPLIFIED), shown beside the question; absent (or
+   *  null, or EQUIVALENT) when any equivalent form is right and for the other kinds. */
+  math_form: mathFormSchema.nullish(),
 });
 export type StudentQuestion = z.infer<typeof studentQuestionSchema>;
 

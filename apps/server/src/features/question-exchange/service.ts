@@ -4,6 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import {
   EXPORT_VARIANTS,
+  QUESTION_KIND_LABELS,
   questionInputSchema,
   type ExchangeFormat,
   type ExportReportItem,
@@ -333,7 +334,7 @@ function writeGift(questions: Question[], report: ExportReportItem[]): string {
   for (const q of questions) {
     const g = writeGiftQuestion(q);
     if (g === null) {
-      const why = 'ce type n’existe pas en GIFT (programme, expression, texte à trous…) ; exportez-la en Moodle XML';
+      const why = `ce type (${QUESTION_KIND_LABELS[q.type]}) n’existe pas en GIFT ; exportez-la en Moodle XML`;
       addNote(report, q.id, 'omitted', `Question omise : ${why}.`);
       parts.push(`// Question ${q.id} : ${why}.`);
       continue;

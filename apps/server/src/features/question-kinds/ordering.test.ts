@@ -241,6 +241,9 @@ describe('ORDERING out and back in', () => {
     const gift = await t.app.inject(authed(teacher, { method: 'GET', url: `/api/admin/questions/export?format=gift&ids=${q.id}` }));
     expect(gift.statusCode, gift.body).toBe(200);
     expect(gift.headers['x-omitted-questions']).toBe(String(q.id));
+    // The export report says why, naming the kind.
+    const report = JSON.parse(decodeURIComponent(String(gift.headers['x-export-report']))) as Array<{ id: number; outcome: string; notes: string[] }>;
+    expect(report).toEqual([{ id: q.id, outcome: 'omitted', notes: ['Question omise : ce type (Remise en ordre) n’existe pas en GIFT ; exportez-la en Moodle XML.'] }]);
   });
 
   it('reads a Moodle ordering by its answers’ fractions, and says what it approximates', async () => {

@@ -55,7 +55,7 @@ describe('questionInputSchema', () => {
     expect(errorsOf({ ...base, limits: { cpu_seconds: QUESTION_LIMIT_BOUNDS.cpu_seconds.max + 1, memory_mb: 128 } })['limits.cpu_seconds']).toEqual(['Le temps CPU doit être compris entre 1 et 20 secondes.']);
     expect(errorsOf({ ...base, limits: { cpu_seconds: 1, memory_mb: 4096 } })['limits.memory_mb']).toEqual(['La mémoire doit être comprise entre 64 et 1024 Mio.']);
     expect(errorsOf({ ...base, statement: '<p> </p>' }).statement).toEqual(["L’énoncé est obligatoire."]);
-    expect(errorsOf({ ...base, type: 'ESSAY' }).type).toEqual(['Le type doit être QCM, EXACT, ALGORITHM, MATH ou MATCHING.']);
+    expect(errorsOf({ ...base, type: 'DESSIN' }).type).toEqual(['Le type doit être QCM, EXACT, ALGORITHM, MATH, MATCHING, ESSAY, ORDERING ou CLOZE.']);
   });
 
   it('drops repeated tags', () => {

@@ -298,6 +298,6 @@ describe('CLOZE out and back in', () => {
     const gift = await t.app.inject(authed(teacher, { method: 'GET', url: `/api/admin/questions/export?format=gift&ids=${q.id}` }));
     expect(gift.statusCode, gift.body).toBe(200);
     expect(gift.headers['x-omitted-questions']).toBe(String(q.id));
-    expect(gift.body).toMatch(/texte à trous/);
+    expect(gift.body).toContain('ce type (Texte à trous) n’existe pas en GIFT');
   });
 });

@@ -4,6 +4,7 @@
 // statistics and results say pending), the grading queue (anonymous copy numbers, an order fixed per grader and
 // shuffled, never alphabetical), marks saved with their version (a stale one: 409), the journal's MARK event, the
 // appeal sentence, and a regrade that never touches a human mark.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examShowResultSchema, gradingQueueSchema, studentQuestionSchema, takingQuestionSchema, type Question } from '@exam/shared';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
@@ -160,6 +161,14 @@ describe('ESSAY in an exam, graded by people', () => {
     const stats = (await call(teacher, 'GET', `/api/admin/exam-results/${e.id}/statistics`)).json().data;
     expect(stats).toMatchObject({ participants: 3, pending_participants: 3, mean_20: null });
     expect(stats.questions[1]).toMatchObject({ pending: 3, facility: null });
+    // The xlsx export: « En attente » where the essay's points and the total would be, never a 0.
+    const xl = await call(teacher, 'GET', `/api/admin/exam-results/${s.yearId}/${s.specializationId}/export`);
+    expect(xl.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xl.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Partiel rédigé')!;
+    const rowA = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(1).value === 'Anquetil')!;
+    expect((rowA.values as unknown[]).slice(4)).toEqual(['En attente de correction (1 réponse)', 2, 'En attente', 'En attente', 'En attente', 1]);
 
     // The overview and the queue: anonymous copies, in an order of this grader's, the same on every load.
     const overview = await call(teacher, 'GET', `/api/admin/exams/${e.id}/grading`);

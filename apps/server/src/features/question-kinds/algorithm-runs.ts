@@ -207,10 +207,12 @@ export function toOutcome(question: AlgorithmQuestion, tests: Test[], result: Ju
   };
 }
 
-/** The first failing case (in the question's order), with expected vs got, or null when every case passed. */
-export function firstFailure(question: AlgorithmQuestion, result: JudgeResult): ReferenceFailure | null {
+/** The first failing case (in the question's order), with expected vs got, or null when every case passed; its
+ *  errors' lines counted in `code` (the reference solution) and in the case's test code. */
+export function firstFailure(question: AlgorithmQuestion, result: JudgeResult, code = ''): ReferenceFailure | null {
   const c = result.cases.find((x) => x.verdict !== 'OK');
   if (!c) return null;
   const test = question.tests[c.index];
-  return { index: c.index, test_id: test.id, verdict: c.verdict, stdin: test.stdin, expected: test.expected_output, got: c.stdout, stderr: c.stderr };
+  const stderr = ownLines(c.stderr, question, layoutOf(question, code), test.test_code);
+  return { index: c.index, test_id: test.id, verdict: c.verdict, stdin: test.stdin, expected: test.expected_output, got: c.stdout, stderr };
 }

@@ -91,6 +91,17 @@ describe('a Python function', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toMatch(/cas de test 1 : sortie attendue « 9 », obtenue « 6 »/);
+    // A reference that stops: its error's lines are the reference's own and the test code's.
+    const stops = await call(teacher, 'POST', '/api/admin/questions/create', {
+      type: 'ALGORITHM',
+      language: 'PYTHON',
+      statement: '<p>x</p>',
+      reference_solution: 'def sqr(x):\n    return x * y\n',
+      possible_solutions: [{ test_code: 'print(sqr(3))', expected_output: '9' }],
+    });
+    expect(stops.statusCode).toBe(422);
+    expect(stops.json().message).toContain('File "votre code", line 2, in sqr');
+    expect(stops.json().message).toContain('File "code de test", line 1');
     // The version keeps them.
     const v = await t.ctx.db.selectFrom('question_versions').select('snapshot').where('question_id', '=', sqr.id).executeTakeFirstOrThrow();
     const snap = v.snapshot as { grading: string; possible_solutions: Array<{ test_code: string }> };

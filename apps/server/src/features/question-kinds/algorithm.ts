@@ -32,7 +32,7 @@ export async function checkReferenceSolution(
   const runner: CodeRunner = requireRunner(ctx);
   if (input.metered !== false) await checkRate(ctx, input.userId);
   const result = await onRunner(() => runCases(runner, question, input.code, question.tests, runnerSlots(ctx.config), String(input.userId)), logFailure(input));
-  return firstFailure(question, result);
+  return firstFailure(question, result, input.code);
 }
 
 /**

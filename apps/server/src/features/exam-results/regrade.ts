@@ -17,7 +17,7 @@ import { regrade, type GradableQuestion, type GradeOutcome } from '../grading';
 import { serverKind } from '../question-kinds';
 import { currentVersions, prepareVariants, toGradable, versionsByIds } from '../questions';
 import { stateOf } from './book';
-import { insertRegradeLog, lockAttempts, submissionsOf, updateSubmissionGrade, type RegradeLogEntry, type SubmissionRow } from './repository';
+import { insertRegradeLog, lockAttempts, markedPairs, submissionsOf, updateSubmissionGrade, type RegradeLogEntry, type SubmissionRow } from './repository';
 import { withRegradeLock } from './regrade-lock';
 import { examBook } from './service';
 
@@ -126,6 +126,10 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
   const pinned = await pinnedQuestions(ctx.db, [...pinOf.values()]);
   const gradable = new Map([...pinned].map(([key, q]) => [key, toGradable(q)]));
 
+  const marked = await markedPairs(
+    ctx.db,
+    started.map((r) => r.attempt!.id),
+  );
   // Grade every submission again, one at a time; the same answer to the same question is graded once.
   const cache = new Map<string, GradeOutcome>();
   const outcomes = new Map<number, GradeOutcome>();
@@ -134,8 +138,9 @@ async function run(ctx: AppContext, examId: number, actor: SessionUser, dryRun: 
     const pin = pinOf.get(`${s.attempt_id}:${s.question_id}`);
     const q = pin && gradable.get(pinKey(pin));
     if (!pin || !q) continue;
-    // Answers graded by a person (essays): a regrade never touches them, marked or waiting.
-    if (serverKind(q.type).humanGraded) continue;
+    // Answers graded by a person (essays), and any question a person marked (a decision on a similar program): a
+    // regrade never touches them.
+    if (serverKind(q.type).humanGraded || marked.has(`${s.attempt_id}:${s.question_id}`)) continue;
     const key = `${pinKey(pin)}\u0000${JSON.stringify(s.answer ?? null)}`;
     let outcome = cache.get(key);
     if (!outcome) {

@@ -193,6 +193,13 @@ export async function submissionsOf(db: Db, attemptIds: number[]): Promise<Submi
   return rows.map(({ auto, ...r }) => ({ ...r, is_valid: r.is_valid === 1, score: Number(r.score), penalty: Number(r.penalty), from_draft: auto === 1, created_at: toDate(r.created_at) }));
 }
 
+/** The questions a person marked in these attempts (`attempt:question`): a regrade leaves their scores alone. */
+export async function markedPairs(db: Db, attemptIds: number[]): Promise<Set<string>> {
+  if (attemptIds.length === 0) return new Set();
+  const rows = await db.selectFrom('exam_marks').select(['attempt_id', 'question_id']).where('attempt_id', 'in', attemptIds).execute();
+  return new Set(rows.map((r) => `${r.attempt_id}:${r.question_id}`));
+}
+
 /** Exams of a year aimed at a parcours, drafts left out, by opening date. */
 export async function examIdsOf(db: Db, yearId: number, specializationId: number): Promise<number[]> {
   const rows = await db

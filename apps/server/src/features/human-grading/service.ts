@@ -17,6 +17,7 @@ import {
   type Mark,
   type MarkResult,
 } from '@exam/shared';
+import type { Db } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
@@ -176,4 +177,33 @@ export async function saveMark(
   );
   const counts = (await countsOf(ctx.db, examId, [questionId])).get(questionId);
   return { copy, mark: markOut(mark), counts: countsFrom(counts) };
+}
+
+/**
+ * A mark set by a decision taken elsewhere (a similarity case decided « Note modifiée »), in the caller's transaction:
+ * the question's points in this attempt become `points` like a grader's mark (a regrade leaves it), under the
+ * attempt's lock. The caller journals the decision. 422 when the points exceed the question's in this copy.
+ */
+export async function markByDecision(
+  trx: Db,
+  v: { attemptId: number; questionId: number; points: number; comment: string; by: { id: number; name: string } },
+): Promise<void> {
+  const state = await lockAttempt(trx, v.attemptId);
+  if (!state) throw notFound(T.copyNotFound);
+  const draw = await drawPoints(trx, v.attemptId);
+  const max = draw.get(v.questionId);
+  if (max === undefined) throw notFound(T.copyNotFound);
+  if (v.points > max + 1e-9) throw unprocessable({ new_points: [T.tooMany(max)] }, T.tooMany(max));
+  const existing = await markFor(trx, v.attemptId, v.questionId);
+  await writeMark(trx, {
+    attempt_id: v.attemptId,
+    question_id: v.questionId,
+    points: v.points,
+    comment: v.comment,
+    graded_by: v.by.id,
+    graded_by_name: v.by.name,
+    version: (existing?.version ?? 0) + 1,
+  });
+  await applyMark(trx, v.attemptId, v.questionId, max > 0 ? v.points / max : 0, v.comment);
+  await recomputeAttempt(trx, v.attemptId, draw);
 }

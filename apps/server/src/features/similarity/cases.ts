@@ -1,5 +1,6 @@
 // The case file (« dossier ») staff keep when they act on a pair or a cluster: it is flagged, staff add notes, the
-// message they sent a student and the reply they got, then a decision (no action, or a mark changed with its reason).
+// message they sent a student and the reply they got, then a decision (no action, or a mark changed with its reason:
+// the copy's points on the question become the new ones, as a grader's mark).
 // Each step is written in the journal of every attempt of the case, so that it appears in their appeal files; the
 // journal names no other student (only how many other copies the case holds). Students never read a case file: once
 // staff write to one, that student reads the messages sent to them and replies (student-messages.ts).
@@ -10,6 +11,7 @@ import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
 import { withTransaction } from '../../lib/transaction';
 import { appendEvents } from '../exam-journal';
+import { markByDecision } from '../human-grading';
 import { programQuestion } from './service';
 import type { Db } from '../../db/schema';
 
@@ -138,6 +140,10 @@ export async function addStep(ctx: AppContext, examId: number, caseId: number, i
     if (open.status === 'DECIDED') throw conflict(T.caseDecided);
     await trx.insertInto('similarity_case_steps').values({ case_id: caseId, ...step, author_id: user.id }).execute();
     if (step.type === 'DECISION') await trx.updateTable('similarity_cases').set({ status: 'DECIDED', decision: step.decision }).where('id', '=', caseId).execute();
+    // « Note modifiée » changes the mark: the question's points in that copy, as a grader's mark (kept by regrades).
+    if (step.decision === 'MARK_CHANGED' && step.attempt_id !== null && step.new_points !== null) {
+      await markByDecision(trx, { attemptId: step.attempt_id, questionId: before.question_id, points: step.new_points, comment: step.text, by: { id: user.id, name: author } });
+    }
   });
   log.info({ case: caseId, step: step.type }, 'similarity: case step');
   await journalStep(ctx, before, step);

@@ -66,7 +66,7 @@ async function exam(questionIds: number[], o: { ended?: boolean } = {}) {
 
 let seq = 0;
 /** A student's attempt with these programs sent in order (the last is the final one); `auto`: the last is a draft graded at the end. */
-async function sitting(examId: number, questionId: number, programs: string[], o: { auto?: boolean } = {}) {
+async function sitting(examId: number, questionId: number, programs: string[], o: { auto?: boolean; drawn?: boolean } = {}) {
   const u = await seedUser(t.ctx, 'STUDENT', { academic_year_id: s.yearId, specialization_id: s.specializationId });
   const a = await t.ctx.db
     .insertInto('exam_attempts')
@@ -92,6 +92,8 @@ async function sitting(examId: number, questionId: number, programs: string[], o
       })
       .execute();
   }
+  // The question as drawn for this copy (its points), as a real start writes it.
+  if (o.drawn) await t.ctx.db.insertInto('exam_attempt_questions').values({ attempt_id: a.id, question_id: questionId, position: 0, section: 0, points: 4, question_version_id: null, variant_seed: null }).execute();
   return { user: u, attempt: a.id };
 }
 
@@ -259,9 +261,9 @@ describe('similar programs', () => {
   it('keeps a case file: flag, note, message, reply, decision, each in both attempts’ chained journals', async () => {
     const q = await question('PYTHON', read('starter.py'), read('reference.py'));
     const id = await exam([q]);
-    const a = await sitting(id, q, [read('original.py')]);
-    const b = await sitting(id, q, [read('renamed.py')]);
-    const c = await sitting(id, q, [read('independent-3.py')]);
+    const a = await sitting(id, q, [read('original.py')], { drawn: true });
+    const b = await sitting(id, q, [read('renamed.py')], { drawn: true });
+    const c = await sitting(id, q, [read('independent-3.py')], { drawn: true });
     await call(staff, 'POST', `/api/admin/exam-results/${id}/similarity/${q}/run`);
     await similarityIdle();
 
@@ -276,10 +278,20 @@ describe('similar programs', () => {
     // A message to someone outside the case, a decision without its points: refused.
     expect((await call(staff, 'POST', base, { type: 'MESSAGE', text: 'Bonjour', attempt_id: c.attempt })).statusCode).toBe(422);
     expect((await call(staff, 'POST', base, { type: 'DECISION', decision: 'MARK_CHANGED', text: 'Copie avérée' })).statusCode).toBe(422);
+    const tooMany = await call(staff, 'POST', base, { type: 'DECISION', decision: 'MARK_CHANGED', attempt_id: b.attempt, new_points: 5, text: 'Trop de points.' });
+    expect(tooMany.statusCode).toBe(422);
+    expect((await call(staff, 'GET', `/api/admin/exam-results/${id}/similarity-cases/${caseId}`)).json().data.status).toBe('OPEN');
     const decided = await call(staff, 'POST', base, { type: 'DECISION', decision: 'MARK_CHANGED', attempt_id: b.attempt, new_points: 0, text: 'Programme recopié : la question est notée 0.' });
     expect(decided.statusCode, decided.body).toBe(200);
     expect(decided.json().data).toMatchObject({ status: 'DECIDED', decision: 'MARK_CHANGED' });
     expect(decided.json().data.steps.map((x: { type: string }) => x.type)).toEqual(['FLAG', 'NOTE', 'MESSAGE', 'REPLY', 'DECISION']);
+    // « Note modifiée » changed the mark: B's copy now has 0 of its 4 points on the question (A's is untouched), kept as
+    // a person's mark; a points figure above the question's is refused.
+    const subScores = async (attempt: number) => (await t.ctx.db.selectFrom('exam_submissions').select('score').where('attempt_id', '=', attempt).execute()).map((r) => Number(r.score));
+    expect(await subScores(b.attempt)).toEqual([0]);
+    expect(await subScores(a.attempt)).toEqual([4]);
+    const mark = await t.ctx.db.selectFrom('exam_marks').select(['points', 'comment']).where('attempt_id', '=', b.attempt).executeTakeFirstOrThrow();
+    expect({ points: Number(mark.points), comment: mark.comment }).toEqual({ points: 0, comment: 'Programme recopié : la question est notée 0.' });
     // Decided: nothing more.
     const late = await call(staff, 'POST', base, { type: 'NOTE', text: 'Encore' });
     expect(late.statusCode).toBe(409);
@@ -328,8 +340,8 @@ describe('similar programs', () => {
   it('shows a student nothing of a case until staff write to them; then the messages to them, their reply kept in the case and both journals, and the decision', async () => {
     const q = await question('PYTHON', read('starter.py'), read('reference.py'));
     const id = await exam([q]);
-    const a = await sitting(id, q, [read('original.py')]);
-    const b = await sitting(id, q, [read('renamed.py')]);
+    const a = await sitting(id, q, [read('original.py')], { drawn: true });
+    const b = await sitting(id, q, [read('renamed.py')], { drawn: true });
     const tokenA = await loginAs(t.app, a.user);
     const tokenB = await loginAs(t.app, b.user);
     const created = await call(staff, 'POST', `/api/admin/exam-results/${id}/similarity-cases`, { question_id: q, attempt_ids: [a.attempt, b.attempt], note: 'Mêmes fonctions, noms changés.' });
@@ -386,6 +398,8 @@ describe('similar programs', () => {
     await call(staff, 'POST', steps, { type: 'DECISION', decision: 'MARK_CHANGED', attempt_id: a.attempt, new_points: 2, text: 'Travail en partie commun : moitié des points.' });
     const after = (await call(tokenA, 'GET', '/api/student/case-messages')).json().data;
     expect(after).toEqual([expect.objectContaining({ case_id: caseId, open: false, decision: 'MARK_CHANGED', new_points: 2 })]);
+    // The decision changed A's mark: 2 of the question's 4 points, the copy's score recomputed.
+    expect(Number((await t.ctx.db.selectFrom('exam_attempts').select('score').where('id', '=', a.attempt).executeTakeFirstOrThrow()).score)).toBe(2);
     const closed = await call(tokenA, 'POST', `/api/student/case-messages/${caseId}/reply`, { text: 'Encore un mot' });
     expect(closed.statusCode).toBe(409);
     expect(closed.json().message).toBe('Ce dossier est clos : vous ne pouvez plus y répondre.');

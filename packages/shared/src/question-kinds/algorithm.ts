@@ -57,6 +57,8 @@ export const visibleCaseResultSchema = z.object({
   stdin: z.string(),
   /** The case's test code, run after the student's code (absent: the student's program alone). */
   test_code: z.string().optional(),
+  /** A hidden case its display shows after grading (absent: an example). */
+  hidden: z.boolean().optional(),
   expected_output: z.string(),
   stdout: z.string(),
   stderr: z.string(),

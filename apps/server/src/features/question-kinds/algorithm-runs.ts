@@ -178,6 +178,7 @@ export function toOutcome(question: AlgorithmQuestion, tests: Test[], result: Ju
       verdict: c.verdict,
       stdin: tests[j].stdin,
       ...(tests[j].test_code ? { test_code: tests[j].test_code } : {}),
+      ...(tests[j].is_hidden ? { hidden: true } : {}),
       expected_output: tests[j].expected_output,
       stdout: cut(c.stdout),
       stderr: cut(c.stderr),

@@ -118,6 +118,8 @@ describe('a Python function', () => {
       [3, 'print(sqr(2.5))'],
     ]);
     expect(right.details.hidden).toEqual({ passed: 2, total: 2 });
+    // The hidden case shown is said to be one (« Cas de test 4 », not « Exemple 4 »).
+    expect(right.details.visible.map((c) => c.hidden ?? false)).toEqual([false, true]);
 
     // Right on integers only: all or nothing gives nothing.
     const partly = 'def sqr(x):\n    return int(x) * int(x)\n';

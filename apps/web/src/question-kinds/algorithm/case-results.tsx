@@ -33,7 +33,7 @@ export function AlgorithmGradeDetails({ details, caseHeading = 'h4' }: { details
           <Stack gap={6}>
             <Group gap="xs">
               <Text size="sm" fw={600} component={caseHeading}>
-                {t.example(c.index + 1)}
+                {c.hidden ? algorithmTexts.caseResult(c.index + 1) : t.example(c.index + 1)}
               </Text>
               <VerdictBadge verdict={c.verdict} />
             </Group>

@@ -103,7 +103,7 @@ describe('staff exams', () => {
     expect(Object.keys(e).sort()).toEqual(
       [
         'academic_year_id', 'academic_year_label', 'author_id', 'author_name', 'created_at', 'description', 'duration_minutes', 'end_at', 'extra_times',
-        'finished_count', 'id', 'max_submissions', 'question_count', 'questions', 'sections', 'show_solutions_after_close', 'specialization_ids', 'specializations', 'start_at',
+        'finished_count', 'id', 'max_submissions', 'question_count', 'questions', 'sections', 'show_provisional_score', 'show_solutions_after_close', 'specialization_ids', 'specializations', 'start_at',
         'started_count', 'status', 'title', 'total_points', 'updated_at', 'version', 'wrong_try_penalty',
       ].sort(),
     );
@@ -457,6 +457,7 @@ describe('what a student sees', () => {
       duration_minutes: 60,
       status: 'PUBLISHED',
       show_solutions_after_close: 1,
+      show_provisional_score: 0,
       max_submissions: null,
       wrong_try_penalty: 0,
       question_count: 2,

@@ -33,7 +33,7 @@ export function runLimits(limits: AlgorithmQuestion['limits']): Partial<RunLimit
 }
 
 /** CodeRunner's python3 echo, on one line so that the student's code starts on the second. */
-const ECHO_PRELUDE = "__saved_input__ = input; input = lambda prompt='': (lambda s: (print(s), s)[1])(__saved_input__(prompt))";
+const ECHO_PRELUDE = "__saved_input__ = input; input = lambda prompt='': (lambda line: (print(line), line)[1])(__saved_input__(prompt))";
 
 const lineCount = (code: string) => (code === '' ? 0 : code.split('\n').length - (code.endsWith('\n') ? 1 : 0));
 

@@ -66,14 +66,14 @@ type CaseSource = Pick<StoredSolution, 'stdin' | 'expected_output' | 'is_hidden'
 
 /** The cases as grading takes them: no test code and the display of is_hidden for a case kept before they existed. */
 const asTests = (ps: CaseSource[]): AlgorithmQuestion['tests'] =>
-  ps.map((s, i) => ({
-    id: s.id ?? -(i + 1),
-    stdin: s.stdin,
-    expected_output: s.expected_output,
-    is_hidden: s.is_hidden === 1,
-    weight: s.weight,
-    test_code: s.test_code ?? '',
-    display: caseDisplayOf(s),
+  ps.map((row, i) => ({
+    id: row.id ?? -(i + 1),
+    stdin: row.stdin,
+    expected_output: row.expected_output,
+    is_hidden: row.is_hidden === 1,
+    weight: row.weight,
+    test_code: row.test_code ?? '',
+    display: caseDisplayOf(row),
   }));
 
 /** The question a save checks: the reference solution runs with the same echo as students' programs. */

@@ -176,6 +176,10 @@ describe('cloze question', () => {
     const view = page.getByTestId('cloze-view').first();
     await view.waitFor();
     expect(await view.textContent()).toContain('Trou 3 :seine');
+    // The statement beside the answers marks each gap by its number, never with its raw marker.
+    const statement = page.getByTestId('show-question').first();
+    await statement.getByText('[Trou 1]').waitFor();
+    expect(await statement.textContent()).not.toMatch(/\{\d\}/);
     await expectAccessible(page, 'exam result (texte à trous)');
     await shot(page, 'cloze-result-1280');
     await page.setViewportSize(PHONE);

@@ -96,6 +96,8 @@ export interface KindViews {
   GradeDetails: ComponentType<{ details: GradeDetails; caseHeading?: 'h3' | 'h4' | 'h5' }> | null;
   /** The question as the bank holds it, for staff reading a student's copy: what its answers name, and the right answer. */
   fromBank: (q: Question) => { question: ViewQuestion; solution: KnownSolution };
+  /** The statement read beside an answer, when the kind marks something in it (a cloze's gaps); absent: as written. */
+  Statement?: ComponentType<{ html: string }>;
 }
 
 /** The whole kind: its facts, its views, its one answer input and its editor. */

@@ -2,6 +2,7 @@
 // components the screens draw: the pages that only show answers (the student's result, the staff's copy) import this
 // module (`@/question-kinds/views`), which loads no answer input and no editor. A kind left out does not compile.
 import type { GradeDetails, QuestionKind } from '@exam/shared';
+import { RichContent } from '@/components/rich-text/rich-content';
 import { algorithmViews } from './algorithm/views';
 import { clozeViews } from './cloze/views';
 import { essayViews } from './essay/views';
@@ -27,6 +28,12 @@ export const KIND_VIEWS: { [K in QuestionKind]: KindViews } = {
 export function AnswerView(props: AnswerViewProps) {
   const { AnswerView: View } = KIND_VIEWS[props.question.type];
   return <View {...props} />;
+}
+
+/** The statement beside a read-back answer: as written, or with what the kind marks in it (a cloze's gaps, numbered). */
+export function StatementView({ type, html }: { type: QuestionKind; html: string }) {
+  const { Statement } = KIND_VIEWS[type];
+  return Statement ? <Statement html={html} /> : <RichContent html={html} />;
 }
 
 /** The right answer of the question's kind, when it is not already marked in the answer view. */

@@ -3,6 +3,7 @@
 import { Group, List, Text } from '@mantine/core';
 import { clozeGapOf, type GradeDetails } from '@exam/shared';
 import { noSolution, plainView } from '../bank-view';
+import { ClozeText } from './cloze-text';
 import type { AnswerViewProps, KindViews } from '../types';
 import { clozeAnswers } from './facts';
 import { clozeTexts as t } from './texts';
@@ -43,10 +44,25 @@ export function ClozeGradeDetails({ details }: { details: GradeDetails }) {
   return details.type === 'CLOZE' ? <Text size="sm">{t.details(details.correct, details.total)}</Text> : null;
 }
 
+/** The text read beside the answers: each gap marked « [Trou n] » in place, as the answers below name them. */
+export function ClozeStatement({ html }: { html: string }) {
+  return (
+    <ClozeText
+      html={html}
+      renderGap={(n) => (
+        <Text span fw={600} size="sm" c="blue.9" style={{ whiteSpace: 'nowrap' }}>
+          [{t.gapLabel(n)}]
+        </Text>
+      )}
+    />
+  );
+}
+
 export const clozeViews: KindViews = {
   AnswerView: ClozeAnswerView,
   SolutionView: null,
   GradeDetails: ClozeGradeDetails,
+  Statement: ClozeStatement,
   // Each gap (by its number) with its right answers.
   fromBank: (q) => ({
     question: plainView(q),

@@ -9,11 +9,10 @@ import { durationLabel, type ExamStudentResult, type StaffSubmission } from '@ex
 import { DownloadButton } from '@/components/download-button';
 import { VerdictBadge } from '@/components/verdict-badge';
 import { PageSkeleton } from '@/components/loading-skeleton';
-import { RichContent } from '@/components/rich-text/rich-content';
 import { StatementExcerpt } from '@/components/statement-excerpt';
 import { formatDateTime, formatNumber, fullName } from '@/components/format';
 import type { ViewQuestion } from '@/question-kinds/types';
-import { AnswerView, GradeDetailsView, KIND_VIEWS } from '@/question-kinds/views';
+import { AnswerView, GradeDetailsView, KIND_VIEWS, StatementView } from '@/question-kinds/views';
 import { useBankQuestion, useStudentResult } from '../api/exam-results';
 import { AttemptBadge, VerdictIcon } from './badges';
 import { AttemptJournal } from './attempt-journal';
@@ -61,7 +60,7 @@ function DrawnQuestion({ q }: { q: ResultQuestionWithSubs }) {
             {t.drawnStatement}
           </Text>
           <div data-testid="drawn-statement">
-            <RichContent html={q.drawn_statement} />
+            <StatementView type={q.type} html={q.drawn_statement} />
           </div>
         </>
       ) : null}

@@ -9,11 +9,10 @@ import { QUESTION_STATE_LABELS, questionTypeLabel, SCORE_STATUS_LABELS, type Exa
 import { EmptyState } from '@/components/empty-state';
 import { formatDateTime } from '@/components/format';
 import { PageHeader } from '@/components/page-header';
-import { RichContent } from '@/components/rich-text/rich-content';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useExamResult } from '../api/student-exams';
-import { AnswerView, GradeDetailsView, SolutionView } from '@/question-kinds/views';
+import { AnswerView, GradeDetailsView, SolutionView, StatementView } from '@/question-kinds/views';
 import { CaseMessages } from '../components/case-messages';
 import { LateAnswersNotice } from '../components/late-answers-notice';
 import { createExamStore } from '../state/local-store';
@@ -66,7 +65,7 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
           </Text>
         ) : null}
         <Paper withBorder p="sm" radius="sm">
-          <RichContent html={q.statement} />
+          <StatementView type={q.type} html={q.statement} />
         </Paper>
         <Stack gap={4} data-testid="counted-answer">
           <Text size="sm" fw={600}>

@@ -1,4 +1,5 @@
 // Every French text of the student's exam screens: the list, taking an exam, the result.
+import { SIMILARITY_DECISION_LABELS, type StudentCase } from '@exam/shared';
 // French: below 2 (0, 1, 1,5) the singular.
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${Math.abs(n) >= 2 ? many : one}`;
 
@@ -245,5 +246,22 @@ export const studentExamsTexts = {
     back: 'Retour à mes examens',
     resume: 'Reprendre l’examen',
     loadError: 'Impossible de charger le résultat.',
+  },
+  /** Messages staff addressed to the student about their copy (a similarity case), on the result page. */
+  caseMessages: {
+    title: 'Message de l’équipe pédagogique',
+    about: (position: number | null) => (position === null ? 'Au sujet de votre copie' : `Au sujet de votre réponse à la question ${position}`),
+    intro: 'L’équipe pédagogique vous a écrit au sujet de votre programme. Vous pouvez lui répondre ici ; votre réponse est jointe au dossier de votre copie.',
+    from: (author: string) => `De ${author}`,
+    you: 'Vous',
+    reply: 'Votre réponse',
+    replyHint: (left: number) => `${left.toLocaleString('fr-FR')} caractère${left > 1 ? 's' : ''} restant${left > 1 ? 's' : ''}`,
+    send: 'Envoyer la réponse',
+    empty: 'Écrivez votre réponse avant de l’envoyer.',
+    closed: 'Dossier clos',
+    decision: (c: StudentCase) =>
+      c.decision === 'MARK_CHANGED' && c.new_points !== null
+        ? `${SIMILARITY_DECISION_LABELS.MARK_CHANGED} : ${c.new_points.toLocaleString('fr-FR')} point${c.new_points >= 2 ? 's' : ''} sur cette question.`
+        : `${c.decision ? SIMILARITY_DECISION_LABELS[c.decision] : 'Décidé'}.`,
   },
 };

@@ -3,26 +3,12 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
-import { SIMILARITY_DECISION_LABELS, STUDENT_REPLY_MAX, type StudentCase } from '@exam/shared';
+import { STUDENT_REPLY_MAX, type StudentCase } from '@exam/shared';
 import { formatDateTime } from '@/components/format';
 import { useCaseMessages, useReplyToCase } from '../api/student-exams';
+import { studentExamsTexts } from '../texts';
 
-const t = {
-  title: 'Message de l’équipe pédagogique',
-  about: (position: number | null) => (position === null ? 'Au sujet de votre copie' : `Au sujet de votre réponse à la question ${position}`),
-  intro: 'L’équipe pédagogique vous a écrit au sujet de votre programme. Vous pouvez lui répondre ici ; votre réponse est jointe au dossier de votre copie.',
-  from: (author: string) => `De ${author}`,
-  you: 'Vous',
-  reply: 'Votre réponse',
-  replyHint: (left: number) => `${left.toLocaleString('fr-FR')} caractère${left > 1 ? 's' : ''} restant${left > 1 ? 's' : ''}`,
-  send: 'Envoyer la réponse',
-  empty: 'Écrivez votre réponse avant de l’envoyer.',
-  closed: 'Dossier clos',
-  decision: (c: StudentCase) =>
-    c.decision === 'MARK_CHANGED' && c.new_points !== null
-      ? `${SIMILARITY_DECISION_LABELS.MARK_CHANGED} : ${c.new_points.toLocaleString('fr-FR')} point${c.new_points >= 2 ? 's' : ''} sur cette question.`
-      : `${c.decision ? SIMILARITY_DECISION_LABELS[c.decision] : 'Décidé'}.`,
-};
+const t = studentExamsTexts.caseMessages;
 
 function ReplyForm({ examId, c }: { examId: number; c: StudentCase }) {
   const [text, setText] = useState('');

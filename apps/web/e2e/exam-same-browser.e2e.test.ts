@@ -23,9 +23,13 @@ beforeAll(async () => {
   const exams = await apiCall<{ data: Array<{ academic_year_id: number; specialization_ids: number[]; title: string }> }>('/api/admin/exams?per_page=100', teacher);
   const demo = exams.body.data.find((e) => e.title.startsWith('Examen de démonstration'));
   if (!demo) throw new Error('demo exam missing');
-  const questions = await apiCall<{ data: Array<{ id: number; type: string; excerpt: string }> }>('/api/admin/questions?per_page=100', teacher);
-  const exact = questions.body.data.find((q) => q.type === 'EXACT');
-  if (!exact) throw new Error('demo question missing');
+  // A question of its own: another file's questions (a parametrised one whose variants fail, say) would make this
+  // exam's publication depend on which file ran first.
+  const exact = await apiCall<{ data: { id: number } }>('/api/admin/questions/create', teacher, {
+    method: 'POST',
+    body: JSON.stringify({ type: 'EXACT', statement: '<p>Combien font 6 × 7 ?</p>', points: 1, possible_solutions: [{ content: '42' }] }),
+  });
+  expect(exact.status, JSON.stringify(exact.body)).toBe(200);
   createExam = async (title: string) => {
     const created = await apiCall<{ data: { id: number } }>('/api/admin/exams/create', teacher, {
       method: 'POST',
@@ -36,12 +40,13 @@ beforeAll(async () => {
         start_at: new Date(Date.now() - 5 * 60_000).toISOString(),
         end_at: new Date(Date.now() + 24 * 3600_000).toISOString(),
         duration_minutes: 60,
-        questions: [{ question_id: exact.id, points: 2 }],
+        questions: [{ question_id: exact.body.data.id, points: 2 }],
       }),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const id = created.body.data.id;
-    expect((await apiCall(`/api/admin/exams/${id}/update-status/PUBLISHED`, teacher, { method: 'PUT' })).status).toBe(200);
+    const published = await apiCall(`/api/admin/exams/${id}/update-status/PUBLISHED`, teacher, { method: 'PUT' });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
     return id;
   };
 }, 60_000);

@@ -120,6 +120,8 @@ describe('essay question graded by a person', () => {
 
     await page.getByRole('button', { name: 'Terminer l’examen' }).click();
     const summary = page.getByTestId('exam-summary');
+    // The summary counts the answer as waiting for a grader, never among the ones not validated.
+    expect(await summary.getByTestId('exam-summary-counts').textContent()).toMatch(/^0 validée · 0 non validée · 1 en attente de correction · /);
     await summary.getByRole('button', { name: 'Terminer l’examen' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Terminer', exact: true }).click();
     await page.waitForURL((u) => u.pathname === `/student/exams/${examId}/show`);

@@ -58,6 +58,13 @@ describe('questionInputSchema', () => {
     expect(errorsOf({ ...base, type: 'DESSIN' }).type).toEqual(['Le type doit être QCM, EXACT, ALGORITHM, MATH, MATCHING, ESSAY, ORDERING ou CLOZE.']);
   });
 
+  it('refuses a written answer as a practice exercise: nobody would grade it', () => {
+    expect(errorsOf({ type: 'ESSAY', statement: 'x', is_practice: 1, course_id: 1 }).is_practice).toEqual([
+      'Une réponse rédigée est corrigée par une personne : elle ne peut pas être un exercice d’entraînement (décochez l’entraînement).',
+    ]);
+    expect(errorsOf({ type: 'ESSAY', statement: 'x' })).toEqual({});
+  });
+
   it('drops repeated tags', () => {
     const r = questionInputSchema.parse({ ...qcm([{ content: 'a', is_correct: 1 }, { content: 'b' }]), tags: ['Boucles', 'boucles', ' listes '] });
     expect(r.tags).toEqual(['Boucles', 'listes']);

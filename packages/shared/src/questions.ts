@@ -231,7 +231,7 @@ type QuestionFields = z.infer<typeof questionFields>;
 
 /** The rules of the question's kind, as field errors (path relative to the question body). Used by create, update
  *  and the possible-solutions routes (which check the question as it would become). */
-export function questionRuleIssues(q: Pick<QuestionFields, 'type' | 'language' | 'possible_solutions' | 'tolerance'> & { scoring?: QuestionFields['scoring']; essay?: QuestionFields['essay']; statement?: string }): KindIssue[] {
+export function questionRuleIssues(q: Pick<QuestionFields, 'type' | 'language' | 'possible_solutions' | 'tolerance'> & { scoring?: QuestionFields['scoring']; essay?: QuestionFields['essay']; statement?: string; is_practice?: QuestionFields['is_practice'] }): KindIssue[] {
   return QUESTION_KIND_MODULES[q.type].rules(q);
 }
 

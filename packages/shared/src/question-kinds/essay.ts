@@ -71,6 +71,7 @@ export type EssayAnswer = z.infer<typeof essayAnswerSchema>;
 export const ESSAY_TEXTS = {
   overLimit: (words: number, limit: number) => `Votre réponse compte ${words} mots : la limite est de ${limit} mots. Raccourcissez-la avant de l’envoyer.`,
   pending: 'En attente de correction',
+  noPractice: 'Une réponse rédigée est corrigée par une personne : elle ne peut pas être un exercice d’entraînement (décochez l’entraînement).',
 } as const;
 
 const essayDetailsSchema = z.object({
@@ -87,6 +88,7 @@ export const essayKind = {
   rules: (q) => {
     const issues: KindIssue[] = [];
     if (q.possible_solutions.length > 0) issues.push({ path: ['possible_solutions'], message: 'Une réponse rédigée n’a pas de solution possible : elle est corrigée par une personne.' });
+    if (q.is_practice) issues.push({ path: ['is_practice'], message: ESSAY_TEXTS.noPractice });
     return issues;
   },
   answer: essayAnswerSchema,

@@ -20,6 +20,8 @@ export interface KindRuleInput {
   statement?: string;
   /** ESSAY: its word limit, template and grader information (null for the other kinds). */
   essay?: { word_limit: number | null } | null;
+  /** Offered as a practice exercise: a kind graded by people cannot be (nobody grades practice). */
+  is_practice?: 0 | 1;
   possible_solutions: { content: string; is_correct: 0 | 1; stdin: string; expected_output: string; is_hidden: 0 | 1; weight: number }[];
 }
 

@@ -152,10 +152,12 @@ export const studentExamsTexts = {
     summaryGo: (n: number) => `Revoir la question ${n}`,
     summaryGoShort: 'Revoir',
     summaryBack: 'Retour aux questions',
-    summaryCounts: (validated: number, notValidated: number, unanswered: number, unsent: number, recorded = 0) =>
+    summaryCounts: (validated: number, notValidated: number, unanswered: number, unsent: number, recorded = 0, pending = 0) =>
       [
         // Verdicts hidden until the end: answers are only « enregistrées ».
         ...(recorded > 0 ? [plural(recorded, 'réponse enregistrée', 'réponses enregistrées')] : [plural(validated, 'validée', 'validées'), plural(notValidated, 'non validée', 'non validées')]),
+        // Answers graded by a person have no verdict yet: counted apart, never among « non validées ».
+        ...(pending > 0 ? [`${pending} en attente de correction`] : []),
         plural(unanswered, 'non répondue', 'non répondues'),
         plural(unsent, 'brouillon non soumis', 'brouillons non soumis'),
       ].join(' · '),

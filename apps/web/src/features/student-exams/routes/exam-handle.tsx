@@ -347,7 +347,7 @@ function AttemptSummary({
         </Title>
         <Text size="sm">{t.taking.summaryIntro}</Text>
         <Text size="sm" fw={500} data-testid="exam-summary-counts">
-          {t.taking.summaryCounts(count('VALIDATED'), count('NOT_VALIDATED'), items.filter((i) => i.state === 'UNANSWERED' && !i.unsent).length, items.filter((i) => i.unsent).length, count('ANSWERED'))}
+          {t.taking.summaryCounts(count('VALIDATED'), count('NOT_VALIDATED'), items.filter((i) => i.state === 'UNANSWERED' && !i.unsent).length, items.filter((i) => i.unsent).length, count('ANSWERED'), count('PENDING'))}
         </Text>
         <Table.ScrollContainer minWidth={280}>
           <Table striped withTableBorder>

@@ -26,6 +26,9 @@ export const JOURNAL_EVENT_TYPES = [
   'REGRADE',
   'SIMILARITY_CASE',
   'MARK',
+  'MARKER_MARK',
+  'MARKS_PUBLISHED',
+  'ANONYMITY_LIFTED',
 ] as const;
 export type JournalEventType = (typeof JOURNAL_EVENT_TYPES)[number];
 
@@ -56,6 +59,9 @@ export const JOURNAL_EVENT_LABELS: Record<JournalEventType, string> = {
   REGRADE: 'Recorrection appliquée',
   SIMILARITY_CASE: 'Dossier de programmes similaires',
   MARK: 'Note donnée par un correcteur',
+  MARKER_MARK: 'Note d’un correcteur en double correction',
+  MARKS_PUBLISHED: 'Notes publiées aux étudiants',
+  ANONYMITY_LIFTED: 'Anonymat des copies levé',
 };
 
 /** The signals only the browser sees, which the exam page reports. */

@@ -24,6 +24,7 @@ export * from './invigilation';
 export * from './question-exchange';
 export * from './similarity';
 export * from './human-grading';
+export * from './double-marking';
 export * from './retention';
 export * from './personal-data';
 export * from './access-log';

@@ -573,6 +573,9 @@ export interface Database extends LtiDatabase, SimilarityDatabase {
   data_deletion_requests: DataDeletionRequestsTable;
   copy_accesses: CopyAccessesTable;
   exam_marks: ExamMarksTable;
+  exam_grading: ExamGradingTable;
+  exam_markers: ExamMarkersTable;
+  exam_marker_marks: ExamMarkerMarksTable;
 }
 
 /** A mark given by a person to an attempt's answer to a question (migration 041-marks). */
@@ -586,6 +589,48 @@ export interface ExamMarksTable {
   graded_by_name: string;
   graded_at: ColumnType<Date, Date | string | undefined, Date | string>;
   version: ColumnType<number, number | undefined, number>;
+}
+
+/** Per exam: the double-marking rule, the marks' publication and the lifting of anonymity (migration 047). */
+export interface ExamGradingTable {
+  exam_id: number;
+  rule: ColumnType<'MEAN' | 'SETTLE', 'MEAN' | 'SETTLE' | undefined, 'MEAN' | 'SETTLE'>;
+  threshold: ColumnType<string | null, number | null | undefined, number | null>;
+  settle_by: ColumnType<'TEACHER' | 'THIRD_MARKER', 'TEACHER' | 'THIRD_MARKER' | undefined, 'TEACHER' | 'THIRD_MARKER'>;
+  published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  published_by: number | null;
+  published_by_name: string | null;
+  anonymity_lifted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  anonymity_lifted_by: number | null;
+  anonymity_lifted_by_name: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A marker named for an exam (question_id null) or one question: slot 1 and 2 mark blind, 3 settles (047). */
+export interface ExamMarkersTable {
+  id: Generated<number>;
+  exam_id: number;
+  question_id: number | null;
+  slot: number;
+  user_id: number;
+}
+
+/** One marker's own mark of a copy in double marking (047): exam_marks' shape plus the slot. */
+export interface ExamMarkerMarksTable {
+  id: Generated<number>;
+  attempt_id: number;
+  question_id: number;
+  slot: number;
+  points: Numeric;
+  comment: string | null;
+  graded_by: number | null;
+  graded_by_name: string;
+  graded_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  version: ColumnType<number, number | undefined, number>;
+  /** The rubric's levels chosen (RubricLevelChosen[], migration 045-rubrics); null: marked without a rubric. JSON. */
+  rubric_levels: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Annotations on the answer's text (Annotation[], migration 045-rubrics); null: none. JSON. */
+  annotations: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** What repositories read and write through: the database, or a transaction open on it. */

@@ -34,6 +34,7 @@ import * as m039 from './039-program-grading';
 import * as m040 from './040-essay';
 import * as m041 from './041-marks';
 import * as m044 from './044-question-names';
+import * as m047 from './047-double-marking';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '040-essay': m040,
   '041-marks': m041,
   '044-question-names': m044,
+  '047-double-marking': m047,
 };

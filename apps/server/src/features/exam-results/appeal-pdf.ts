@@ -254,7 +254,26 @@ export function journalSentence(e: Pick<JournalEvent, 'type' | 'client_at' | 'da
     case 'SIMILARITY_CASE':
       parts.push(similarityStepText(d));
       break;
+    case 'MARKER_MARK':
+      if (typeof d.slot === 'number') parts.push(d.slot === 3 ? 'troisième correcteur' : `correcteur ${d.slot}`);
+      if (typeof d.points === 'number' && typeof d.max_points === 'number') parts.push(`${num(d.points)} sur ${num(d.max_points)}`);
+      if (typeof d.previous_points === 'number') parts.push(`au lieu de ${num(d.previous_points)}`);
+      if (typeof d.by_name === 'string') parts.push(`par ${d.by_name}`);
+      if (typeof d.comment === 'string' && d.comment) parts.push(`commentaire « ${d.comment} »`);
+      break;
+    case 'MARKS_PUBLISHED':
+      if (typeof d.by_name === 'string') parts.push(`par ${d.by_name}`);
+      if (typeof d.pending === 'number' && d.pending > 0) parts.push(`${plural(d.pending, 'question encore en attente', 'questions encore en attente')}`);
+      break;
+    case 'ANONYMITY_LIFTED':
+      if (typeof d.copy === 'number') parts.push(`copie n° ${d.copy}`);
+      if (typeof d.by_name === 'string') parts.push(`par ${d.by_name}`);
+      break;
     case 'MARK':
+      if (d.rule === 'MEAN') parts.push('double correction, moyenne des deux notes');
+      if (d.rule === 'THIRD_MARKER') parts.push('double correction, désaccord tranché par le troisième correcteur');
+      if (d.rule === 'TEACHER') parts.push('double correction, désaccord tranché par l’enseignant');
+      if (Array.isArray(d.marker_points) && d.marker_points.length === 2) parts.push(`notes des correcteurs ${d.marker_points.map((x) => num(Number(x))).join(' et ')}`);
       if (typeof d.points === 'number' && typeof d.max_points === 'number') parts.push(`${num(d.points)} sur ${num(d.max_points)}`);
       if (typeof d.previous_points === 'number') parts.push(`au lieu de ${num(d.previous_points)}`);
       if (typeof d.by_name === 'string') parts.push(`par ${d.by_name}`);

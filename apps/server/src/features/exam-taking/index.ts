@@ -3,3 +3,4 @@ export { examTakingRoutes } from './routes';
 export { recomputeAttempt, drawsOf, repinDraws, type DrawRow } from './repository';
 export { pinKey, pinnedQuestions } from './pins';
 export { penalised, rulesOf } from './submissions';
+export { humanGradedTypes, marksPublished, waitingDetails } from './marks-gate';

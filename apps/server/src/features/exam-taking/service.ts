@@ -54,6 +54,7 @@ import {
 import { drawQuestions } from './draw';
 import { checkIn } from './contact';
 import { attemptOver, settleDraftsOrLater } from './drafts';
+import { marksPublished, unpublishedValidated, withoutUnpublishedMarks } from './marks-gate';
 import { recordAnswers, rulesOf, type GradedAnswer, type RecordedResult } from './submissions';
 
 const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
@@ -85,6 +86,8 @@ export async function studentExams(ctx: AppContext, user: SessionUser): Promise<
   const { extra_time_factor: factor, large_text } = await accommodationsOf(ctx.db, user.id);
   const extras = await extraMinutesOf(ctx.db, user.id, exams.map((e) => e.id));
   const now = Date.now();
+  // A question validated by a person's mark counts once the exam's marks are published (marks-gate.ts).
+  const hidden = await unpublishedValidated(ctx.db, [...attempts.values()].map((x) => x.id));
   return exams.map((e) => {
     const a = attempts.get(e.id);
     return {
@@ -101,7 +104,7 @@ export async function studentExams(ctx: AppContext, user: SessionUser): Promise<
       wrong_try_penalty: e.wrong_try_penalty,
       status: e.status,
       group: groupOf(e, a, now),
-      progress: { answered: a?.answered ?? 0, validated: a?.validated_count ?? 0, total: e.question_count },
+      progress: { answered: a?.answered ?? 0, validated: a ? a.validated_count - (hidden.get(a.id) ?? 0) : 0, total: e.question_count },
       attempt: a ? attemptInfo(a) : null,
       large_text,
     };
@@ -294,7 +297,9 @@ export async function showResult(ctx: AppContext, examId: number, user: SessionU
   // Nothing of the exam's content before the student's own start: without an attempt, no question at all.
   const order = attempt ? await drawOf(ctx.db, attempt.id) : [];
   const stored = await questionsOfDraw(ctx.db, order);
-  const progress = attempt ? await progressOf(ctx.db, attempt.id) : new Map<number, QuestionProgress>();
+  // People's marks only once the teacher has published them (marks-gate.ts): until then, still waiting.
+  const published = await marksPublished(ctx.db, examId);
+  const progress = withoutUnpublishedMarks(attempt ? await progressOf(ctx.db, attempt.id) : new Map<number, QuestionProgress>(), (id) => stored.get(id)?.type, published);
   const closed = exam.status === 'CLOSED' || Date.now() > Date.parse(exam.end_at) + GRACE_MS;
   // Solutions only to a student whose own attempt is over (extra time may run past the closing), once closed.
   const solutionsShown = closed && exam.show_solutions_after_close === 1 && !!attempt && attemptOver(attempt, exam);

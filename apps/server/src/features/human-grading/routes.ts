@@ -14,6 +14,7 @@ import {
 } from '@exam/shared';
 import { ok } from '../../lib/envelope';
 import { replies } from '../../lib/responses';
+import { markingRoutes } from './marking-routes';
 import { gradingOverview, gradingQueue, saveMark } from './service';
 
 const tags = ['Correction humaine'];
@@ -32,7 +33,7 @@ export async function humanGradingRoutes(root: FastifyInstance) {
         response: replies(gradingOverviewEnvelopeSchema, 404),
       },
     },
-    async (req) => ok(await gradingOverview(app.ctx, req.params.examId), T.overviewLoaded),
+    async (req) => ok(await gradingOverview(app.ctx, req.params.examId, req.user!), T.overviewLoaded),
   );
 
   app.get(
@@ -65,4 +66,6 @@ export async function humanGradingRoutes(root: FastifyInstance) {
       return ok(result, T.saved(copy));
     },
   );
+
+  await markingRoutes(app, base);
 }

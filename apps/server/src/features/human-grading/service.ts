@@ -25,6 +25,7 @@ import { withTransaction } from '../../lib/transaction';
 import { appendEvents, journalBestEffort } from '../exam-journal';
 import { recomputeAttempt } from '../exam-taking';
 import { serverKind } from '../question-kinds';
+import { markerCounts, markerView, saveDoubleMark } from './markers';
 import { plainText } from '../questions';
 import {
   applyMark,
@@ -73,10 +74,12 @@ async function questionOr404(ctx: AppContext, examId: number, questionId: number
   return q;
 }
 
-export async function gradingOverview(ctx: AppContext, examId: number): Promise<GradingOverview> {
+export async function gradingOverview(ctx: AppContext, examId: number, grader?: SessionUser): Promise<GradingOverview> {
   const exam = await examOr404(ctx, examId);
   const qs = (await examQuestions(ctx.db, examId)).filter(humanGraded);
   const counts = await countsOf(ctx.db, examId, qs.map((q) => q.question_id));
+  // A double-marking marker counts their own marks (markers.ts).
+  const own = grader ? await markerCounts(ctx, examId, qs.map((q) => q.question_id), grader, (qid) => counts.get(qid)?.total ?? 0) : new Map<number, GradingCounts>();
   return {
     exam: { id: exam.id, title: exam.title },
     questions: qs.map((q) => ({
@@ -84,7 +87,7 @@ export async function gradingOverview(ctx: AppContext, examId: number): Promise<
       position: q.position,
       title: plainText(q.statement).slice(0, 80) || `Question ${q.position}`,
       points: q.points,
-      counts: countsFrom(counts.get(q.question_id)),
+      counts: own.get(q.question_id) ?? countsFrom(counts.get(q.question_id)),
     })),
   };
 }
@@ -107,12 +110,14 @@ export async function gradingQueue(ctx: AppContext, examId: number, questionId: 
     return { copy: numbers.get(a.attempt_id) ?? 0, text, words: countWords(text), from_draft: a.from_draft, mark: m ? markOut(m) : null };
   });
   const graded = copies.filter((c) => c.mark).length;
-  return {
+  const queue: GradingQueue = {
     exam: { id: exam.id, title: exam.title },
     question: { question_id: q.question_id, position: q.position, statement: q.statement, points: q.points, word_limit: settings?.word_limit ?? null, grader_info: settings?.grader_info ?? null },
     copies,
     counts: { total: copies.length, graded, left: copies.length - graded },
   };
+  // Under double marking, a marker's queue carries their own marks only (markers.ts).
+  return markerView(ctx, examId, q, grader, queue, new Map([...numbers].map(([id, n]) => [n, id])));
 }
 
 const nameOf = (u: SessionUser) => `${u.first_name} ${u.last_name}`.trim();
@@ -133,6 +138,9 @@ export async function saveMark(
   const numbers = copyNumbers(examId, await attemptIdsOf(ctx.db, examId));
   const attemptId = [...numbers].find(([, n]) => n === copy)?.[0];
   if (attemptId === undefined || !(await hasAnswer(ctx.db, attemptId, questionId))) throw notFound(T.copyNotFound);
+  // Double marking: the marker's own mark, the final one by the rule (markers.ts); null: marked singly, as below.
+  const double = await saveDoubleMark(ctx, examId, q, copy, attemptId, input, grader, log, requestId);
+  if (double) return double;
 
   const { mark, before } = await withTransaction(ctx.db, async (trx) => {
     // The lock a student's submission and a regrade take: one writer of this attempt's scores at a time.

@@ -5,6 +5,7 @@
 // never a second one — and backs off when the platform fails (1, 2, 4… minutes, at most 6 hours).
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
+import { humanGradedTypes } from '../exam-taking';
 import { findPlatform } from './repository';
 import { accessToken, forgetTokens, PlatformCallError, platformFetch, SCOPES } from './services';
 
@@ -23,6 +24,9 @@ export async function syncGrades(db: Db): Promise<number> {
     where rl.exam_id is not null and a.finished_at is not null and a.drafts_settled_at is not null and a.max_score is not null
       -- an attempt with answers waiting for a person (essays) has no final score yet: sent once they are marked
       and not exists (select 1 from exam_submissions s where s.attempt_id = a.id and s.pending = 1)
+      -- marks given by people go out once the teacher has published the exam's marks (docs/correction-humaine.md)
+      and (exists (select 1 from exam_grading g where g.exam_id = a.exam_id and g.published_at is not null)
+        or not exists (select 1 from exam_submissions s join questions q on q.id = s.question_id where s.attempt_id = a.id and q.type = any(${humanGradedTypes()}::text[])))
       and (rl.lineitem_url is not null or rl.lineitems_url is not null)
     on conflict (resource_link_pk, user_id) do update
       set score_given = excluded.score_given, score_maximum = excluded.score_maximum, state = 'PENDING', tries = 0,

@@ -8,6 +8,7 @@ import type { StudentAccess } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { readJournal } from '../exam-journal';
+import { humanGradedTypes, marksPublished, waitingDetails } from '../exam-taking';
 
 /** Who opened the student's copies (the access log, passed in by the feature list); null when not recorded. */
 export type CopyAccesses = (ctx: AppContext, userId: number) => Promise<StudentAccess[] | null>;
@@ -53,8 +54,10 @@ export interface AttemptData {
   regrades: Array<Record<string, unknown>>;
   /** Similarity cases that name this copy, with the steps that concern it (closed exams only). */
   similarity_cases: Array<Record<string, unknown>>;
-  /** Marks given by a person (essays), once the exam is closed. */
+  /** Marks given by a person (essays), once the exam is closed and its marks published. */
   marks: Array<Record<string, unknown>>;
+  /** Each marker's own mark under double marking, once the exam is closed and its marks published. */
+  marker_marks: Array<Record<string, unknown>>;
   journal: Array<Record<string, unknown>> | null;
   journal_last_hash: string | null;
 }
@@ -131,9 +134,20 @@ export async function gatherStudentData(ctx: AppContext, userId: number, copyAcc
     const regrades = closed
       ? await db.selectFrom('regrade_log').select(['question_id', 'old_state', 'new_state', 'old_score', 'new_score', 'created_at']).where('exam_id', '=', a.exam_id).where('user_id', '=', userId).orderBy('created_at').execute()
       : [];
-    const marks = closed
+    // People's marks only once published (docs/correction-humaine.md): before, the copy reads as still waiting.
+    const published = await marksPublished(db, a.exam_id);
+    const marks = closed && published
       ? await db.selectFrom('exam_marks').select(['question_id', 'points', 'comment', 'graded_by_name', 'graded_at']).where('attempt_id', '=', a.id).orderBy('question_id').execute()
       : [];
+    const markerMarks = closed && published
+      ? await db.selectFrom('exam_marker_marks').select(['question_id', 'slot', 'points', 'comment', 'graded_by_name', 'graded_at']).where('attempt_id', '=', a.id).orderBy('question_id').orderBy('slot').execute()
+      : [];
+    // Unpublished: the answers to questions a person grades read as waiting, the score is held back, and the
+    // journal's grading events stay out (they enter with the publication).
+    const human = published
+      ? new Set<number>()
+      : new Set((await db.selectFrom('questions').select('id').where('id', 'in', [0, ...questions.map((x) => x.question_id)]).where('type', 'in', humanGradedTypes() as never[]).execute()).map((r) => r.id));
+    const held = human.size > 0 && subs.some((s) => human.has(s.question_id));
     const extra = await db.selectFrom('exam_extra_time').select('minutes').where('exam_id', '=', a.exam_id).where('user_id', '=', userId).executeTakeFirst();
     const cases = closed ? await similarityCasesOf(ctx, a.id) : [];
     const journal = closed ? await readJournal(ctx, a.exam_id, userId).catch(() => null) : null;
@@ -144,7 +158,7 @@ export async function gatherStudentData(ctx: AppContext, userId: number, copyAcc
         started_at: a.started_at,
         deadline: a.deadline,
         finished_at: a.finished_at,
-        ...(closed ? { score: a.score, max_score: a.max_score, validated_count: a.validated_count } : {}),
+        ...(closed && !held ? { score: a.score, max_score: a.max_score, validated_count: a.validated_count } : {}),
         ip: a.ip,
         user_agent: a.user_agent,
         last_seen_at: a.last_seen_at,
@@ -158,7 +172,8 @@ export async function gatherStudentData(ctx: AppContext, userId: number, copyAcc
           submitted_at: s.created_at,
           answer: parsed(s.answer),
           automatic: s.auto === 1,
-          ...(closed ? { validated: s.is_valid === 1, score_fraction: Number(s.score), penalty: Number(s.penalty), details: parsed(s.details) } : {}),
+          ...(closed && human.has(s.question_id) ? { details: waitingDetails(parsed(s.details)) } : {}),
+          ...(closed && !human.has(s.question_id) ? { validated: s.is_valid === 1, score_fraction: Number(s.score), penalty: Number(s.penalty), details: parsed(s.details) } : {}),
           ip: s.ip,
           user_agent: s.user_agent,
         }),
@@ -170,7 +185,8 @@ export async function gatherStudentData(ctx: AppContext, userId: number, copyAcc
       regrades: regrades.map((r) => plain({ question: q(r.question_id), old_state: r.old_state, new_state: r.new_state, old_score: Number(r.old_score), new_score: Number(r.new_score), at: r.created_at })),
       similarity_cases: cases,
       marks: marks.map((m) => plain({ question: q(m.question_id), points: Number(m.points), comment: m.comment, graded_by: m.graded_by_name, graded_at: m.graded_at })),
-      journal: journal ? journal.events.map((e) => ({ seq: e.seq, type: e.type, at: e.at, client_at: e.client_at, data: e.data, hash: e.hash })) : null,
+      marker_marks: markerMarks.map((m) => plain({ question: q(m.question_id), marker: m.slot, points: Number(m.points), comment: m.comment, graded_by: m.graded_by_name, graded_at: m.graded_at })),
+      journal: journal ? journal.events.filter((e) => published || (e.type !== 'MARK' && e.type !== 'MARKER_MARK')).map((e) => ({ seq: e.seq, type: e.type, at: e.at, client_at: e.client_at, data: e.data, hash: e.hash })) : null,
       journal_last_hash: journal?.last_hash ?? null,
     });
   }

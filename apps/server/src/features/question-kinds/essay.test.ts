@@ -205,6 +205,8 @@ describe('ESSAY in an exam, graded by people', () => {
     expect(regraded.statusCode, regraded.body).toBe(200);
     expect(regraded.json().data.mark).toMatchObject({ version: 2, points: 3.5 });
 
+    // The marks reach the students once the teacher publishes them (docs/correction-humaine.md « Publication »).
+    expect((await call(teacher, 'POST', `/api/admin/exams/${e.id}/grading/publish`)).statusCode).toBe(200);
     // Student a: everything graded, the score final (2 + 3.5 of 6), the comment with the answer.
     const final = examShowResultSchema.parse((await call(a.token, 'GET', `/api/student/exams/${e.id}/show`)).json().data);
     expect(final).toMatchObject({ score: 5.5, score_20: 18.33, score_status: 'FINAL', pending_count: 0 });

@@ -56,7 +56,7 @@ describe('Moodle XML', () => {
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json().data as ImportReport;
     expect(res.json().message).toBe('14 questions lues : 10 peuvent être importées. Rien n’a encore été enregistré.');
-    expect(report).toMatchObject({ format: 'moodle', total: 14, importable: 10, counts: { imported: 8, approximated: 2, skipped: 2, failed: 2 }, question_ids: [] });
+    expect(report).toMatchObject({ format: 'moodle', total: 14, importable: 10, counts: { imported: 7, approximated: 3, skipped: 2, failed: 2 }, question_ids: [] });
     const items = byIndex(report);
     expect(items[1]).toMatchObject({ name: 'Moyenne d’une série', source_type: 'multichoice', outcome: 'imported', type: 'QCM', line: 15 });
     expect(items[2]).toMatchObject({ outcome: 'approximated', type: 'QCM' });
@@ -78,7 +78,9 @@ describe('Moodle XML', () => {
     // Its tests call the student's function (testcode): a program question whose cases hold test code.
     expect(items[13]).toMatchObject({ source_type: 'coderunner python3', outcome: 'imported', type: 'ALGORITHM', checked_cases: 1 });
     expect(items[14]!.notes[0]).toMatch(/c_program/);
-    expect(items[10]).toMatchObject({ source_type: 'coderunner python3', outcome: 'imported', type: 'ALGORITHM', language: 'PYTHON', checked_cases: 2 });
+    expect(items[10]).toMatchObject({ source_type: 'coderunner python3', outcome: 'approximated', type: 'ALGORITHM', language: 'PYTHON', checked_cases: 2 });
+    // Its penalty regime is a rule of the exam here: named, with the exam's value that gives the same marks.
+    expect(items[10]!.notes).toEqual([expect.stringMatching(/^Pénalités de CodeRunner « 10, 20, \.\.\. » non reprises .* ce barème y correspond à 10 %\.$/)]);
     expect(items[11]).toMatchObject({ source_type: 'coderunner r', outcome: 'imported', type: 'ALGORITHM', language: 'R', checked_cases: 2 });
     // Its answer prints 8 where 15 is expected: reported, never imported as valid.
     expect(items[12]).toMatchObject({ outcome: 'failed', type: 'ALGORITHM' });

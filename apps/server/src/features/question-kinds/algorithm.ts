@@ -2,14 +2,16 @@
 // test_code run after the student's code, display), the language, starter code, reference solution, limits, grading
 // (all or nothing, or per case) and input echo on the question; the student sees the examples only (a hidden case's
 // test code never leaves the server); graded by running the program on every case, a syntax error said once; the
-// reference solution checked on save and on each variant; Moodle CodeRunner (python3, python3_w_input, r) in and
+// reference solution checked on save and on each variant; Moodle CodeRunner (python3, python3_w_input, r; randomised
+// ones as a generator, coderunner-twig.ts; the penalty regime named, as the exam holds penalties) in and
 // out, no GIFT equivalent.
 import { judge, type CodeRunner, type TestCaseResult } from '@exam/runner';
-import { caseDisplayOf, CASE_DISPLAYS, MAX_CODE_LENGTH, QUESTION_LIMIT_BOUNDS, VERDICT_LABELS, type CaseDisplay, type Question } from '@exam/shared';
+import { caseDisplayOf, CASE_DISPLAYS, MAX_CODE_LENGTH, PLACEHOLDER_PATTERN, QUESTION_LIMIT_BOUNDS, VERDICT_LABELS, type CaseDisplay, type Question } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
 import { unprocessable } from '../../lib/errors';
 import { cdata, child, childrenOf, textOf, type XmlElement } from '../../lib/xml';
 import { checkRate, onRunner, requireRunner, runnerSlots } from '../runner';
+import { mapTemplateParams } from './coderunner-twig';
 import { firstFailure, programOf, runCases, runLimits, syntaxErrorOf, toOutcome, type AlgorithmQuestion } from './algorithm-runs';
 import { answerError, bit, GRADING_TEXTS, isTrue, logFailure, moodleGrade, num, quoted, shorten } from './common';
 import { NO_STUDENT_FIELDS, type GradeCaller, type KindCaller, type KindImport, type ReferenceFailure, type SaveCheckSource, type ServerQuestionKind, type StoredSolution } from './types';
@@ -180,8 +182,53 @@ const clamp = (v: number, b: { min: number; max: number }) => Math.min(b.max, Ma
 const CODE_UIS = new Set(['', 'ace', 'codemirror', 'textarea', 'scratchpad', 'none']);
 /** A Twig tag or value: a randomised question's placeholder a student would see as it is. */
 const TWIG = /\{\{|\{%/;
+/** One of our placeholders (`{{nom}}`), as a variant fills them. */
+const PLACEHOLDER = new RegExp(PLACEHOLDER_PATTERN.source);
 
-function readCoderunner(q: XmlElement, notes: string[]): KindImport | string {
+const frenchNumber = (n: number) => String(Math.round(n * 10) / 10).replace('.', ',');
+
+/**
+ * What becomes of CodeRunner's penalty regime (« 10, 20, ... »: the part of the mark taken off after each wrong
+ * submission, the list continued by its last step when it ends with « ... », else its last value kept), or null when
+ * it takes nothing off. Here the penalty is a rule of the exam, the same part for each wrong answer: the note names
+ * the exam's value that gives the same marks, when there is one.
+ */
+export function penaltyNote(regime: string): string | null {
+  const raw = regime.trim();
+  const parts = raw.split(',').map((p) => p.trim()).filter(Boolean);
+  const open = parts[parts.length - 1] === '...';
+  const values = (open ? parts.slice(0, -1) : parts).map((p) => Number(p.replace('%', '')));
+  if (!values.length || values.every((v) => v === 0)) return null;
+  const said = `Pénalités de CodeRunner « ${raw} » non reprises avec la question : ici, la pénalité se règle dans l’examen (« Pénalité pour chaque essai incorrect », ou par question de l’examen)`;
+  if (values.some((v) => !Number.isFinite(v))) return `${said}.`;
+  const step = values[0]!;
+  // Linear: the k-th value is k steps; a closed list must reach 100 %, after which both take everything.
+  const linear = step > 0 && values.every((v, k) => Math.abs(v - step * (k + 1)) <= 0.5) && (open || values[values.length - 1]! >= 99.5);
+  return linear
+    ? `${said} ; ce barème y correspond à ${frenchNumber(step)} %.`
+    : `${said} et retire la même part à chaque essai incorrect : ce barème n’y a pas d’équivalent exact.`;
+}
+
+/** A randomised CodeRunner question's generator and its texts with our placeholders, the French reason it cannot be
+ *  taken, or null for a question that is not randomised (CodeRunner expands Twig in its texts only with « twigall »). */
+function randomised(q: XmlElement, texts: string[], notes: string[]): { generator: string; texts: string[] } | string | null {
+  const params = textOf(q, 'templateparams').trim();
+  const used = texts.some((t) => TWIG.test(t));
+  if (!params || params === '{}' || !used) return null;
+  if (!isTrue(textOf(q, 'twigall') || '0')) {
+    return 'Question CodeRunner aux paramètres de modèle dont les textes contiennent des {{ … }} que CodeRunner laisse tels quels (« Twig partout » n’est pas coché) : les étudiants les verraient.';
+  }
+  const mapped = mapTemplateParams(params, textOf(q, 'templateparamslang'), texts);
+  if ('reason' in mapped) return mapped.reason;
+  // The starter code is not filled by a variant here: a student would see its placeholder.
+  if (PLACEHOLDER.test(mapped.texts[2]!)) return 'Question CodeRunner aléatoire dont le code de départ (answerpreload) dépend des paramètres : ici, le code de départ est le même pour tous. Elle n’est pas reprise.';
+  notes.push(
+    'Question aléatoire de CodeRunner : ses paramètres de modèle deviennent le générateur de la question (chaque étudiant reçoit une variante, faite à la publication) et ses {{ … }} des paramètres ; vérifiez les variantes avec « Tester le générateur ».',
+  );
+  return mapped;
+}
+
+function readCoderunner(q: XmlElement, notes: string[], statement: string): KindImport | string {
   const kind = textOf(q, 'coderunnertype').trim();
   const language = /^python3/i.test(kind) ? ('PYTHON' as const) : /^r(_.*)?$/i.test(kind) ? ('R' as const) : null;
   if (!language) return `CodeRunner « ${kind || '?'} » : seuls les programmes python3 et R sont repris.`;
@@ -189,35 +236,38 @@ function readCoderunner(q: XmlElement, notes: string[]): KindImport | string {
   const ui = textOf(q, 'uiplugin').trim().toLowerCase();
   if (!CODE_UIS.has(ui)) return `Réponse CodeRunner par l’interface « ${ui} » (pas un programme à écrire) : pas d’équivalent ici.`;
   const cases = childrenOf(child(q, 'testcases'), 'testcase');
-  const params = textOf(q, 'templateparams').trim();
-  if (params && params !== '{}') {
-    const texts = [textOf(q, 'questiontext'), textOf(q, 'answer'), textOf(q, 'answerpreload'), ...cases.flatMap((c) => ['testcode', 'stdin', 'expected'].map((f) => textOf(c, f)))];
-    if (texts.some((t) => TWIG.test(t))) {
-      return 'Question CodeRunner aléatoire (paramètres de modèle et Twig) : ses valeurs tirées au hasard ne sont pas reprises, et les étudiants verraient les {{…}} tels quels.';
-    }
-  }
   if (textOf(q, 'template').trim()) notes.push('Le modèle (template) propre à la question est ignoré : le code de l’étudiant est exécuté sur chaque cas, suivi du code de test du cas.');
   const precheckOnly = cases.filter((c) => c.attrs.testtype === '1');
   if (precheckOnly.length) notes.push(precheckOnly.length > 1 ? `${precheckOnly.length} tests de pré-vérification seule non repris.` : 'Un test de pré-vérification seule non repris.');
   const kept = cases.filter((c) => c.attrs.testtype !== '1');
   if (kept.some((c) => textOf(c, 'extra').trim())) notes.push('Le champ « extra » des tests est ignoré.');
-  if (kept.some((c) => c.attrs.hiderestiffail === '1')) notes.push('« Cacher la suite en cas d’échec » n’existe pas ici : chaque cas est exécuté.');
+  if (kept.some((c) => c.attrs.hiderestiffail === '1')) {
+    notes.push('« Cacher la suite en cas d’échec » (hiderestiffail) n’est pas repris : ici, chaque cas est montré ou caché selon son seul affichage, même après un échec.');
+  }
+  const penalties = penaltyNote(textOf(q, 'penaltyregime'));
+  if (penalties) notes.push(penalties);
   if (!kept.length) return 'Aucun cas de test à reprendre.';
   if (kept.length > 50) notes.push(`Seuls les 50 premiers cas de test sont repris (${kept.length}).`);
-  const tests = kept.slice(0, 50).map((c) => {
+  const fields = ['testcode', 'stdin', 'expected'] as const;
+  const texts = [statement, textOf(q, 'answer'), textOf(q, 'answerpreload'), ...kept.slice(0, 50).flatMap((c) => fields.map((f) => textOf(c, f)))];
+  const random = randomised(q, texts, notes);
+  if (typeof random === 'string') return random;
+  const text = random ? random.texts : texts;
+  const tests = kept.slice(0, 50).map((c, i) => {
     // The mark is an attribute of <testcase> in Moodle's export; some files write it as an element.
     const mark = num(c.attrs.mark ?? (textOf(c, 'mark') || '1'));
     const display = textOf(c, 'display').trim().toUpperCase();
+    const [testCode, stdin, expected] = text.slice(3 + i * 3, 6 + i * 3) as [string, string, string];
     return {
-      stdin: textOf(c, 'stdin'),
-      expected_output: textOf(c, 'expected'),
-      test_code: textOf(c, 'testcode').trim() ? textOf(c, 'testcode') : '',
+      stdin,
+      expected_output: expected,
+      test_code: testCode.trim() ? testCode : '',
       is_hidden: bit(!isTrue(c.attrs.useasexample ?? '0')),
       display: (CASE_DISPLAYS as readonly string[]).includes(display) ? (display as CaseDisplay) : null,
       weight: Number.isFinite(mark) && mark > 0 ? Math.min(1000, mark) : 1,
     };
   });
-  const answer = textOf(q, 'answer');
+  const answer = text[1]!;
   if (!answer.trim()) notes.push('Pas de réponse (solution de référence) dans l’export : les cas de test ne sont pas vérifiés.');
   const cpu = num(textOf(q, 'cputimelimitsecs'));
   const mem = num(textOf(q, 'memlimitmb'));
@@ -233,6 +283,7 @@ function readCoderunner(q: XmlElement, notes: string[]): KindImport | string {
   return {
     type: 'ALGORITHM',
     language,
+    ...(random ? { statement: text[0], generator: random.generator } : {}),
     reference_solution: answer.trim() ? answer : null,
     starter_code: textOf(q, 'answerpreload') || null,
     limits,

@@ -97,9 +97,14 @@ type Limit = ReturnType<typeof limiter>;
 
 const shorten = (s: string, max = 200) => (s.length > max ? `${s.slice(0, max)}…` : s);
 
-/** Why a variant cannot be given to students, or null: its kind's checks (`checkVariant`), the sandbox's included. */
+/**
+ * Why a variant cannot be given to students, or null: its kind's checks (`checkVariant`), the sandbox's included. The
+ * reference solution runs with the variant's values in its `{{nom}}` (a randomised CodeRunner question names its
+ * function after a parameter); a name the values lack stays as written, as code may hold braces of its own.
+ */
 function checkVariant<S extends SolutionLike>(ctx: AppContext, caller: Caller, source: VariantSource<S>, v: Made<S>): Promise<string | null> {
-  return serverKind(source.type).checkVariant(ctx, caller, source, v.possible_solutions);
+  const reference_solution = source.reference_solution && fill(source.reference_solution, v.values, new Set());
+  return serverKind(source.type).checkVariant(ctx, caller, { ...source, reference_solution }, v.possible_solutions);
 }
 
 /**

@@ -1,8 +1,10 @@
 // `npm run runner`: a worker process that takes runs from the BullMQ queue (REDIS_URL) and executes them
-// in its own sandboxes. Start as many as needed, on this host or others sharing the Redis.
+// in its own sandboxes. Start as many as needed, on this host or others sharing the Redis. Each also takes the
+// comparisons of similar programs (features/similarity/queue.ts), one at a time, in its comparison thread.
 import { createEmbeddedRunner, startQueueWorker } from '@exam/runner';
 import { loadConfig } from './config';
 import { runnerSlots } from './features/runner';
+import { similarityQueueName, startSimilarityWorker } from './features/similarity';
 
 async function main() {
   const config = loadConfig();
@@ -15,11 +17,13 @@ async function main() {
   const slots = runnerSlots(config);
   const runner = await createEmbeddedRunner({ unsafe, slots, forkServer: config.RUNNER_FORK_SERVER === '1' });
   const worker = await startQueueWorker({ redisUrl: config.REDIS_URL, runner, concurrency: slots, queueName: config.RUNNER_QUEUE });
-  await worker.waitUntilReady();
+  const similarity = await startSimilarityWorker({ redisUrl: config.REDIS_URL, name: similarityQueueName(config.RUNNER_QUEUE) });
+  await Promise.all([worker.waitUntilReady(), similarity.waitUntilReady()]);
   worker.on('error', (err) => console.error('Erreur du processus d’exécution :', err.message));
+  similarity.on('error', (err) => console.error('Erreur des comparaisons de programmes :', err.message));
   console.log(`Processus d’exécution prêt (${slots} exécution${slots > 1 ? 's' : ''} en parallèle).`);
   const stop = async () => {
-    await worker.close();
+    await Promise.all([worker.close(), similarity.close()]);
     await runner.close();
     process.exit(0);
   };

@@ -1,7 +1,9 @@
 // Comparisons as jobs. A request (staff, or the end of an exam) queues a row in similarity_analyses; any API process
 // claims it (FOR UPDATE SKIP LOCKED: one process per comparison, with the embedded database as with PostgreSQL behind
-// several processes), compares in its worker thread, writes its progress as it goes and its results in one
-// transaction. A process that stops mid-way stops beating: its comparison is claimed again by another.
+// several processes), has it computed, writes its progress as it goes and its results in one transaction. Where it is
+// computed depends on the mode: in the cluster (RUNNER_MODE=queue) as a BullMQ job taken by a runner worker
+// (queue.ts), never on an API process; otherwise in this process's comparison thread (worker-pool.ts). A process that
+// stops mid-way stops beating: its comparison is claimed again by another.
 import type { FastifyBaseLogger } from 'fastify';
 import { SIMILARITY_TEXTS as T } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
@@ -10,13 +12,16 @@ import { withTransaction } from '../../lib/transaction';
 import { pinKey, pinnedQuestions } from '../exam-taking';
 import { findQuestion } from '../questions';
 import { beat, claimAnalysis, endedWithoutAnalysis, failAnalysis, finalPrograms, queueAnalysis, saveResults, analysisShape, type AnalysisRow } from './repository';
-import { compareInWorker } from './worker-pool';
+import { compareInQueue, similarityQueueName } from './queue';
+import { compareInWorker, type CompareTask } from './worker-pool';
 import { programQuestion } from './service';
 
 /** Pairs kept with their fragments per question (the closest); every pair counts in the distribution. */
 export const PAIRS_KEPT = 500;
-/** A running comparison writes its progress at most this often; one silent for STALE_MS is taken again. */
+/** A running comparison writes its progress at most this often, and beats at least every KEEP_MS while it waits for a
+ *  worker; one silent for STALE_MS is taken again. */
 const BEAT_MS = 1000;
+const KEEP_MS = 20_000;
 const STALE_MS = 120_000;
 /** How often each process looks for exams that ended, and how far back. */
 const SWEEP_MS = 60_000;
@@ -77,24 +82,37 @@ async function templateOf(ctx: AppContext, questionId: number, pins: Array<{ que
   return [...parts].join('\n\n');
 }
 
+/** The BullMQ job of a comparison as requested: the same across a take-over, a new one when it is asked again. */
+export const jobIdOf = (row: AnalysisRow) => `analysis-${row.id}-${Date.parse(analysisShape(row).requested_at)}`;
+
+/** Where the comparison is computed: a runner worker through BullMQ in the cluster, else this process's thread. */
+function compute(ctx: AppContext, row: AnalysisRow, task: CompareTask, progress: (done: number) => void) {
+  const { RUNNER_MODE, REDIS_URL, RUNNER_QUEUE } = ctx.config;
+  if (RUNNER_MODE === 'queue' && REDIS_URL) {
+    return compareInQueue(REDIS_URL, similarityQueueName(RUNNER_QUEUE), jobIdOf(row), task, progress);
+  }
+  return compareInWorker(task.language, task.programs, task.template, task.keep, progress);
+}
+
 async function runAnalysis(ctx: AppContext, log: FastifyBaseLogger, row: AnalysisRow): Promise<void> {
+  let percent = 0;
+  const write = () => beat(ctx.db, row.id, percent).catch((err: unknown) => log.warn({ err }, 'similarity: writing progress failed'));
+  // A comparison waiting for a worker sends no progress: its row still beats, so that no other process takes it.
+  const keep = setInterval(write, KEEP_MS);
+  keep.unref();
   try {
     const question = await programQuestion(ctx, row.exam_id, row.question_id);
     const programs = await finalPrograms(ctx.db, row.exam_id, row.question_id);
     const template = await templateOf(ctx, row.question_id, programs);
     let last = 0;
-    const out = await compareInWorker(
-      question.language,
-      programs.map((p) => ({ id: p.attempt_id, code: p.code })),
-      template,
-      PAIRS_KEPT,
-      (done) => {
-        const now = Date.now();
-        if (now - last < BEAT_MS) return;
-        last = now;
-        beat(ctx.db, row.id, Math.min(99, Math.round(done * 100))).catch((err: unknown) => log.warn({ err }, 'similarity: writing progress failed'));
-      },
-    );
+    const task: CompareTask = { language: question.language, programs: programs.map((p) => ({ id: p.attempt_id, code: p.code })), template, keep: PAIRS_KEPT };
+    const out = await compute(ctx, row, task, (done) => {
+      const now = Date.now();
+      if (now - last < BEAT_MS) return;
+      last = now;
+      percent = Math.min(99, Math.round(done * 100));
+      void write();
+    });
     await withTransaction(ctx.db, (trx) =>
       saveResults(
         trx,
@@ -108,6 +126,8 @@ async function runAnalysis(ctx: AppContext, log: FastifyBaseLogger, row: Analysi
   } catch (err) {
     log.warn({ err, analysis: row.id }, 'similarity: a comparison failed');
     await failAnalysis(ctx.db, row.id, err instanceof Error ? err.message : String(err)).catch(() => undefined);
+  } finally {
+    clearInterval(keep);
   }
 }
 

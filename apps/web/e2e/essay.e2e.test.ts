@@ -171,9 +171,7 @@ describe('essay question graded by a person', () => {
     expect(errors).toEqual([]);
     await context.close();
 
-    // Published by the teacher (docs/correction-humaine.md « Publication »), the student reads the mark and the
-    // comment; the score is final.
-    expect((await apiCall(`/api/admin/exams/${examId}/grading/publish`, teacher, { method: 'POST' })).status).toBe(200);
+    // The student reads the mark and the comment; the score is final.
     const student = await newPage(browser);
     await signInWithToken(student.context, accounts.premium);
     await student.page.goto(url(`/student/exams/${examId}/show`));

@@ -79,6 +79,12 @@ export const EXAM_TAKING_TEXTS = {
   notAlgorithm: 'Seules les questions de programmation ont des exemples à tester.',
   noTriesLeft: (max: number) =>
     max === 1 ? 'Vous avez déjà soumis votre unique essai pour cette question.' : `Vous avez déjà utilisé vos ${max} essais pour cette question.`,
+  /** The answer of a question graded later (the runner saturated by others): kept, never refused. */
+  gradedLater:
+    'Réponse enregistrée, en cours de correction : le serveur d’exécution est très demandé en ce moment. Votre programme sera corrigé dès que possible et son résultat s’affichera ici ; vous pouvez continuer l’examen.',
+  /** The route's message when one of the answers is graded later. */
+  answersKeptForLater: 'Réponse enregistrée : sa correction est en cours, le résultat s’affichera dès qu’il sera prêt.',
+  answersGraded: 'Réponses corrigées.',
 } as const;
 
 const iso = z.string();

@@ -310,9 +310,6 @@ export interface ExamQuestionsTable {
   question_version_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The position of its section (exam_sections). */
   section: ColumnType<number, number | undefined, number>;
-  /** ESSAY: the version whose rubric grades this exam's copies, applied after publication (migration 045-rubrics);
-   *  null: the pinned version's. */
-  rubric_version_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A part of an exam: its questions are candidates, `pick` of them (null: all) drawn for each student. */
@@ -405,6 +402,13 @@ export interface ExamSubmissionsTable {
   internal: ColumnType<unknown, string | null | undefined, string | null>;
   /** 1: waits for a person to grade it (an essay not yet marked; migration 040-essay). */
   pending: ColumnType<number, number | undefined, number>;
+  /** Set: graded later (the runner was saturated when it came), tried again from then on (migration 050-grade-later). */
+  grade_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Tries of a later grading that failed, and the last reason. */
+  grade_failures: ColumnType<number, number | undefined, number>;
+  grade_error: string | null;
+  /** When the verdict of an answer graded later came (null: graded at once). */
+  graded_later_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   ip: string | null;
   user_agent: string | null;
@@ -592,10 +596,6 @@ export interface ExamMarksTable {
   graded_by_name: string;
   graded_at: ColumnType<Date, Date | string | undefined, Date | string>;
   version: ColumnType<number, number | undefined, number>;
-  /** The rubric's levels chosen (RubricLevelChosen[], migration 045-rubrics); null: marked without a rubric. JSON. */
-  rubric_levels: ColumnType<unknown, string | null | undefined, string | null>;
-  /** Annotations on the answer's text (Annotation[], migration 045-rubrics); null: none. JSON. */
-  annotations: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** Per exam: the double-marking rule, the marks' publication and the lifting of anonymity (migration 047). */

@@ -8,6 +8,8 @@ import { textAnswerSchema } from './exact';
 import { rawAnswerText, type KindIssue, type SharedQuestionKind } from './types';
 
 export const ALGORITHM_MAX_TESTS = 50;
+/** An answer kept and graded later, as the staff's views and exports say it. */
+export const GRADED_LATER_TEXT = 'En cours de correction (serveur d’exécution saturé à l’envoi).';
 /** Longest test code of one case, in characters. */
 export const ALGORITHM_TEST_CODE_MAX = 20_000;
 
@@ -85,6 +87,8 @@ const algorithmDetailsSchema = z.object({
   hidden: z.object({ passed: z.number().int(), total: z.number().int() }),
   /** The student's code does not compile: said once, no case is shown. */
   syntax_error: syntaxErrorSchema.nullish(),
+  /** Kept and graded later (the runner was saturated by others): no verdict yet, the cases not run. */
+  pending: z.boolean().optional(),
 });
 
 export const algorithmKind = {
@@ -100,5 +104,5 @@ export const algorithmKind = {
   details: algorithmDetailsSchema,
   answerText: (answer) => rawAnswerText(answer),
   detailsText: (d: z.infer<typeof algorithmDetailsSchema>) =>
-    d.syntax_error ? `${syntaxErrorText(d.syntax_error)} (aucun cas réussi sur ${d.total}).` : `Tests réussis : ${d.passed} sur ${d.total} (${d.verdict}).`,
+    d.pending ? GRADED_LATER_TEXT : d.syntax_error ? `${syntaxErrorText(d.syntax_error)} (aucun cas réussi sur ${d.total}).` : `Tests réussis : ${d.passed} sur ${d.total} (${d.verdict}).`,
 } satisfies SharedQuestionKind<'ALGORITHM'>;

@@ -2,6 +2,7 @@
 // teacher requires a form (as STACK's answer tests), written in that form: expanded, factored, or as simplified as
 // the expected one.
 import { z } from 'zod';
+import { GRADED_LATER_TEXT } from './algorithm';
 import { textAnswerSchema } from './exact';
 import { rawAnswerText, type KindIssue, type SharedQuestionKind } from './types';
 
@@ -46,7 +47,10 @@ export const mathKind = {
     message: z.string().optional(),
     /** The form asked, when the expression is equivalent but not written in it. */
     wrong_form: mathFormSchema.exclude(['EQUIVALENT']).optional(),
+    /** Kept and graded later (the runner was saturated by others): no verdict yet. */
+    pending: z.boolean().optional(),
   }),
   answerText: (answer) => rawAnswerText(answer),
-  detailsText: (d: { wrong_form?: Exclude<MathForm, 'EQUIVALENT'> }) => (d.wrong_form ? mathWrongFormMessage(d.wrong_form) : null),
+  detailsText: (d: { wrong_form?: Exclude<MathForm, 'EQUIVALENT'>; pending?: boolean }) =>
+    d.pending ? GRADED_LATER_TEXT : d.wrong_form ? mathWrongFormMessage(d.wrong_form) : null,
 } satisfies SharedQuestionKind<'MATH'>;

@@ -104,7 +104,7 @@ export interface BestResult {
   /** Best fraction 0..1 of the question's points. */
   best: number;
   validated: boolean;
-  /** Waits for a person to grade it (an essay not yet marked). */
+  /** Waits for a person to grade it (an essay not yet marked), or for the runner (a program graded later). */
   pending?: boolean;
 }
 
@@ -122,7 +122,9 @@ export async function bestResults(db: Db, examIds: number[]): Promise<Map<number
   for (const r of rows) {
     let m = out.get(r.attempt_id);
     if (!m) out.set(r.attempt_id, (m = new Map()));
-    m.set(r.question_id, { best: Number(r.best), validated: Number(r.valid) === 1, pending: Number(r.pending) === 1 });
+    // An answer still waiting (an essay, a program graded later) leaves a question with all its points as it is
+    // (the student's page reads the same rule: exam-taking, progressOf).
+    m.set(r.question_id, { best: Number(r.best), validated: Number(r.valid) === 1, pending: Number(r.pending) === 1 && Number(r.best) < 1 });
   }
   return out;
 }

@@ -252,8 +252,10 @@ export async function insertSubmission(
     from_draft: boolean;
     details: unknown;
     internal: unknown;
-    /** Waits for a person to grade it (an essay). */
+    /** Waits for a person to grade it (an essay), or for the runner (`grade_at` set). */
     pending?: boolean;
+    /** Graded later, from then on (grade-later.ts); null or absent: graded now. */
+    grade_at?: Date | null;
     created_at: Date;
     ip: string | null;
     user_agent: string | null;
@@ -337,6 +339,9 @@ export async function progressOf(db: Db, attemptId: number): Promise<Map<number,
       pending: (prev?.pending ?? false) || r.pending === 1,
     });
   }
+  // An answer still waiting changes nothing for a question that already has all its points (a program graded later
+  // after a right one): the rule of the staff's results too (exam-results, bestResults).
+  for (const p of out.values()) if (p.pending && p.top_score >= 1) p.pending = false;
   return out;
 }
 
@@ -364,7 +369,7 @@ export async function recomputeAttempt(db: Db, attemptId: number, points: Map<nu
 export async function submissionsSoFar(db: Db, attemptId: number, ids: string[]): Promise<{ tries: Map<number, { tries: number; wrong: number }>; known: Map<string, StoredResult> }> {
   const rows = await db
     .selectFrom('exam_submissions')
-    .select(['question_id', 'is_valid', 'submission_id'])
+    .select(['question_id', 'is_valid', 'submission_id', 'grade_at'])
     .select(sql<unknown>`case when submission_id = any(${ids}::uuid[]) then details end`.as('details'))
     .where('attempt_id', '=', attemptId)
     .execute();
@@ -373,7 +378,7 @@ export async function submissionsSoFar(db: Db, attemptId: number, ids: string[])
   const asked = new Set(ids.map((id) => id.toLowerCase()));
   for (const r of rows) {
     const t = tries.get(r.question_id) ?? { tries: 0, wrong: 0 };
-    tries.set(r.question_id, { tries: t.tries + 1, wrong: t.wrong + (r.is_valid === 1 ? 0 : 1) });
+    tries.set(r.question_id, { tries: t.tries + 1, wrong: t.wrong + (r.is_valid === 1 || r.grade_at !== null ? 0 : 1) });
     if (asked.has(r.submission_id)) known.set(r.submission_id, { question_id: r.question_id, is_valid: r.is_valid === 1, details: r.details });
   }
   return { tries, known };
@@ -383,7 +388,8 @@ export async function submissionsSoFar(db: Db, attemptId: number, ids: string[])
 export async function triesOf(db: Db, attemptId: number): Promise<Map<number, { tries: number; wrong: number }>> {
   const rows = await db
     .selectFrom('exam_submissions')
-    .select((eb) => ['question_id', eb.fn.countAll<number>().as('tries'), sql<number>`count(*) filter (where is_valid = 0)`.as('wrong')])
+    // An answer graded later (grade_at set) is not a wrong try while it waits for its verdict.
+    .select((eb) => ['question_id', eb.fn.countAll<number>().as('tries'), sql<number>`count(*) filter (where is_valid = 0 and grade_at is null)`.as('wrong')])
     .where('attempt_id', '=', attemptId)
     .groupBy('question_id')
     .execute();

@@ -29,11 +29,13 @@ import {
   problemReportInputSchema,
   problemReportReceiptEnvelopeSchema,
   INVIGILATION_TEXTS,
+  EXAM_TAKING_TEXTS as T,
 } from '@exam/shared';
 import { ok } from '../../lib/envelope';
 import { assertExam, decideLateAnswer, importEmergencyCopy, keepLateAnswers, listLateAnswers } from './late';
 import { replies } from '../../lib/responses';
 import { DRAFT_SWEEP_MS, settleDueDrafts } from './drafts';
+import { GRADE_LATER_SWEEP_MS, gradeDueLater } from './grade-later';
 import { reportProblem } from './reports';
 import { guardExamCall, withRoomGuard, listWithoutVerdicts, questionsWithoutVerdicts, tieAfterStart, withoutVerdicts } from './access';
 import { examRoomRoutes } from './access-routes';
@@ -67,11 +69,32 @@ export async function examTakingRoutes(base: FastifyInstance) {
       sweeping = false;
     }
   };
+  // Answers kept while the runner was saturated are graded by a loop of their own in every process (grade-later.ts).
+  let laterTimer: NodeJS.Timeout | undefined;
+  let gradingLater = false;
+  const gradeLater = async () => {
+    if (gradingLater) return;
+    gradingLater = true;
+    try {
+      while ((await gradeDueLater(app.ctx, app.log)) > 0 && !closing);
+    } catch (err) {
+      app.log.warn({ err }, 'grading the answers kept for later failed; the next sweep tries again');
+    } finally {
+      gradingLater = false;
+    }
+  };
+  let closing = false;
   app.addHook('onReady', async () => {
     sweepTimer = setInterval(() => void sweep(), DRAFT_SWEEP_MS);
     sweepTimer.unref();
+    laterTimer = setInterval(() => void gradeLater(), GRADE_LATER_SWEEP_MS);
+    laterTimer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(sweepTimer));
+  app.addHook('onClose', async () => {
+    closing = true;
+    clearInterval(sweepTimer);
+    clearInterval(laterTimer);
+  });
   // The exam room's rules (access.ts) guard, before its handler runs, every route that declares itself a call of
   // the exam room (`config.examRoom`), here and in the plugins registered from here. A refusal is written in the
   // attempt's journal (journal.ts).
@@ -126,7 +149,8 @@ export async function examTakingRoutes(base: FastifyInstance) {
     const call = await startedCall(app.ctx, req);
     const results = await submitSolutions(app.ctx, call, req.user!, req.body.answers, originOf(req), req.id);
     await journalAnswers(app.ctx, req, call.attempt.id, req.body.answers, results);
-    return ok(withoutVerdicts(call.rules, results), 'Réponses corrigées.');
+    // An answer kept for later (the runner saturated by others) is said as such: recorded, its result to come.
+    return ok(withoutVerdicts(call.rules, results), results.some((r) => r.later) ? T.answersKeptForLater : T.answersGraded);
   });
 
   app.post(

@@ -54,6 +54,7 @@ import {
 import { drawQuestions } from './draw';
 import { checkIn } from './contact';
 import { attemptOver, settleDraftsOrLater } from './drafts';
+import { gradeOrLater } from './grade-later';
 import { marksPublished, unpublishedValidated, withoutUnpublishedMarks } from './marks-gate';
 import { recordAnswers, rulesOf, type GradedAnswer, type RecordedResult } from './submissions';
 
@@ -251,6 +252,7 @@ export async function submitSolutions(
     const submissionId = ids[i];
     const known = alreadyStored.get(submissionId);
     let outcome: GradedAnswer['outcome'];
+    let later = false;
     if (known) {
       // recordAnswers gives back the stored result.
       outcome = { is_valid: known.is_valid, score: 0, details: known.details as GradeDetails, internal: undefined };
@@ -260,9 +262,10 @@ export async function submitSolutions(
       if (max !== null && used >= max) throw conflict(T.noTriesLeft(max), { question_id: [T.noTriesLeft(max)] });
       const q = stored.get(a.question_id);
       if (!q) throw notFound(T.notFound);
-      outcome = await grade(ctx, { userId: user.id, requestId, question: toGradable(q), answer: a.answer, exam: true });
+      // A runner saturated by others never refuses the answer: it is kept and graded later (grade-later.ts).
+      ({ outcome, later } = await gradeOrLater(ctx, { userId: user.id, requestId, question: toGradable(q), answer: a.answer, exam: true }));
     }
-    graded.push({ question_id: a.question_id, submission_id: submissionId, answer: a.answer, outcome, created_at: receivedAt, from_draft: false, known: !!known, ...origin });
+    graded.push({ question_id: a.question_id, submission_id: submissionId, answer: a.answer, outcome, created_at: receivedAt, from_draft: false, known: !!known, later, ...origin });
   }
   return recordAnswers(ctx, { id: attempt.id, exam_id: exam.id, user_id: user.id }, graded, rules);
 }

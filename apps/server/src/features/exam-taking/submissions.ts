@@ -29,6 +29,8 @@ export interface GradedAnswer {
   byStaff?: boolean;
   /** Found stored before grading (the same submission id sent again): its stored result is given back. */
   known?: boolean;
+  /** Not graded yet (the runner saturated): stored pending and graded later (grade-later.ts). */
+  later?: boolean;
   ip: string | null;
   user_agent: string | null;
 }
@@ -47,7 +49,7 @@ export function rulesOf(
 }
 
 /** A result to send back: the stored one when the submission id was already known (`stored` false). */
-export type RecordedResult = GradeResult & { tries: number; stored: boolean };
+export type RecordedResult = GradeResult & { tries: number; stored: boolean; later?: boolean };
 
 const resultOf = (r: StoredResult, tries: number): RecordedResult => ({ question_id: r.question_id, is_valid: r.is_valid, details: r.details as GradeDetails, tries, stored: false });
 
@@ -95,7 +97,8 @@ export async function recordAnswersIn(
       if (a.from_draft) continue;
       throw conflict(T.noTriesLeft(rule.max_submissions), { question_id: [T.noTriesLeft(rule.max_submissions)] });
     }
-    const { penalty, score } = penalised(a.outcome.score, count.wrong, rule.wrong_try_penalty);
+    // An answer graded later takes its penalty when its verdict comes (grade-later.ts).
+    const { penalty, score } = a.later ? { penalty: 0, score: 0 } : penalised(a.outcome.score, count.wrong, rule.wrong_try_penalty);
     const inserted = await insertSubmission(trx, {
       attempt_id: attempt.id,
       question_id: a.question_id,
@@ -108,6 +111,7 @@ export async function recordAnswersIn(
       details: a.outcome.details,
       internal: a.outcome.internal,
       pending: a.outcome.pending === true,
+      grade_at: a.later ? new Date() : null,
       created_at: a.created_at,
       ip: a.ip,
       user_agent: a.user_agent,
@@ -119,9 +123,10 @@ export async function recordAnswersIn(
       continue;
     }
     stored += 1;
-    const next = { tries: count.tries + 1, wrong: count.wrong + (a.outcome.is_valid ? 0 : 1) };
+    // An answer graded later is no wrong try until its verdict says so.
+    const next = { tries: count.tries + 1, wrong: count.wrong + (a.outcome.is_valid || a.later ? 0 : 1) };
     tries.set(a.question_id, next);
-    out.push({ question_id: a.question_id, is_valid: a.outcome.is_valid, details: a.outcome.details, tries: next.tries, stored: true });
+    out.push({ question_id: a.question_id, is_valid: a.outcome.is_valid, details: a.outcome.details, tries: next.tries, stored: true, ...(a.later ? { later: true } : {}) });
   }
   if (stored > 0) await recomputeAttempt(trx, attempt.id, new Map([...rules].map(([id, r]) => [id, r.points])));
   return out;

@@ -236,6 +236,14 @@ export async function storedTryRules(db: Db, examId: number): Promise<{ max_subm
   return { max_submissions: r.max_submissions, wrong_try_penalty: Number(r.wrong_try_penalty) };
 }
 
+/** Answers of an exam kept while the runner was saturated and not graded yet (exam-taking, grade-later.ts). */
+export async function answersGradedLaterOf(db: Db, examId: number): Promise<number> {
+  const r = await sql<{ n: number }>`
+    select count(*)::int as n from exam_submissions s join exam_attempts a on a.id = s.attempt_id
+    where a.exam_id = ${examId} and s.grade_at is not null`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
 /** Closing ends every attempt still running, at its deadline if that came first. */
 export async function finishOpenAttempts(trx: Transaction<Database>, examId: number): Promise<number> {
   const rows = await trx

@@ -11,6 +11,7 @@ import { missingIds } from '../../lib/rows';
 import { withTransaction, type Trx } from '../../lib/transaction';
 import { prepareVariants, publicationPins, type QuestionCaller } from '../questions';
 import {
+  answersGradedLaterOf,
   countAttempts,
   deleteExam,
   examExtraTimes,
@@ -253,6 +254,11 @@ async function checkTransition(trx: Db, id: number, from: ExamStatus, to: ExamSt
   if (!allowed.includes(to)) {
     const next = allowed.length === 0 ? 'un examen archivé ne change plus de statut' : `depuis ${label(from)}, seul ${allowed.map(label).join(' ou ')} est possible`;
     throw conflict(`${move} : ${next}.`);
+  }
+  if (to === 'ARCHIVED') {
+    // An archived exam's results are final: answers still waiting for the runner are graded first (closing keeps them).
+    const waiting = await answersGradedLaterOf(trx, id);
+    if (waiting > 0) throw conflict(`${move} : ${waiting === 1 ? 'une réponse attend encore sa correction' : `${waiting} réponses attendent encore leur correction`} (serveur d’exécution saturé) ; réessayez dans quelques minutes.`);
   }
   if (from === 'PUBLISHED' && to === 'DRAFT') {
     const started = await countAttempts(trx, id);

@@ -2,7 +2,7 @@
 import { DEFAULT_LIMITS, RunnerBusyError, type CodeRunner, type RunRequest } from '@exam/runner';
 import type { CompareMathResult, ExecResult, RunLimitsInfo } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
-import { HttpError, serviceUnavailable, tooManyRequests, unprocessable } from '../../lib/errors';
+import { HttpError, unprocessable } from '../../lib/errors';
 import { enforceRateLimit } from '../../lib/rate-limit';
 
 /** Practice runs use the default limits; the answer says which, so the screen can name the one a program hit. */
@@ -17,8 +17,16 @@ export async function checkRate(ctx: AppContext, userId: number): Promise<void> 
   await enforceRateLimit(ctx, `runner:${userId}`, limit, 60, `Vous avez lancé plus de ${limit} exécutions en une minute. Patientez un instant avant de relancer.`);
 }
 
+/**
+ * The runner could not answer: saturated by others' runs, not answering, down or turned off. Never the student's
+ * answer's doing: an exam answer meeting it is kept and graded later (features/exam-taking, grade-later.ts).
+ */
+export class RunnerUnavailableError extends HttpError {}
+
+export const isRunnerUnavailable = (err: unknown): err is RunnerUnavailableError => err instanceof RunnerUnavailableError;
+
 export function requireRunner(ctx: AppContext): CodeRunner {
-  if (!ctx.runner) throw serviceUnavailable('L’exécution de code est désactivée sur ce serveur.');
+  if (!ctx.runner) throw new RunnerUnavailableError(503, 'L’exécution de code est désactivée sur ce serveur.');
   return ctx.runner;
 }
 
@@ -30,10 +38,13 @@ export async function onRunner<T>(task: () => Promise<T>, failed?: (err: unknown
   try {
     return await task();
   } catch (err) {
-    if (err instanceof RunnerBusyError) throw err.unavailable ? serviceUnavailable(err.message) : tooManyRequests(err.message);
+    if (err instanceof RunnerBusyError) {
+      // A full queue is a 429 (try again in a minute), no runner answering a 503.
+      throw new RunnerUnavailableError(err.unavailable ? 503 : 429, err.message, undefined, err.unavailable ? undefined : 60);
+    }
     if (err instanceof HttpError) throw err;
     failed?.(err);
-    throw serviceUnavailable('Le service d’exécution est momentanément indisponible. Réessayez dans quelques instants.');
+    throw new RunnerUnavailableError(503, 'Le service d’exécution est momentanément indisponible. Réessayez dans quelques instants.');
   }
 }
 

@@ -13,6 +13,8 @@ const t = componentTexts.grade;
 
 export function AlgorithmGradeDetails({ details, caseHeading = 'h4' }: { details: GradeDetails; caseHeading?: 'h3' | 'h4' | 'h5' }) {
   if (details.type !== 'ALGORITHM') return null;
+  // Kept while the runner was saturated: no case has run yet.
+  if (details.pending) return <Text size="sm">{algorithmTexts.gradedLater}</Text>;
   return (
     <Stack gap="xs">
       <Group gap="xs">

@@ -7,6 +7,8 @@ export const algorithmTexts = {
   expected: 'Sortie attendue',
   testCode: 'Code de test',
   testCodeHint: 'Exécuté après votre code.',
+  gradedLater:
+    'Réponse enregistrée, en cours de correction : le serveur d’exécution était très demandé à l’envoi. Le programme sera exécuté dès que possible et son résultat s’affichera ici.',
   // Editor
   language: 'Langage',
   starterCode: 'Code de départ (facultatif)',

@@ -3,6 +3,8 @@ import { MATH_FORM_NAMES, type MathForm } from '@exam/shared';
 
 export const mathTexts = {
   yourExpression: 'Votre expression',
+  gradedLater:
+    'Réponse enregistrée, en cours de correction : le serveur de calcul était très demandé à l’envoi. Le résultat s’affichera ici dès qu’il sera prêt.',
   expected: 'Expression attendue',
   expectedHint: 'Comparée par équivalence mathématique (variables réelles) : 2x+2 vaut 2(x+1).',
   incomplete: 'L’expression est incomplète : complétez les cases vides.',

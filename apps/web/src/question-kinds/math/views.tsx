@@ -29,6 +29,7 @@ export function MathSolutionView({ solution }: { solution: KnownSolution }) {
 }
 
 export function MathGradeDetails({ details }: { details: GradeDetails }) {
+  if (details.type === 'MATH' && details.pending) return <Text size="sm">{t.gradedLater}</Text>;
   return details.type === 'MATH' && details.message ? <Text size="sm">{details.message}</Text> : null;
 }
 

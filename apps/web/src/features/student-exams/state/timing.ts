@@ -6,3 +6,5 @@ export const ATTEMPT_CHECK_MS = 10_000;
 export const DRAFT_SAVE_MS = 3000;
 /** Submissions waiting in the queue (and late answers to keep) are tried again this often, and at once when the network comes back. */
 export const RETRY_MS = 4000;
+/** While an answer is being graded later (the runner saturated), its verdict is asked for this often. */
+export const GRADED_LATER_POLL_MS = 5000;

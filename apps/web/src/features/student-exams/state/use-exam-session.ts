@@ -8,6 +8,7 @@ import { randomUuid } from '@/lib/storage';
 import { fetchAttempt, saveDraft, sendSolutions, type QuestionsWithClock } from '../api/student-exams';
 import { createExamStore, initialAnswer, isBlank, type QueuedSubmission } from './local-store';
 import { useLateAnswers } from './use-late-answers';
+import { gradedLater, useGradedLater, type LaterVerdict } from './use-graded-later';
 
 import { ATTEMPT_CHECK_MS, DRAFT_SAVE_MS, RETRY_MS } from './timing';
 const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
@@ -165,6 +166,17 @@ export function useExamSession({ examId, userId, data }: { examId: number; userI
     const waiting = isPendingDetails(r.details);
     setStates((s) => ({ ...s, [r.question_id]: isValid || s[r.question_id] === 'VALIDATED' ? 'VALIDATED' : waiting ? 'PENDING' : 'NOT_VALIDATED' }));
   }, []);
+
+  // Answers kept while the runner was saturated: their verdicts are fetched as they come (use-graded-later.ts).
+  const applyLater = useCallback((v: LaterVerdict) => {
+    setVerdicts((x) => ({ ...x, [v.question_id]: v.is_valid === null ? undefined : { is_valid: v.is_valid, details: v.details } }));
+    setStates((x) => ({ ...x, [v.question_id]: v.state }));
+  }, []);
+  const waitingLater = useMemo(
+    () => Object.entries(verdicts).flatMap(([id, v]) => (states[Number(id)] === 'PENDING' && gradedLater(v?.details) ? [Number(id)] : [])),
+    [verdicts, states],
+  );
+  useGradedLater(examId, waitingLater, applyLater, closedMessage !== null);
 
   const maxOf = useCallback((questionId: number) => data.questions.find((q) => q.id === questionId)?.max_submissions ?? 0, [data.questions]);
 

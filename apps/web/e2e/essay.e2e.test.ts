@@ -171,7 +171,9 @@ describe('essay question graded by a person', () => {
     expect(errors).toEqual([]);
     await context.close();
 
-    // The student reads the mark and the comment; the score is final.
+    // Published by the teacher (docs/correction-humaine.md « Publication »), the student reads the mark and the
+    // comment; the score is final.
+    expect((await apiCall(`/api/admin/exams/${examId}/grading/publish`, teacher, { method: 'POST' })).status).toBe(200);
     const student = await newPage(browser);
     await signInWithToken(student.context, accounts.premium);
     await student.page.goto(url(`/student/exams/${examId}/show`));

@@ -4,6 +4,7 @@
 // graders never overwrite each other (409). Staff only: /api/admin/exams/{examId}/grading/…
 import { z } from 'zod';
 import { envelopeSchema } from './common';
+import { annotationSchema, annotationShape, ANNOTATIONS_MAX, RUBRIC_MAX_CRITERIA, rubricChoiceSchema, rubricLevelChosenSchema, rubricShape } from './rubric';
 import { idField, intField } from './zod-fr';
 
 /** Longest comment of a mark, in characters. */
@@ -45,6 +46,10 @@ export const markSchema = z.object({
   version: z.number().int(),
   graded_by: z.string().nullable(),
   graded_at: z.string(),
+  /** The rubric's levels chosen (empty: marked without a rubric). */
+  levels: z.array(rubricLevelChosenSchema).optional(),
+  /** Comments on passages of the answer's text. */
+  annotations: z.array(annotationShape).optional(),
 });
 export type Mark = z.infer<typeof markSchema>;
 
@@ -71,6 +76,10 @@ export const gradingQueueSchema = z.object({
     word_limit: z.number().int().nullable(),
     /** For the graders only. */
     grader_info: z.string().nullable(),
+    /** The rubric in effect for this exam (the pinned version's, or the one applied since), for the graders only. */
+    rubric: rubricShape.nullable().optional(),
+    /** The question's current version carries another rubric than the one in effect: « Appliquer le barème modifié ». */
+    rubric_changed: z.boolean().optional(),
   }),
   copies: z.array(gradingCopySchema),
   counts: gradingCountsSchema,
@@ -90,11 +99,28 @@ export const markInputSchema = z.object({
     .nullish()
     .transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
   version: z.coerce.number({ error: 'La version doit être un nombre.' }).int().min(0),
+  /** One choice per criterion of the rubric in effect; the points are then the rubric's (scaled), not `points`. */
+  rubric: z.array(rubricChoiceSchema).max(RUBRIC_MAX_CRITERIA).nullish(),
+  annotations: z.array(annotationSchema).max(ANNOTATIONS_MAX, { error: `Une copie a au plus ${ANNOTATIONS_MAX} annotations.` }).nullish(),
 });
 export type MarkInput = z.input<typeof markInputSchema>;
+export type MarkInputParsed = z.output<typeof markInputSchema>;
 
 export const markResultSchema = z.object({ copy: z.number().int(), mark: markSchema, counts: gradingCountsSchema });
 export type MarkResult = z.infer<typeof markResultSchema>;
+
+/** POST …/questions/{questionId}/rubric/apply: the question's current rubric applied to the exam, every graded copy
+ *  re-scored. */
+export const rubricApplyResultSchema = z.object({
+  /** Copies whose mark was re-scored (graded with a rubric). */
+  rescored: z.number().int(),
+  /** Of them, those whose points changed. */
+  changed: z.number().int(),
+  /** Of them, those left with a criterion without level (0 points for it): to review. */
+  to_review: z.number().int(),
+});
+export type RubricApplyResult = z.infer<typeof rubricApplyResultSchema>;
+export const rubricApplyEnvelopeSchema = envelopeSchema(rubricApplyResultSchema);
 
 export const gradingOverviewEnvelopeSchema = envelopeSchema(gradingOverviewSchema);
 export const gradingQueueEnvelopeSchema = envelopeSchema(gradingQueueSchema);

@@ -25,6 +25,7 @@ export * from './question-exchange';
 export * from './similarity';
 export * from './human-grading';
 export * from './double-marking';
+export * from './rubric';
 export * from './retention';
 export * from './personal-data';
 export * from './access-log';

@@ -310,6 +310,9 @@ export interface ExamQuestionsTable {
   question_version_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The position of its section (exam_sections). */
   section: ColumnType<number, number | undefined, number>;
+  /** ESSAY: the version whose rubric grades this exam's copies, applied after publication (migration 045-rubrics);
+   *  null: the pinned version's. */
+  rubric_version_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A part of an exam: its questions are candidates, `pick` of them (null: all) drawn for each student. */
@@ -596,6 +599,10 @@ export interface ExamMarksTable {
   graded_by_name: string;
   graded_at: ColumnType<Date, Date | string | undefined, Date | string>;
   version: ColumnType<number, number | undefined, number>;
+  /** The rubric's levels chosen (RubricLevelChosen[], migration 045-rubrics); null: marked without a rubric. JSON. */
+  rubric_levels: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Annotations on the answer's text (Annotation[], migration 045-rubrics); null: none. JSON. */
+  annotations: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** Per exam: the double-marking rule, the marks' publication and the lifting of anonymity (migration 047). */

@@ -3,6 +3,7 @@
 // grading queue of the question. The teacher may give a response template (the answer's starting text) and grader
 // information (for staff only: never in the student shape). No possible solutions.
 import { z } from 'zod';
+import { annotationShape, rubricLevelChosenSchema, rubricSchema, rubricShape } from '../rubric';
 import type { KindIssue, SharedQuestionKind } from './types';
 
 /** Longest answer text, in characters. */
@@ -44,14 +45,16 @@ export const essaySettingsSchema = z.object(
     response_template: optionalNote('Le modèle de réponse'),
     /** For the graders only (expected points, a marking scheme): never sent to a student. */
     grader_info: optionalNote('L’information pour les correcteurs'),
+    /** For the graders only until a copy's mark is shown (then its chosen levels): criteria and their levels. */
+    rubric: rubricSchema.nullish().transform((v) => v ?? null),
   },
   { error: 'Les réglages de la réponse rédigée sont invalides.' },
 );
 export type EssaySettings = z.infer<typeof essaySettingsSchema>;
-export const NO_ESSAY_SETTINGS: EssaySettings = { word_limit: null, response_template: null, grader_info: null };
+export const NO_ESSAY_SETTINGS: EssaySettings = { word_limit: null, response_template: null, grader_info: null, rubric: null };
 
 /** The settings as the server sends them (staff shape: an answer schema holds no transform). */
-export const essaySettingsShape = z.object({ word_limit: z.number().int().nullable(), response_template: z.string().nullable(), grader_info: z.string().nullable() });
+export const essaySettingsShape = z.object({ word_limit: z.number().int().nullable(), response_template: z.string().nullable(), grader_info: z.string().nullable(), rubric: rubricShape.nullable() });
 
 /** What a student sees of the settings: the limit and the template, never the grader information. */
 export const essayStudentSchema = z.object({ word_limit: z.number().int().nullable(), response_template: z.string().nullable() });
@@ -81,6 +84,10 @@ const essayDetailsSchema = z.object({
   words: z.number().int(),
   /** The grader's comment to the student, once marked. */
   comment: z.string().nullable(),
+  /** The rubric's levels chosen for this copy, once marked with a rubric (never the rubric itself). */
+  levels: z.array(rubricLevelChosenSchema).optional(),
+  /** The grader's comments on passages of the text, once marked. */
+  annotations: z.array(annotationShape).optional(),
 });
 
 export const essayKind = {

@@ -34,6 +34,7 @@ import * as m039 from './039-program-grading';
 import * as m040 from './040-essay';
 import * as m041 from './041-marks';
 import * as m044 from './044-question-names';
+import * as m045 from './045-rubrics';
 import * as m047 from './047-double-marking';
 import * as m050 from './050-grade-later';
 
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '040-essay': m040,
   '041-marks': m041,
   '044-question-names': m044,
+  '045-rubrics': m045,
   '047-double-marking': m047,
   '050-grade-later': m050,
 };

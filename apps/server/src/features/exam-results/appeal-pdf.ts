@@ -278,9 +278,28 @@ export function journalSentence(e: Pick<JournalEvent, 'type' | 'client_at' | 'da
       if (typeof d.previous_points === 'number') parts.push(`au lieu de ${num(d.previous_points)}`);
       if (typeof d.by_name === 'string') parts.push(`par ${d.by_name}`);
       if (typeof d.comment === 'string' && d.comment) parts.push(`commentaire « ${d.comment} »`);
+      parts.push(...rubricMarkParts(d));
       break;
     default:
       break;
   }
   return parts.join(', ');
+}
+
+/** A mark's rubric levels, annotations and reason in the appeal sentence (docs/correction-humaine.md). */
+function rubricMarkParts(d: Record<string, unknown>): string[] {
+  const parts: string[] = [];
+  if (d.reason === 'RUBRIC_CHANGED') parts.push('barème modifié appliqué');
+  if (Array.isArray(d.rubric_levels) && d.rubric_levels.length) {
+    const levels = (d.rubric_levels as Array<Record<string, unknown>>).map(
+      (l) => `${String(l.criterion)} ${typeof l.level === 'string' ? `« ${l.level} » ` : ''}${num(Number(l.points))} sur ${num(Number(l.max))}`,
+    );
+    parts.push(`grille : ${levels.join(', ')}`);
+  }
+  if (Array.isArray(d.annotations)) {
+    const list = d.annotations as Array<Record<string, unknown>>;
+    if (list.length === 0) parts.push('aucune annotation');
+    else parts.push(`${list.length} annotation${list.length > 1 ? 's' : ''} : ${list.map((a) => `« ${String(a.quote)} » : « ${String(a.comment)} »`).join(' ; ')}`);
+  }
+  return parts;
 }

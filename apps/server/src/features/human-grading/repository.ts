@@ -80,13 +80,16 @@ export interface MarkRow {
   version: number;
   graded_by_name: string;
   graded_at: Date;
+  /** The rubric's levels chosen and the annotations (migration 045-rubrics; see rubric.ts). */
+  rubric_levels?: unknown;
+  annotations?: unknown;
 }
 
 export async function marksOf(db: Db, questionId: number, attemptIds: number[]): Promise<Map<number, MarkRow>> {
   if (attemptIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('exam_marks')
-    .select(['attempt_id', 'points', 'comment', 'version', 'graded_by_name', 'graded_at'])
+    .select(['attempt_id', 'points', 'comment', 'version', 'graded_by_name', 'graded_at', 'rubric_levels', 'annotations'])
     .where('question_id', '=', questionId)
     .where('attempt_id', 'in', attemptIds)
     .execute();
@@ -106,7 +109,7 @@ export async function lockAttempt(db: Db, attemptId: number): Promise<{ over: bo
 export async function markFor(db: Db, attemptId: number, questionId: number): Promise<MarkRow | undefined> {
   const r = await db
     .selectFrom('exam_marks')
-    .select(['attempt_id', 'points', 'comment', 'version', 'graded_by_name', 'graded_at'])
+    .select(['attempt_id', 'points', 'comment', 'version', 'graded_by_name', 'graded_at', 'rubric_levels', 'annotations'])
     .where('attempt_id', '=', attemptId)
     .where('question_id', '=', questionId)
     .executeTakeFirst();
@@ -116,33 +119,46 @@ export async function markFor(db: Db, attemptId: number, questionId: number): Pr
 export async function writeMark(
   db: Db,
   v: { attempt_id: number; question_id: number; points: number; comment: string | null; graded_by: number; graded_by_name: string; version: number },
+  extra: { rubric_levels?: unknown; annotations?: unknown } = {},
 ): Promise<MarkRow> {
   const at = new Date();
+  // Undefined: left as it is; null: none.
+  const json = (x: unknown) => (x === undefined ? undefined : x === null ? null : JSON.stringify(x));
+  const more = { rubric_levels: json(extra.rubric_levels), annotations: json(extra.annotations) };
   if (v.version === 1) {
-    await db.insertInto('exam_marks').values({ ...v, graded_at: at }).execute();
+    await db.insertInto('exam_marks').values({ ...v, ...more, graded_at: at }).execute();
   } else {
     await db
       .updateTable('exam_marks')
-      .set({ points: v.points, comment: v.comment, graded_by: v.graded_by, graded_by_name: v.graded_by_name, graded_at: at, version: v.version })
+      .set({ points: v.points, comment: v.comment, graded_by: v.graded_by, graded_by_name: v.graded_by_name, graded_at: at, version: v.version, ...more })
       .where('attempt_id', '=', v.attempt_id)
       .where('question_id', '=', v.question_id)
       .execute();
   }
-  return { attempt_id: v.attempt_id, points: v.points, comment: v.comment, version: v.version, graded_by_name: v.graded_by_name, graded_at: at };
+  return { attempt_id: v.attempt_id, points: v.points, comment: v.comment, version: v.version, graded_by_name: v.graded_by_name, graded_at: at, ...extra };
 }
 
 /**
  * The mark becomes the score of the question's submissions in this attempt: the fraction of the points, validated at
  * half the points or more, no longer pending, the grader's comment in the details the student reads.
  */
-export async function applyMark(db: Db, attemptId: number, questionId: number, fraction: number, comment: string | null): Promise<void> {
+export async function applyMark(
+  db: Db,
+  attemptId: number,
+  questionId: number,
+  fraction: number,
+  comment: string | null,
+  shown: { levels?: unknown; annotations?: unknown } = {},
+): Promise<void> {
+  // The rubric's levels chosen and the annotations go with the comment (the student reads them with the mark).
+  const extra = JSON.stringify({ ...(shown.levels !== undefined ? { levels: shown.levels ?? [] } : {}), ...(shown.annotations !== undefined ? { annotations: shown.annotations ?? [] } : {}) });
   await sql`
     update exam_submissions set
       score = ${fraction},
       penalty = 0,
       is_valid = ${fraction >= 0.5 ? 1 : 0},
       pending = 0,
-      details = details || jsonb_build_object('pending', false, 'comment', ${comment}::text)
+      details = details || jsonb_build_object('pending', false, 'comment', ${comment}::text) || ${extra}::jsonb
     where attempt_id = ${attemptId} and question_id = ${questionId}`.execute(db);
 }
 

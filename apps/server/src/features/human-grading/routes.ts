@@ -15,6 +15,7 @@ import {
 import { ok } from '../../lib/envelope';
 import { replies } from '../../lib/responses';
 import { markingRoutes } from './marking-routes';
+import { rubricRoutes } from './rubric-routes';
 import { gradingOverview, gradingQueue, saveMark } from './service';
 
 const tags = ['Correction humaine'];
@@ -67,5 +68,6 @@ export async function humanGradingRoutes(root: FastifyInstance) {
     },
   );
 
+  await rubricRoutes(app, base);
   await markingRoutes(app, base);
 }

@@ -16,6 +16,7 @@ import {
   type GradingQueue,
   type Mark,
   type MarkResult,
+  type MarkInputParsed,
 } from '@exam/shared';
 import type { Db } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
@@ -27,6 +28,7 @@ import { recomputeAttempt } from '../exam-taking';
 import { serverKind } from '../question-kinds';
 import { markerCounts, markerView, saveDoubleMark } from './markers';
 import { plainText } from '../questions';
+import { annotationsOf, answerTextOf, applyNewerRubric, checkExtras, levelsOf, rubricState } from './rubric';
 import {
   applyMark,
   attemptIdsOf,
@@ -60,7 +62,15 @@ export function graderOrder<T extends { attempt_id: number }>(graderId: number, 
 
 const humanGraded = (q: ExamQuestionHead) => serverKind(q.type).humanGraded === true;
 const countsFrom = (c: { total: number; graded: number } | undefined): GradingCounts => ({ total: c?.total ?? 0, graded: c?.graded ?? 0, left: (c?.total ?? 0) - (c?.graded ?? 0) });
-const markOut = (m: MarkRow): Mark => ({ points: m.points, comment: m.comment, version: m.version, graded_by: m.graded_by_name, graded_at: m.graded_at.toISOString() });
+const markOut = (m: MarkRow): Mark => ({
+  points: m.points,
+  comment: m.comment,
+  version: m.version,
+  graded_by: m.graded_by_name,
+  graded_at: m.graded_at.toISOString(),
+  levels: levelsOf(m.rubric_levels),
+  annotations: annotationsOf(m.annotations),
+});
 
 async function examOr404(ctx: AppContext, examId: number) {
   const exam = await examHead(ctx.db, examId);
@@ -110,9 +120,19 @@ export async function gradingQueue(ctx: AppContext, examId: number, questionId: 
     return { copy: numbers.get(a.attempt_id) ?? 0, text, words: countWords(text), from_draft: a.from_draft, mark: m ? markOut(m) : null };
   });
   const graded = copies.filter((c) => c.mark).length;
+  const rubric = await rubricState(ctx.db, examId, questionId, q.essay);
   const queue: GradingQueue = {
     exam: { id: exam.id, title: exam.title },
-    question: { question_id: q.question_id, position: q.position, statement: q.statement, points: q.points, word_limit: settings?.word_limit ?? null, grader_info: settings?.grader_info ?? null },
+    question: {
+      question_id: q.question_id,
+      position: q.position,
+      statement: q.statement,
+      points: q.points,
+      word_limit: settings?.word_limit ?? null,
+      grader_info: settings?.grader_info ?? null,
+      rubric: rubric.rubric,
+      rubric_changed: rubric.newer !== null,
+    },
     copies,
     counts: { total: copies.length, graded, left: copies.length - graded },
   };
@@ -127,17 +147,22 @@ export async function saveMark(
   examId: number,
   questionId: number,
   copy: number,
-  input: { points: number; comment: string | null; version: number },
+  input: MarkInputParsed,
   grader: SessionUser,
   log: FastifyBaseLogger,
   requestId?: string,
 ): Promise<MarkResult> {
   await examOr404(ctx, examId);
   const q = await questionOr404(ctx, examId, questionId);
-  if (input.points > q.points + 1e-9) throw unprocessable({ points: [T.tooMany(q.points)] }, T.tooMany(q.points));
   const numbers = copyNumbers(examId, await attemptIdsOf(ctx.db, examId));
   const attemptId = [...numbers].find(([, n]) => n === copy)?.[0];
   if (attemptId === undefined || !(await hasAnswer(ctx.db, attemptId, questionId))) throw notFound(T.copyNotFound);
+  // The rubric's levels (their points scaled replace the typed ones) and the annotations, checked (rubric.ts).
+  const { rubric } = await rubricState(ctx.db, examId, questionId, q.essay);
+  const text = input.annotations?.length ? await answerTextOf(ctx.db, attemptId, questionId, textOf) : '';
+  const extras = checkExtras(input, rubric, q.points, text);
+  input = { ...input, points: extras.points };
+  if (input.points > q.points + 1e-9) throw unprocessable({ points: [T.tooMany(q.points)] }, T.tooMany(q.points));
   // Double marking: the marker's own mark, the final one by the rule (markers.ts); null: marked singly, as below.
   const double = await saveDoubleMark(ctx, examId, q, copy, attemptId, input, grader, log, requestId);
   if (double) return double;
@@ -158,8 +183,8 @@ export async function saveMark(
       graded_by: grader.id,
       graded_by_name: nameOf(grader),
       version: (existing?.version ?? 0) + 1,
-    });
-    await applyMark(trx, attemptId, questionId, q.points > 0 ? input.points / q.points : 0, input.comment);
+    }, { rubric_levels: extras.levels, annotations: extras.annotations });
+    await applyMark(trx, attemptId, questionId, q.points > 0 ? input.points / q.points : 0, input.comment, { levels: extras.levels ?? [], annotations: extras.annotations ?? [] });
     await recomputeAttempt(trx, attemptId, await drawPoints(trx, attemptId));
     return { mark: written, before: existing };
   });
@@ -179,6 +204,8 @@ export async function saveMark(
           by_name: nameOf(grader),
           version: mark.version,
           previous_points: before?.points ?? null,
+          ...(extras.levels ? { rubric_levels: extras.levels } : {}),
+          ...(extras.annotations || annotationsOf(before?.annotations).length ? { annotations: extras.annotations ?? [] } : {}),
         },
       },
     ]),
@@ -211,7 +238,15 @@ export async function markByDecision(
     graded_by: v.by.id,
     graded_by_name: v.by.name,
     version: (existing?.version ?? 0) + 1,
-  });
-  await applyMark(trx, v.attemptId, v.questionId, max > 0 ? v.points / max : 0, v.comment);
+  }, { rubric_levels: null });
+  // Points set outside the rubric: its levels no longer make them.
+  await applyMark(trx, v.attemptId, v.questionId, max > 0 ? v.points / max : 0, v.comment, { levels: [] });
   await recomputeAttempt(trx, v.attemptId, draw);
+}
+
+/** « Appliquer le barème modifié » on an exam's question (rubric.ts). */
+export async function applyRubric(ctx: AppContext, examId: number, questionId: number, by: SessionUser, log: FastifyBaseLogger, requestId?: string) {
+  await examOr404(ctx, examId);
+  const q = await questionOr404(ctx, examId, questionId);
+  return applyNewerRubric(ctx, examId, q, by, log, requestId);
 }

@@ -137,7 +137,7 @@ export async function gatherStudentData(ctx: AppContext, userId: number, copyAcc
     // People's marks only once published (docs/correction-humaine.md): before, the copy reads as still waiting.
     const published = await marksPublished(db, a.exam_id);
     const marks = closed && published
-      ? await db.selectFrom('exam_marks').select(['question_id', 'points', 'comment', 'graded_by_name', 'graded_at']).where('attempt_id', '=', a.id).orderBy('question_id').execute()
+      ? await db.selectFrom('exam_marks').select(['question_id', 'points', 'comment', 'graded_by_name', 'graded_at', 'rubric_levels', 'annotations']).where('attempt_id', '=', a.id).orderBy('question_id').execute()
       : [];
     const markerMarks = closed && published
       ? await db.selectFrom('exam_marker_marks').select(['question_id', 'slot', 'points', 'comment', 'graded_by_name', 'graded_at']).where('attempt_id', '=', a.id).orderBy('question_id').orderBy('slot').execute()

@@ -89,6 +89,16 @@ describe('randomised CodeRunner questions', () => {
     expect(questions.get('Moyenne en R')!.language).toBe('R');
   });
 
+  it('previews a randomised question as its first variant, never with its placeholders', () => {
+    for (const name of ['Animal fixe', 'Ajouter n ans', 'Moyenne en R', 'Paramètres en Python']) {
+      const shown = item(name).preview;
+      expect(shown, name).not.toBeNull();
+      expect(JSON.stringify(shown)).not.toMatch(TWIG);
+    }
+    expect(item('Animal fixe').preview!.statement).toContain('Le chat fait miaou');
+    expect(item('Ajouter n ans').preview!.tests[0]!.test_code).toMatch(/^print\(vieillir_(ans|annees)\(17\)\)$/);
+  });
+
   it('gives each student a variant without any placeholder, graded against its own values', async () => {
     for (const q of questions.values()) {
       const seen = new Set<string>();

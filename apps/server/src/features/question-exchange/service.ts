@@ -23,7 +23,7 @@ import { sanitizeRichText } from '../chapters';
 import { findExamListItem, examQuestions } from '../exams';
 import { checkContent, readContent, removeStoredContent, storeContent } from '../files';
 import { serverKind } from '../question-kinds';
-import { checkQuestionReference, createQuestionIn, findQuestionsByIds, toStudentQuestion, variantsForExport, type QuestionCaller } from '../questions';
+import { checkQuestionReference, createQuestionIn, findQuestionsByIds, firstVariantOf, toStudentQuestion, variantsForExport, type QuestionCaller } from '../questions';
 import { checkRate } from '../runner';
 import { readGift, writeGiftQuestion } from './gift';
 import { readMoodleXml } from './moodle-read';
@@ -180,6 +180,18 @@ async function checkPrograms(ctx: AppContext, caller: QuestionCaller, checked: C
   return Math.round(performance.now() - started);
 }
 
+/** A parameterised question (a randomised CodeRunner one) is previewed as its first variant, never with its
+ *  placeholders; without values for it, no preview. */
+async function previewVariants(ctx: AppContext, caller: QuestionCaller, checked: Checked[], budget: { left: number }) {
+  const parameterised = checked.filter((c) => c.data?.generator && c.item.preview);
+  await pool(parameterised, 2, async (c) => {
+    const data = c.data!;
+    // A runner that cannot run now leaves the question without preview; the import itself does not depend on it.
+    const variant = await firstVariantOf(ctx, caller, { generator: data.generator!, statement: data.statement, possible_solutions: data.possible_solutions }).catch(() => null);
+    c.item.preview = variant ? previewOf(c.item.index, { ...data, ...variant }, c.files, budget) : null;
+  });
+}
+
 function reportOf(format: ExchangeFormat, fileName: string, checked: Checked[], checkMs: number, ids: number[]): ImportReport {
   const counts = { imported: 0, approximated: 0, skipped: 0, failed: 0 };
   for (const c of checked) counts[c.item.outcome]++;
@@ -210,6 +222,7 @@ export async function importFile(ctx: AppContext, caller: QuestionCaller, file: 
     if (i % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
   }
   const checkMs = await checkPrograms(ctx, caller, checked);
+  await previewVariants(ctx, caller, checked, budget);
   if (!confirm) return reportOf(format, file.name, checked, checkMs, []);
   const ids = await writeAll(ctx, caller.userId, checked.filter((c) => c.data));
   return reportOf(format, file.name, checked, checkMs, ids);

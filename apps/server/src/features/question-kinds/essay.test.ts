@@ -48,7 +48,7 @@ describe('ESSAY questions', () => {
   it('keeps its settings, refuses possible solutions and a bad word limit', async () => {
     const q = await create(essay());
     expect(q.type).toBe('ESSAY');
-    expect(q.essay).toEqual({ word_limit: 10, response_template: 'Plan : 1. … 2. …', grader_info: SECRET });
+    expect(q.essay).toEqual({ word_limit: 10, response_template: 'Plan : 1. … 2. …', grader_info: SECRET, rubric: null });
     expect(q.possible_solutions).toEqual([]);
 
     const withRows = await call(teacher, 'POST', '/api/admin/questions/create', essay({ possible_solutions: [{ content: 'x' }] }));
@@ -291,7 +291,7 @@ describe('ESSAY out and back in', () => {
       const back = (await call(teacher, 'GET', `/api/admin/questions/${report.question_ids[0]}/show`)).json().data as Question;
       expect(back.type).toBe('ESSAY');
       // GIFT holds no settings: Moodle XML keeps them all.
-      expect(back.essay).toEqual(format === 'moodle' ? q.essay : { word_limit: null, response_template: null, grader_info: null });
+      expect(back.essay).toEqual(format === 'moodle' ? q.essay : { word_limit: null, response_template: null, grader_info: null, rubric: null });
     }
   });
 });

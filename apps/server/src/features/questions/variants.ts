@@ -201,6 +201,19 @@ export async function testGenerator(ctx: AppContext, caller: Caller, data: Gener
 }
 
 /**
+ * The first variant (seed 1) of a question not saved yet, filled but not checked: what an import's preview shows of a
+ * parameterised question, never its placeholders. Null when the generator gives no values for it. Outside the
+ * per-user limit: the import counted itself once.
+ */
+export async function firstVariantOf<S extends SolutionLike>(ctx: AppContext, caller: Caller, source: { generator: string; statement: string; possible_solutions: S[] }) {
+  const generated = await runGenerator(ctx, { ...caller, limitRate: false }, source.generator, [1]);
+  const values = generated.variants?.[0]?.values;
+  if (!values) return null;
+  const { statement, possible_solutions, missing } = renderVariant(source, values);
+  return missing.length ? null : { statement, possible_solutions };
+}
+
+/**
  * A saved question as its variant of `seed` (the current version's): the one made at a publication if there is one,
  * else made now (checked, not kept). A question without a generator is itself.
  */

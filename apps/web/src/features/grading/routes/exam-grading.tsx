@@ -16,6 +16,8 @@ import { RichContent } from '@/components/rich-text/rich-content';
 import { StatementExcerpt } from '@/components/statement-excerpt';
 import { paths } from '@/config/paths';
 import { useGradingOverview, useGradingQueue, useSaveMark } from '../api/grading';
+import { useCopyName } from '../api/marking';
+import { MarkingPanel } from '../components/marking-panel';
 import { gradingTexts as t } from '../texts';
 
 /** The first copy not yet marked (where a grader picks up), else the first. */
@@ -25,6 +27,8 @@ function CopyPanel({ examId, queue, index, onMove }: { examId: number; queue: Gr
   const copy = queue.copies[index]!;
   const max = queue.question.points;
   const save = useSaveMark(examId, queue.question.question_id);
+  // The student's name beside the copy number once anonymity is lifted (marking-panel.tsx).
+  const name = useCopyName(examId, copy.copy);
   const [points, setPoints] = useState(copy.mark ? String(copy.mark.points) : '');
   const [comment, setComment] = useState(copy.mark?.comment ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -79,6 +83,7 @@ function CopyPanel({ examId, queue, index, onMove }: { examId: number; queue: Gr
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={3} size="h4" ref={heading} tabIndex={-1}>
             {t.copyTitle(copy.copy, index + 1, queue.copies.length)}
+            {name ? ` — ${name}` : ''}
           </Title>
           <Group gap={6}>
             <Badge variant="light" color={copy.mark ? 'teal' : 'gray'} style={{ textTransform: 'none' }} data-testid="grading-state">
@@ -242,6 +247,7 @@ export function ExamGradingPage() {
           </Button>
         }
       />
+      {list.length > 0 ? <MarkingPanel examId={examId} questions={list} /> : null}
       {overview.isError || list.length === 0 || !current ? (
         <EmptyState title={t.noQuestion} description="" />
       ) : (

@@ -43,6 +43,10 @@ type Summary = {
   finished: number;
   submissions: number;
   dbOk: boolean;
+  /** Program answers kept while the runner was saturated, graded later, and how long after the load the last came. */
+  keptForLater?: number;
+  gradedLater?: number;
+  drainSeconds?: number;
   load: number[];
 };
 
@@ -73,10 +77,10 @@ for (const c of CASES) {
   const s = await runCase(c.env);
   rows.push(
     s
-      ? `| ${c.label} | ${s.insideP99} | ${s.programP50} / ${s.programP99} | ${s.loginP99} | ${s.programsPerSecond} | ${s.errors}${s.errors ? ` (${Object.entries(s.errorsByKind).map(([k, v]) => `${k} × ${v}`).join(', ')})` : ''} | ${s.dbOk ? 'conforme' : 'NON CONFORME'} (${s.finished} terminées, ${s.submissions} réponses) | ${s.load.join(' → ')} |`
-      : `| ${c.label} | échec du banc (voir plus haut) | | | | | | |`,
+      ? `| ${c.label} | ${s.insideP99} | ${s.programP50} / ${s.programP99} | ${s.loginP99} | ${s.programsPerSecond} | ${s.errors}${s.errors ? ` (${Object.entries(s.errorsByKind).map(([k, v]) => `${k} × ${v}`).join(', ')})` : ''} | ${s.keptForLater ?? 0} / ${s.gradedLater ?? 0} (${s.drainSeconds ?? 0} s) | ${s.dbOk ? 'conforme' : 'NON CONFORME'} (${s.finished} terminées, ${s.submissions} réponses) | ${s.load.join(' → ')} |`
+      : `| ${c.label} | échec du banc (voir plus haut) | | | | | | | |`,
   );
 }
-console.log('\n| cas | p99 des étudiants entrés (ms) | programme p50 / p99 (ms) | connexion p99 (ms) | programmes/s | erreurs | base | charge |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('\n| cas | p99 des étudiants entrés (ms) | programme p50 / p99 (ms) | connexion p99 (ms) | programmes/s | erreurs | gardées / corrigées plus tard (dernière après) | base | charge |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of rows) console.log(r);

@@ -6,6 +6,8 @@ export function isBlankAnswer(value: unknown): boolean {
   if (Array.isArray(value)) return value.length === 0;
   // A written answer ({ text }, an essay): blank when its text is.
   if (value && typeof value === 'object' && typeof (value as { text?: unknown }).text === 'string') return (value as { text: string }).text.trim() === '';
+  // A file answer ({ files }): blank without a file.
+  if (value && typeof value === 'object' && Array.isArray((value as { files?: unknown }).files)) return (value as { files: unknown[] }).files.length === 0;
   return typeof value !== 'string' || value.trim() === '';
 }
 

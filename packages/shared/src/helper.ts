@@ -13,7 +13,7 @@ export const LANGUAGE_LABELS: Record<Language, string> = { PYTHON: 'Python 3', R
 
 /** The question kinds (the specification's three, MATH, MATCHING); the one definition of their French names. Each has
  *  its module on each side (packages/shared/src/question-kinds, the server's and the web app's question-kinds). */
-export const QUESTION_KINDS = ['QCM', 'EXACT', 'ALGORITHM', 'MATH', 'MATCHING', 'ESSAY', 'ORDERING', 'CLOZE'] as const;
+export const QUESTION_KINDS = ['QCM', 'EXACT', 'ALGORITHM', 'MATH', 'MATCHING', 'ESSAY', 'ORDERING', 'CLOZE', 'FILE'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 export type QuestionType = QuestionKind;
 
@@ -26,6 +26,7 @@ export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
   ORDERING: 'Remise en ordre',
   ESSAY: 'Réponse rédigée',
   CLOZE: 'Texte à trous',
+  FILE: 'Réponse par fichier',
 };
 
 /** A kind's name on a badge: its label, shorter where the label explains what the badge's language says. */

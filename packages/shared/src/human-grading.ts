@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { envelopeSchema } from './common';
 import { annotationSchema, annotationShape, ANNOTATIONS_MAX, RUBRIC_MAX_CRITERIA, rubricChoiceSchema, rubricLevelChosenSchema, rubricShape } from './rubric';
+import { answerFileSchema, fileAnnotationSchema } from './question-kinds/file';
 import { idField, intField } from './zod-fr';
 
 /** Longest comment of a mark, in characters. */
@@ -62,6 +63,9 @@ export const gradingCopySchema = z.object({
   /** Sent from the student's draft when the attempt ended. */
   from_draft: z.boolean(),
   mark: markSchema.nullable(),
+  /** FILE: the files handed in (read through /api/answer-files/{id}), and the graders' annotations on them. */
+  files: z.array(answerFileSchema).optional(),
+  file_annotations: z.array(fileAnnotationSchema).optional(),
 });
 export type GradingCopy = z.infer<typeof gradingCopySchema>;
 

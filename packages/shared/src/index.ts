@@ -12,6 +12,7 @@ export * from './exams';
 export * from './questions';
 export * from './question-kinds/ordering';
 export * from './question-kinds/cloze';
+export * from './question-kinds/file';
 export * from './question-variants';
 export * from './grading';
 export * from './exam-taking';

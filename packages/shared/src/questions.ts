@@ -11,6 +11,7 @@ import { LANGUAGES, QUESTION_KINDS } from './helper';
 import { ALGORITHM_MAX_TESTS, MATCHING_SCORINGS, QUESTION_KIND_MODULES, type KindIssue } from './question-kinds';
 import { CLOZE_GAP_KINDS } from './question-kinds/cloze';
 import { essaySettingsSchema, essaySettingsShape, essayStudentSchema } from './question-kinds/essay';
+import { fileAnswerSettingsSchema, fileAnswerSettingsShape, fileAnswerStudentSchema } from './question-kinds/file';
 import { ALGORITHM_GRADINGS, ALGORITHM_TEST_CODE_MAX, CASE_DISPLAYS } from './question-kinds/algorithm';
 import { mathFormSchema } from './question-kinds/math';
 import { MAX_CODE_LENGTH, MAX_STDIN_LENGTH } from './runner';
@@ -217,6 +218,8 @@ const questionFields = z.object({
   echo_input: flag01.default(0),
   /** ESSAY: word limit, response template, grader information (null for the other kinds). */
   essay: essaySettingsSchema.nullish().transform((v) => v ?? null),
+  /** FILE: accepted types, how many files, largest file, grader information (null for the other kinds). */
+  file_answer: fileAnswerSettingsSchema.nullish().transform((v) => v ?? null),
   /** Python source defining `generate(seed)`: a parameterised question (docs/questions.md « Questions paramétrées »). */
   generator: optionalText('Le générateur', QUESTION_GENERATOR_MAX),
   possible_solutions: z
@@ -329,6 +332,8 @@ export const questionSchema = z.object({
   echo_input: z.union([z.literal(0), z.literal(1)]),
   /** ESSAY: its settings, grader information included (staff only); null for the other kinds. */
   essay: essaySettingsShape.nullable(),
+  /** FILE: its settings, grader information included (staff only); null for the other kinds. */
+  file_answer: fileAnswerSettingsShape.nullable(),
   generator: z.string().nullable(),
   possible_solutions: z.array(possibleSolutionSchema),
   files: z.array(fileRefSchema),
@@ -395,6 +400,8 @@ export const studentQuestionSchema = z.object({
   gaps: z.array(z.object({ kind: z.enum(CLOZE_GAP_KINDS), choices: z.array(z.string()) })).optional(),
   /** ESSAY: the word limit and the response template (never the grader information); absent for the other kinds. */
   essay: essayStudentSchema.optional(),
+  /** FILE: the accepted types and the limits (never the grader information); absent for the other kinds. */
+  file_answer: fileAnswerStudentSchema.optional(),
   /** MATH: the form the answer must have (EXPANDED, FACTORED, SIMPLIFIED), shown beside the question; absent (or
    *  null, or EQUIVALENT) when any equivalent form is right and for the other kinds. */
   math_form: mathFormSchema.nullish(),

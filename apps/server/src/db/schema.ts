@@ -200,6 +200,8 @@ export interface QuestionsTable {
   math_form: ColumnType<MathForm | null, MathForm | null | undefined, MathForm | null>;
   /** ESSAY: word limit, response template, grader information (migration 040-essay); null for the other kinds. */
   essay: ColumnType<unknown, string | null | undefined, string | null>;
+  /** FILE: accepted types, max files, max size, grader information (migration 046-file-answers); null for the other kinds. */
+  file_answer: ColumnType<unknown, string | null | undefined, string | null>;
   created_by: number | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
@@ -583,6 +585,8 @@ export interface Database extends LtiDatabase, SimilarityDatabase {
   data_deletion_requests: DataDeletionRequestsTable;
   copy_accesses: CopyAccessesTable;
   exam_marks: ExamMarksTable;
+  answer_files: AnswerFilesTable;
+  answer_file_annotations: AnswerFileAnnotationsTable;
   exam_grading: ExamGradingTable;
   exam_markers: ExamMarkersTable;
   exam_marker_marks: ExamMarkerMarksTable;
@@ -653,3 +657,36 @@ export type Db = Kysely<Database> | Transaction<Database>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+
+/** A file a student uploaded for a FILE question during an attempt, its content in the row (migration 046). */
+export interface AnswerFilesTable {
+  id: Generated<number>;
+  attempt_id: number;
+  question_id: number;
+  user_id: number;
+  name: string;
+  mime: string;
+  size: number;
+  pages: ColumnType<number, number | undefined, number>;
+  sha256: string;
+  content: Buffer;
+  created_at: Timestamp;
+}
+
+/** A grader's annotation on a page of an answer file: a point or a box, in percent, with a comment (migration 046). */
+export interface AnswerFileAnnotationsTable {
+  id: Generated<number>;
+  attempt_id: number;
+  question_id: number;
+  file_id: number;
+  page: number;
+  shape: 'POINT' | 'BOX';
+  x: ColumnType<string, number, number>;
+  y: ColumnType<string, number, number>;
+  width: ColumnType<string | null, number | null, number | null>;
+  height: ColumnType<string | null, number | null, number | null>;
+  comment: string;
+  created_by: number | null;
+  created_by_name: string;
+  created_at: Timestamp;
+}

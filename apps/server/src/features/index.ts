@@ -25,10 +25,11 @@ import { ltiRoutes } from './lti';
 import { accessLogRoutes, accessesOfStudent } from './access-log';
 import { similarityRoutes } from './similarity';
 import { humanGradingRoutes } from './human-grading';
+import { answerFileRoutes } from './answer-files';
 
 // Students download a file through the courses that use it: courses answer which, files cannot import them.
 const fileRoutesWithCourses = (app: FastifyInstance) => fileRoutes(app, { coursesUsingFile });
 // A student's data archive lists who read their copies: the access log answers.
 const personalDataWithAccesses = (app: FastifyInstance) => personalDataRoutes(app, { copyAccesses: (ctx, id) => accessesOfStudent(ctx.db, id) });
 
-export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutesWithCourses, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionExchangeRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examAccessRoutes, examTakingRoutes, examJournalRoutes, examResultsRoutes, similarityRoutes, humanGradingRoutes, practiceRoutes, accessLogRoutes, ltiRoutes, retentionRoutes, personalDataWithAccesses];
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [helperRoutes, authRoutes, presenceRoutes, courseRoutes, chapterRoutes, fileRoutesWithCourses, academicYearRoutes, mentionRoutes, specializationRoutes, userRoutes, runnerRoutes, questionExchangeRoutes, questionRoutes, possibleSolutionRoutes, examRoutes, examAccessRoutes, examTakingRoutes, examJournalRoutes, examResultsRoutes, similarityRoutes, humanGradingRoutes, answerFileRoutes, practiceRoutes, accessLogRoutes, ltiRoutes, retentionRoutes, personalDataWithAccesses];

@@ -303,6 +303,14 @@ export async function downloadNamed(path: string, filename?: string, options: Om
   return { blob, name, headers: res.headers };
 }
 
+/** Reads a file the API serves (with the session's token) without saving it: an image to show, a PDF to open. */
+export async function fetchBlob(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
+  const hadToken = Boolean(storage.getToken());
+  const res = await send(path, options, '*/*');
+  if (!res.ok) return fail(res, options, hadToken);
+  return res.blob();
+}
+
 /** Saves a blob as a file through the browser's download. */
 export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);

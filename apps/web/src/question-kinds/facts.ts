@@ -5,6 +5,7 @@ import type { QuestionKind } from '@exam/shared';
 import { algorithmFacts } from './algorithm/facts';
 import { clozeFacts } from './cloze/facts';
 import { essayFacts } from './essay/facts';
+import { fileFacts } from './file/facts';
 import { exactFacts } from './exact/facts';
 import { matchingFacts } from './matching/facts';
 import { mathFacts } from './math/facts';
@@ -21,4 +22,5 @@ export const KIND_FACTS: { [K in QuestionKind]: KindFacts } = {
   ORDERING: orderingFacts,
   ESSAY: essayFacts,
   CLOZE: clozeFacts,
+  FILE: fileFacts,
 };

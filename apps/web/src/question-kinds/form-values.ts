@@ -6,6 +6,7 @@ import type { AlgorithmForm } from './algorithm/form';
 import type { ClozeForm } from './cloze/form';
 import type { EssayForm } from './essay/form';
 import type { ExactForm } from './exact/form';
+import type { FileForm } from './file/form';
 import type { MatchingForm } from './matching/form';
 import type { MathForm } from './math/form';
 import type { OrderingForm } from './ordering/form';
@@ -25,7 +26,7 @@ export interface GeneralFormValues {
   generator: string;
 }
 
-export type QuestionFormValues = GeneralFormValues & QcmForm & ExactForm & AlgorithmForm & MathForm & MatchingForm & OrderingForm & EssayForm & ClozeForm;
+export type QuestionFormValues = GeneralFormValues & QcmForm & ExactForm & AlgorithmForm & MathForm & MatchingForm & OrderingForm & EssayForm & ClozeForm & FileForm;
 
 export type QuestionFormErrors = ReturnType<typeof useForm<QuestionFormValues>>['formState']['errors'];
 export type QuestionFormRegister = ReturnType<typeof useForm<QuestionFormValues>>['register'];

@@ -4,6 +4,7 @@ import { algorithmKind } from './algorithm';
 import { clozeKind } from './cloze';
 import { essayKind } from './essay';
 import { exactKind } from './exact';
+import { fileKind } from './file';
 import { matchingKind } from './matching';
 import { mathKind } from './math';
 import { orderingKind } from './ordering';
@@ -19,6 +20,7 @@ export const QUESTION_KINDS_UI: { [K in QuestionKind]: QuestionKindUi } = {
   ORDERING: orderingKind,
   ESSAY: essayKind,
   CLOZE: clozeKind,
+  FILE: fileKind,
 };
 
 export const kindOf = (type: QuestionKind): QuestionKindUi => QUESTION_KINDS_UI[type];

@@ -6,7 +6,7 @@ import type { ExamShowResult, ExchangeFormat, GradeDetails, Question, QuestionIn
 import type { QuestionFormErrors, QuestionFormRegister, QuestionFormValues } from './form-values';
 
 /** What an answer input reads of a question: the student shape (never a correct flag or an accepted answer). */
-export type InputQuestion = Pick<StudentQuestion, 'id' | 'type' | 'language' | 'multiple' | 'choices' | 'tests' | 'starter_code' | 'items' | 'options' | 'math_form'> & { essay?: StudentQuestion['essay'] } & Partial<Pick<StudentQuestion, 'statement' | 'gaps'>>;
+export type InputQuestion = Pick<StudentQuestion, 'id' | 'type' | 'language' | 'multiple' | 'choices' | 'tests' | 'starter_code' | 'items' | 'options' | 'math_form'> & { essay?: StudentQuestion['essay']; file_answer?: StudentQuestion['file_answer'] } & Partial<Pick<StudentQuestion, 'statement' | 'gaps'>>;
 
 export interface AnswerInputProps {
   question: InputQuestion;
@@ -50,7 +50,7 @@ export interface EditorFieldsProps {
 }
 
 /** The part of the API body a kind decides (the general card gives the rest; a field left out is sent as null). */
-export type KindBody = Pick<QuestionInput, 'possible_solutions'> & Partial<Pick<QuestionInput, 'language' | 'starter_code' | 'reference_solution' | 'tolerance' | 'limits' | 'scoring' | 'grading' | 'echo_input' | 'math_form' | 'essay'>>;
+export type KindBody = Pick<QuestionInput, 'possible_solutions'> & Partial<Pick<QuestionInput, 'language' | 'starter_code' | 'reference_solution' | 'tolerance' | 'limits' | 'scoring' | 'grading' | 'echo_input' | 'math_form' | 'essay' | 'file_answer'>>;
 
 export interface KindEditor<Slice> {
   /** The kind's own fields, shown under « Réponse attendue ». */
@@ -93,7 +93,8 @@ export interface KindViews {
   /** The right answer beside the student's, when it is not already in the answer view (QCM marks its choices). */
   SolutionView: ComponentType<{ solution: KnownSolution }> | null;
   /** What the grading says beyond the verdict (a maths reading message, a program's cases). */
-  GradeDetails: ComponentType<{ details: GradeDetails; caseHeading?: 'h3' | 'h4' | 'h5' }> | null;
+  /** `answer`: the answer graded (an essay's annotations point into its text). */
+  GradeDetails: ComponentType<{ details: GradeDetails; caseHeading?: 'h3' | 'h4' | 'h5'; answer?: unknown }> | null;
   /** The question as the bank holds it, for staff reading a student's copy: what its answers name, and the right answer. */
   fromBank: (q: Question) => { question: ViewQuestion; solution: KnownSolution };
   /** The statement read beside an answer, when the kind marks something in it (a cloze's gaps); absent: as written. */

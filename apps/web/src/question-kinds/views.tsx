@@ -6,6 +6,7 @@ import { RichContent } from '@/components/rich-text/rich-content';
 import { algorithmViews } from './algorithm/views';
 import { clozeViews } from './cloze/views';
 import { essayViews } from './essay/views';
+import { fileViews } from './file/views';
 import { exactViews } from './exact/views';
 import { matchingViews } from './matching/views';
 import { mathViews } from './math/views';
@@ -22,6 +23,7 @@ export const KIND_VIEWS: { [K in QuestionKind]: KindViews } = {
   ORDERING: orderingViews,
   ESSAY: essayViews,
   CLOZE: clozeViews,
+  FILE: fileViews,
 };
 
 /** The one answer view of the question's kind (the student's result page, the staff's copy of a student). */
@@ -43,7 +45,7 @@ export function SolutionView({ type, solution }: { type: AnswerViewProps['questi
 }
 
 /** What a grade says beyond the verdict, drawn by the kind of the details. */
-export function GradeDetailsView({ details, caseHeading }: { details: GradeDetails; caseHeading?: 'h3' | 'h4' | 'h5' }) {
+export function GradeDetailsView({ details, caseHeading, answer }: { details: GradeDetails; caseHeading?: 'h3' | 'h4' | 'h5'; answer?: unknown }) {
   const { GradeDetails: View } = KIND_VIEWS[details.type];
-  return View ? <View details={details} caseHeading={caseHeading} /> : null;
+  return View ? <View details={details} caseHeading={caseHeading} answer={answer} /> : null;
 }

@@ -7,6 +7,7 @@ import { algorithmKind } from './algorithm';
 import { clozeKind } from './cloze';
 import { essayKind } from './essay';
 import { exactKind } from './exact';
+import { fileKind } from './file';
 import { matchingKind } from './matching';
 import { mathKind } from './math';
 import { orderingKind } from './ordering';
@@ -22,6 +23,7 @@ export const QUESTION_KIND_MODULES = {
   ORDERING: orderingKind,
   ESSAY: essayKind,
   CLOZE: clozeKind,
+  FILE: fileKind,
 } as const satisfies { [K in QuestionKind]: SharedQuestionKind<K> };
 
 /** The kind's module, typed by the kind. */

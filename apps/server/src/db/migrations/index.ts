@@ -35,6 +35,7 @@ import * as m040 from './040-essay';
 import * as m041 from './041-marks';
 import * as m044 from './044-question-names';
 import * as m045 from './045-rubrics';
+import * as m046 from './046-file-answers';
 import * as m047 from './047-double-marking';
 import * as m050 from './050-grade-later';
 
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '041-marks': m041,
   '044-question-names': m044,
   '045-rubrics': m045,
+  '046-file-answers': m046,
   '047-double-marking': m047,
   '050-grade-later': m050,
 };

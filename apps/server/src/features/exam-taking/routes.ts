@@ -39,6 +39,7 @@ import { GRADE_LATER_SWEEP_MS, gradeDueLater } from './grade-later';
 import { reportProblem } from './reports';
 import { guardExamCall, withRoomGuard, listWithoutVerdicts, questionsWithoutVerdicts, tieAfterStart, withoutVerdicts } from './access';
 import { examRoomRoutes } from './access-routes';
+import { answerFileUploadRoutes } from './answer-files';
 import { journalAnswers, journalDraft, journalFinish, journalLate, journalRefusal, journalReport, journalStart } from './journal';
 import { startedCall, visibleCall } from './call';
 import { attemptNow, attemptQuestions, finishExam, runExamples, saveExamDraft, showResult, startExam, studentExams, submitSolutions, type Origin } from './service';
@@ -108,6 +109,7 @@ export async function examTakingRoutes(base: FastifyInstance) {
   };
   app.addHook('onRoute', (route) => withRoomGuard(route, guard));
   await examRoomRoutes(app);
+  await answerFileUploadRoutes(app);
 
   app.get('/api/student/exams', { schema: { tags, summary: 'Mes examens (à venir, ouverts, terminés) avec ma progression', response: replies(studentExamListEnvelopeSchema) } }, async (req) =>
     ok(await listWithoutVerdicts(app.ctx, await studentExams(app.ctx, req.user!)), 'Examens chargés.'),

@@ -158,7 +158,7 @@ export async function startExam(ctx: AppContext, call: ExamCall, user: SessionUs
 }
 
 /** An attempt that may still receive answers now (deadline + grace, not finished, its exam not closed). */
-function assertOpen(call: StartedCall): void {
+export function assertOpen(call: StartedCall): void {
   if (call.exam.status === 'CLOSED') throw conflict(T.examClosed);
   if (call.attempt.finished_at) throw conflict(T.finished);
   if (Date.now() > call.attempt.deadline.getTime() + GRACE_MS) throw conflict(T.timeUp);
@@ -202,7 +202,7 @@ export async function attemptQuestions(ctx: AppContext, call: StartedCall, user:
 }
 
 /** A question of the student's own draw (another question of the exam is not theirs to answer). */
-function drawnQuestion(call: StartedCall, questionId: number): DrawRow {
+export function drawnQuestion(call: StartedCall, questionId: number): DrawRow {
   const drawn = call.draw.find((o) => o.question_id === questionId);
   if (!drawn) throw unprocessable({ question_id: [T.questionNotInExam] }, T.questionNotInExam);
   return drawn;

@@ -13,6 +13,7 @@ import {
   markResultEnvelopeSchema,
 } from '@exam/shared';
 import { ok } from '../../lib/envelope';
+import { fileAnnotationRoutes } from './file-answers';
 import { replies } from '../../lib/responses';
 import { markingRoutes } from './marking-routes';
 import { rubricRoutes } from './rubric-routes';
@@ -23,6 +24,8 @@ const base = '/api/admin/exams/:examId/grading';
 
 export async function humanGradingRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // FILE questions: annotations on the copies' files (file-answers.ts).
+  await fileAnnotationRoutes(app, base);
 
   app.get(
     base,

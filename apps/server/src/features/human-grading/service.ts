@@ -29,6 +29,7 @@ import { serverKind } from '../question-kinds';
 import { markerCounts, markerView, saveDoubleMark } from './markers';
 import { plainText } from '../questions';
 import { annotationsOf, answerTextOf, applyNewerRubric, checkExtras, levelsOf, rubricState } from './rubric';
+import { fileGraderInfo, withAnswerFiles } from './file-answers';
 import {
   applyMark,
   attemptIdsOf,
@@ -119,6 +120,7 @@ export async function gradingQueue(ctx: AppContext, examId: number, questionId: 
     const m = marks.get(a.attempt_id);
     return { copy: numbers.get(a.attempt_id) ?? 0, text, words: countWords(text), from_draft: a.from_draft, mark: m ? markOut(m) : null };
   });
+  await withAnswerFiles(ctx.db, q, answers, copies, numbers);
   const graded = copies.filter((c) => c.mark).length;
   const rubric = await rubricState(ctx.db, examId, questionId, q.essay);
   const queue: GradingQueue = {
@@ -129,7 +131,7 @@ export async function gradingQueue(ctx: AppContext, examId: number, questionId: 
       statement: q.statement,
       points: q.points,
       word_limit: settings?.word_limit ?? null,
-      grader_info: settings?.grader_info ?? null,
+      grader_info: settings?.grader_info ?? (q.type === 'FILE' ? await fileGraderInfo(ctx.db, q.question_id) : null),
       rubric: rubric.rubric,
       rubric_changed: rubric.newer !== null,
     },

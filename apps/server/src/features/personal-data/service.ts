@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
 import { workerThread } from '../../lib/worker-thread';
 import { zip } from '../../lib/zip';
+import { answerFilesOfUser } from '../answer-files';
 import { buildAppealFile } from '../exam-results';
 import { whatKeepsStudent } from '../retention';
 import { gatherStudentData, type CopyAccesses, type StudentData } from './gather';
@@ -21,10 +22,11 @@ Cette archive contient tout ce que la plateforme d’examens conserve sur vous (
   (LTI) et les notes qui leur sont renvoyées, et les consultations de vos copies par le personnel, dans un format
   lisible par un programme ;
 - mes-donnees.pdf : les mêmes données, à lire ;
-- copies/ : le dossier PDF de chacune de vos copies d’examens fermés (questions, réponses, verdicts et journal).
+- copies/ : le dossier PDF de chacune de vos copies d’examens fermés (questions, réponses, verdicts et journal) ;
+- fichiers-remis/ : les fichiers que vous avez déposés en réponse aux questions « Réponse par fichier », rangés par
+  examen (leur numéro est celui que donnent vos réponses dans mes-donnees.json).
 Les heures du fichier JSON sont en temps universel (UTC) ; celles des PDF, à l’heure de Paris.
-Vous ne déposez pas de fichier sur la plateforme : les copies de secours apportées par le personnel figurent parmi les
-réponses tardives de la composition concernée.
+Les copies de secours apportées par le personnel figurent parmi les réponses tardives de la composition concernée.
 `;
 
 /** « mes-donnees.pdf » is drawn in a worker thread (lib/worker-thread.ts), off the API's thread. */
@@ -41,19 +43,24 @@ export async function buildStudentArchive(ctx: AppContext, userId: number, copyA
   const appeals = [];
   const names = new Set<string>();
   for (const a of data.attempts) {
-    // A copy whose marks wait for publication has no appeal file yet (it would tell them).
-    if (!a.exam.closed || a.marks_held) continue;
+    if (!a.exam.closed) continue;
     const f = await buildAppealFile(ctx, a.exam.id, userId, 'Export des données personnelles');
     let name = `copies/${f.filename.replace(/\//g, '-')}`;
     if (names.has(name)) name = name.replace(/\.pdf$/, ` (${a.exam.id}).pdf`);
     names.add(name);
     appeals.push({ name, data: f.buffer });
   }
+  // The files handed in as answers (FILE questions): attempt data, in the archive as they were uploaded.
+  const handedIn = (await answerFilesOfUser(ctx.db, userId)).map((f) => ({
+    name: `fichiers-remis/${`${f.exam_id} - ${f.exam_title}`.replace(/[/\\:*?"<>|]/g, '-')}/${f.id} - ${f.name.replace(/[/\\:*?"<>|]/g, '-')}`,
+    data: f.content,
+  }));
   const buffer = zip([
     { name: 'LISEZ-MOI.txt', data: Buffer.from(README) },
     { name: 'mes-donnees.json', data: Buffer.from(JSON.stringify(data, null, 2)) },
     { name: 'mes-donnees.pdf', data: pdf },
     ...appeals,
+    ...handedIn,
   ]);
   const who = `${String(data.account.last_name)} ${String(data.account.first_name)}`.replace(/[/\\:*?"<>|]/g, '-');
   return { buffer, filename: `Données personnelles - ${who} - ${data.made_at.slice(0, 10)}.zip` };

@@ -6,6 +6,7 @@
 import { countWords, ESSAY_TEXTS, essayAnswerSchema, essaySettingsSchema, NO_ESSAY_SETTINGS, type EssaySettings, type Question } from '@exam/shared';
 import { cdata, child, textOf, type XmlElement } from '../../lib/xml';
 import { answerError, num, plain } from './common';
+import { readMoodleFile } from './file';
 import { NO_STUDENT_FIELDS, type KindImport, type ServerQuestionKind } from './types';
 
 export interface EssayQuestion {
@@ -54,7 +55,8 @@ function readMoodle(q: XmlElement, notes: string[]): KindImport | string {
   const limit = num(textOf(q, 'maxwordlimit'));
   const attachments = num(textOf(q, 'attachments'));
   if (Number.isFinite(attachments) && attachments !== 0) notes.push('Les fichiers joints de Moodle ne sont pas repris : la réponse est un texte.');
-  if (textOf(q, 'responseformat') === 'noinline') return 'Réponse par fichiers seulement : pas encore d’équivalent ici.';
+  // Files only: a file answer (FILE).
+  if (textOf(q, 'responseformat') === 'noinline') return readMoodleFile(q, notes);
   if (Number.isFinite(num(textOf(q, 'minwordlimit'))) && num(textOf(q, 'minwordlimit')) > 0) notes.push('Le nombre minimal de mots n’est pas repris.');
   return {
     type: 'ESSAY',

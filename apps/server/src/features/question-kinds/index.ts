@@ -6,6 +6,7 @@ import { algorithmServerKind } from './algorithm';
 import { clozeServerKind } from './cloze';
 import { essayServerKind } from './essay';
 import { exactServerKind } from './exact';
+import { fileServerKind } from './file';
 import { matchingServerKind } from './matching';
 import { mathServerKind } from './math';
 import { orderingServerKind } from './ordering';
@@ -21,6 +22,7 @@ export const SERVER_KINDS = {
   ORDERING: orderingServerKind,
   ESSAY: essayServerKind,
   CLOZE: clozeServerKind,
+  FILE: fileServerKind,
 } as const satisfies { [K in QuestionKind]: ServerQuestionKind<K, { type: K }> };
 
 type Kinds = typeof SERVER_KINDS;

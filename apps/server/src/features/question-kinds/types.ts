@@ -74,12 +74,12 @@ export interface ReferenceFailure {
 }
 
 /** What grading needs of a stored question (a version, or a variant of it). */
-export type GradingSource = Pick<Question, 'type' | 'language' | 'tolerance' | 'limits' | 'possible_solutions'> & { scoring?: Question['scoring']; grading?: Question['grading']; echo_input?: Question['echo_input']; essay?: Question['essay']; math_form?: Question['math_form'] };
+export type GradingSource = Pick<Question, 'type' | 'language' | 'tolerance' | 'limits' | 'possible_solutions'> & { scoring?: Question['scoring']; grading?: Question['grading']; echo_input?: Question['echo_input']; essay?: Question['essay']; file_answer?: Question['file_answer']; math_form?: Question['math_form'] };
 /** What a student's view is made from. */
-export type StudentSource = Pick<Question, 'id' | 'type' | 'statement' | 'language' | 'points' | 'starter_code' | 'limits' | 'possible_solutions'> & { essay?: Question['essay']; math_form?: Question['math_form'] };
+export type StudentSource = Pick<Question, 'id' | 'type' | 'statement' | 'language' | 'points' | 'starter_code' | 'limits' | 'possible_solutions'> & { essay?: Question['essay']; file_answer?: Question['file_answer']; math_form?: Question['math_form'] };
 /** The fields of the student shape that depend on the kind. */
 export type StudentFields = Pick<StudentQuestion, 'language' | 'starter_code' | 'limits' | 'multiple' | 'choices' | 'tests' | 'items' | 'options' | 'essay' | 'math_form'> &
-  Partial<Pick<StudentQuestion, 'gaps'>>;
+  Partial<Pick<StudentQuestion, 'gaps' | 'file_answer'>>;
 /** A kind with none of the kind-dependent fields. */
 export const NO_STUDENT_FIELDS: StudentFields = { language: null, starter_code: null, limits: null, multiple: false, choices: [], tests: [], items: [], options: [] };
 
@@ -115,6 +115,8 @@ export interface KindFields {
   mathForm?: boolean;
   /** essay (word limit, response template, grader information). */
   essay?: boolean;
+  /** file_answer (accepted types, max files, max size, grader information). */
+  fileAnswer?: boolean;
 }
 
 /** What the save checks need of the question being saved. */

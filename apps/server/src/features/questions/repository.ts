@@ -2,7 +2,7 @@
 // Every function takes the database or a transaction.
 import { sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { essaySettingsSchema, type EssaySettings, caseDisplayOf, type CaseDisplay, type MathForm, type PossibleSolution, type Question, type QuestionListFilters, type QuestionListItem } from '@exam/shared';
+import { essaySettingsSchema, fileAnswerSettingsSchema, type EssaySettings, type FileAnswerSettings, caseDisplayOf, type CaseDisplay, type MathForm, type PossibleSolution, type Question, type QuestionListFilters, type QuestionListItem } from '@exam/shared';
 import type { Database, Db, QuestionKind } from '../../db/schema';
 import { likePattern, orderFrom, paginate, searchTerms } from '../../lib/list';
 import { excerptOf, htmlToText } from '../../lib/html-text';
@@ -41,6 +41,7 @@ function selectQuestions(db: Db) {
       'q.grading',
       'q.echo_input',
       'q.essay',
+      'q.file_answer',
       'q.generator',
       'q.created_by',
       authorName.as('author_name'),
@@ -105,6 +106,7 @@ function toQuestion(r: QuestionRow): Question {
     grading: r.grading ?? null,
     echo_input: flag(r.echo_input),
     essay: r.essay == null ? null : (essaySettingsSchema.safeParse(r.essay).data ?? null),
+    file_answer: r.file_answer == null ? null : (fileAnswerSettingsSchema.safeParse(r.file_answer).data ?? null),
     generator: r.generator,
     possible_solutions: r.possible_solutions.map(toSolution),
     files: r.files,
@@ -248,12 +250,14 @@ export interface QuestionRowValues {
   echo_input: number;
   /** ESSAY's settings (stored as JSON); null for the other kinds. */
   essay: EssaySettings | null;
+  /** FILE's settings (stored as JSON); null for the other kinds. */
+  file_answer: FileAnswerSettings | null;
   generator: string | null;
   search_text: string;
 }
 
-/** The row as written: the essay settings as JSON. */
-const storable = (v: QuestionRowValues) => ({ ...v, essay: v.essay ? JSON.stringify(v.essay) : null });
+/** The row as written: the essay and file settings as JSON. */
+const storable = (v: QuestionRowValues) => ({ ...v, essay: v.essay ? JSON.stringify(v.essay) : null, file_answer: v.file_answer ? JSON.stringify(v.file_answer) : null });
 
 export interface SolutionValues {
   id?: number;

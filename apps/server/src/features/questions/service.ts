@@ -2,7 +2,7 @@
 // an ALGORITHM reference solution checked in the sandbox against every case before anything is written,
 // concurrent edits refused through the version, and a question used by an exam never deleted.
 import type { FastifyBaseLogger } from 'fastify';
-import { NO_ESSAY_SETTINGS, questionRuleIssues, type Question, type QuestionData, type QuestionSolutionData } from '@exam/shared';
+import { DEFAULT_FILE_ANSWER_SETTINGS, NO_ESSAY_SETTINGS, questionRuleIssues, type Question, type QuestionData, type QuestionSolutionData } from '@exam/shared';
 import type { Db } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
@@ -78,6 +78,7 @@ function rowValues(data: QuestionData, statement: string): QuestionRowValues {
     grading: fields.program ? (data.grading ?? 'PER_CASE') : null,
     echo_input: fields.program && data.language === 'PYTHON' ? data.echo_input : 0,
     essay: fields.essay ? (data.essay ?? NO_ESSAY_SETTINGS) : null,
+    file_answer: fields.fileAnswer ? (data.file_answer ?? DEFAULT_FILE_ANSWER_SETTINGS) : null,
     generator: data.generator,
     search_text: searchTextOf(statement, data.tags, data.name),
   };
@@ -329,6 +330,7 @@ export async function duplicateQuestion(ctx: AppContext, userId: number, id: num
         grading: q.grading,
         echo_input: q.echo_input,
         essay: q.essay,
+        file_answer: q.file_answer,
         generator: q.generator,
         search_text: searchTextOf(q.statement, tags, q.name),
       },

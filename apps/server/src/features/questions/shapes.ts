@@ -6,7 +6,7 @@ import type { GradableQuestion } from '../grading';
 import { serverKind } from '../question-kinds';
 
 /** The question as the grading service takes it (its kind's `toGradable`). */
-export function toGradable(q: Pick<Question, 'type' | 'language' | 'tolerance' | 'limits' | 'possible_solutions'> & { scoring?: Question['scoring']; essay?: Question['essay'] }): GradableQuestion {
+export function toGradable(q: Pick<Question, 'type' | 'language' | 'tolerance' | 'limits' | 'possible_solutions'> & { scoring?: Question['scoring']; essay?: Question['essay']; file_answer?: Question['file_answer'] }): GradableQuestion {
   return serverKind(q.type).toGradable(q);
 }
 
@@ -46,7 +46,7 @@ export function seededShuffle<T>(items: readonly T[], seed: number | string, que
 
 /** What a student sees of a question (its kind's `student`). `seed`: the student's id (the QCM order is stable per student). */
 export function toStudentQuestion(
-  q: Pick<Question, 'id' | 'type' | 'statement' | 'language' | 'points' | 'starter_code' | 'limits' | 'possible_solutions'> & { essay?: Question['essay'] },
+  q: Pick<Question, 'id' | 'type' | 'statement' | 'language' | 'points' | 'starter_code' | 'limits' | 'possible_solutions'> & { essay?: Question['essay']; file_answer?: Question['file_answer'] },
   seed: number | string,
 ): StudentQuestion {
   return {

@@ -2,7 +2,7 @@
 // numbered snapshot of what showing and grading the question needs; a parameterised version's variants are kept with
 // the values that made them. `questionsAt` gives back a question as it was at a version, as a variant.
 import { sql, type Transaction } from 'kysely';
-import { caseDisplayOf, type AlgorithmGrading, type EssaySettings, type MatchingScoring, type MathForm, type PossibleSolution, type Question, type QuestionLimits, type Tolerance, type VariantValues } from '@exam/shared';
+import { caseDisplayOf, type AlgorithmGrading, type EssaySettings, type FileAnswerSettings, type MatchingScoring, type MathForm, type PossibleSolution, type Question, type QuestionLimits, type Tolerance, type VariantValues } from '@exam/shared';
 import type { Database, Db, QuestionKind } from '../../db/schema';
 import { serverKind } from '../question-kinds';
 import { findQuestion, findQuestionsByIds } from './repository';
@@ -27,6 +27,8 @@ export interface QuestionSnapshot {
   echo_input?: 0 | 1;
   /** ESSAY's settings; absent from the snapshots written before migration 040-essay (read as null). */
   essay?: EssaySettings | null;
+  /** FILE's settings; absent from the snapshots written before migration 046-file-answers (read as null). */
+  file_answer?: FileAnswerSettings | null;
   /** MATH's required form; absent from the snapshots written before migration 037-math-form (read as EQUIVALENT). */
   math_form?: MathForm | null;
   generator: string | null;
@@ -67,6 +69,7 @@ export function snapshotOf(q: Question): QuestionSnapshot {
     grading: q.grading,
     echo_input: q.echo_input,
     essay: q.essay,
+    file_answer: q.file_answer,
     math_form: q.math_form,
     generator: q.generator,
     possible_solutions: q.possible_solutions,
@@ -173,6 +176,7 @@ export function asVersion(q: Question, s: QuestionSnapshot, variant?: VariantCon
     grading: s.grading ?? null,
     echo_input: s.echo_input ?? 0,
     essay: s.essay ?? null,
+    file_answer: s.file_answer ?? null,
     math_form: s.math_form ?? (serverKind(s.type).fields.mathForm ? 'EQUIVALENT' : null),
     generator: s.generator,
     possible_solutions: (variant?.possible_solutions ?? s.possible_solutions).map(withCaseFields),

@@ -74,8 +74,6 @@ export const DATA_REGISTRY: Record<string, TableRule> = {
   similarity_pairs: { personal: true, retention: 'year', exported: false, note: 'Paires de copies proches : partent avec leurs copies.' },
   similarity_cases: { personal: true, retention: 'year', exported: true, note: 'Dossiers de similarité du personnel ; leurs membres partent avec les copies.' },
   similarity_case_members: { personal: true, retention: 'year', exported: true, note: 'Copies d’un dossier de similarité : partent avec elles.' },
-  practice_similarity_analyses: { personal: true, retention: 'authorship', exported: false, note: 'Comparaisons de programmes d’un exercice d’entraînement ; qui les a demandées (personnel).' },
-  practice_similarity_pairs: { personal: true, retention: 'year', exported: false, note: 'Paires d’essais d’entraînement proches : partent avec l’un ou l’autre essai.' },
   similarity_case_steps: { personal: true, retention: 'year', exported: true, note: 'Étapes d’un dossier de similarité : partent avec la copie qu’elles nomment.' },
   lti_platforms: { personal: false, note: 'Plateformes LTI déclarées.' },
   lti_deployments: { personal: false, note: 'Déploiements LTI.' },

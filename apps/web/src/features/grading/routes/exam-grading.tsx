@@ -18,6 +18,7 @@ import { paths } from '@/config/paths';
 import { useGradingOverview, useGradingQueue, useSaveMark } from '../api/grading';
 import { useCopyName } from '../api/marking';
 import { MarkingPanel } from '../components/marking-panel';
+import { FileCopyAnnotations } from '../components/file-annotations';
 import { gradingTexts as t } from '../texts';
 
 /** The first copy not yet marked (where a grader picks up), else the first. */
@@ -96,6 +97,8 @@ function CopyPanel({ examId, queue, index, onMove }: { examId: number; queue: Gr
             ) : null}
           </Group>
         </Group>
+        {/* A FILE question: the copy's files and their annotations (file-answers.tsx). */}
+        {copy.files ? <FileCopyAnnotations examId={examId} questionId={queue.question.question_id} copy={copy} /> : (
         <Stack gap={4}>
           <Text size="sm" fw={600}>
             {t.answer}
@@ -108,6 +111,7 @@ function CopyPanel({ examId, queue, index, onMove }: { examId: number; queue: Gr
             {over ? ` — ${t.overLimit}` : ''}
           </Text>
         </Stack>
+        )}
         <form
           onSubmit={(e) => {
             e.preventDefault();

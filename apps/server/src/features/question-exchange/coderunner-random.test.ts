@@ -72,7 +72,10 @@ describe('randomised CodeRunner questions', () => {
       'Paramètres en Python': 'approximated',
       'Liste aléatoire': 'skipped',
       'Accolades sans Twig partout': 'skipped',
+      'Liste dans le texte': 'failed',
     });
+    // A generator whose values cannot fill a text (a list) fails at import, even without a reference solution to run.
+    expect(item('Liste dans le texte').notes.join(' ')).toMatch(/Le générateur tiré des paramètres ne donne pas de variante : .*une liste ou un dictionnaire ne peut pas remplir un texte/);
     expect(item('Liste aléatoire').notes.join(' ')).toContain('l’instruction Twig « {% for i in 1..3 %} »');
     expect(item('Liste aléatoire').notes.join(' ')).toContain('pour qu’aucun étudiant ne voie de {{ … }}');
     expect(item('Accolades sans Twig partout').notes.join(' ')).toContain('« Twig partout » n’est pas coché');

@@ -181,14 +181,22 @@ async function checkPrograms(ctx: AppContext, caller: QuestionCaller, checked: C
 }
 
 /** A parameterised question (a randomised CodeRunner one) is previewed as its first variant, never with its
- *  placeholders; without values for it, no preview. */
+ *  placeholders; a generator that gives no variant makes the question `failed`, with its reason (one without a
+ *  reference solution was not run by checkPrograms). */
 async function previewVariants(ctx: AppContext, caller: QuestionCaller, checked: Checked[], budget: { left: number }) {
   const parameterised = checked.filter((c) => c.data?.generator && c.item.preview);
   await pool(parameterised, 2, async (c) => {
     const data = c.data!;
     // A runner that cannot run now leaves the question without preview; the import itself does not depend on it.
-    const variant = await firstVariantOf(ctx, caller, { generator: data.generator!, statement: data.statement, possible_solutions: data.possible_solutions }).catch(() => null);
-    c.item.preview = variant ? previewOf(c.item.index, { ...data, ...variant }, c.files, budget) : null;
+    const made = await firstVariantOf(ctx, caller, { generator: data.generator!, statement: data.statement, possible_solutions: data.possible_solutions }).catch(() => null);
+    if (made && 'failure' in made) {
+      c.item.outcome = 'failed';
+      c.item.notes.push(`Le générateur tiré des paramètres ne donne pas de variante : ${made.failure}.`);
+      c.item.preview = null;
+      c.data = undefined;
+      return;
+    }
+    c.item.preview = made ? previewOf(c.item.index, { ...data, ...made.variant }, c.files, budget) : null;
   });
 }
 

@@ -201,16 +201,22 @@ export async function testGenerator(ctx: AppContext, caller: Caller, data: Gener
 }
 
 /**
- * The first variant (seed 1) of a question not saved yet, filled but not checked: what an import's preview shows of a
- * parameterised question, never its placeholders. Null when the generator gives no values for it. Outside the
- * per-user limit: the import counted itself once.
+ * The first variant (seed 1) of a question not saved yet, filled but not checked by its kind: what an import's preview
+ * shows of a parameterised question, never its placeholders; or the French reason the generator gives no such variant.
+ * Outside the per-user limit: the import counted itself once.
  */
-export async function firstVariantOf<S extends SolutionLike>(ctx: AppContext, caller: Caller, source: { generator: string; statement: string; possible_solutions: S[] }) {
+export async function firstVariantOf<S extends SolutionLike>(
+  ctx: AppContext,
+  caller: Caller,
+  source: { generator: string; statement: string; possible_solutions: S[] },
+): Promise<{ variant: { statement: string; possible_solutions: S[] } } | { failure: string }> {
   const generated = await runGenerator(ctx, { ...caller, limitRate: false }, source.generator, [1]);
-  const values = generated.variants?.[0]?.values;
-  if (!values) return null;
-  const { statement, possible_solutions, missing } = renderVariant(source, values);
-  return missing.length ? null : { statement, possible_solutions };
+  const first = generated.variants?.[0];
+  const error = generated.error ?? first?.error;
+  if (error || !first?.values) return { failure: error ? generatorErrorText(error) : 'le générateur ne donne aucune valeur' };
+  const { statement, possible_solutions, missing } = renderVariant(source, first.values);
+  if (missing.length) return { failure: `${missing.map((m) => `{{${m}}}`).join(', ')} sans valeur donnée par generate(seed)` };
+  return { variant: { statement, possible_solutions } };
 }
 
 /**

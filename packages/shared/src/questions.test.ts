@@ -55,14 +55,17 @@ describe('questionInputSchema', () => {
     expect(errorsOf({ ...base, limits: { cpu_seconds: QUESTION_LIMIT_BOUNDS.cpu_seconds.max + 1, memory_mb: 128 } })['limits.cpu_seconds']).toEqual(['Le temps CPU doit être compris entre 1 et 20 secondes.']);
     expect(errorsOf({ ...base, limits: { cpu_seconds: 1, memory_mb: 4096 } })['limits.memory_mb']).toEqual(['La mémoire doit être comprise entre 64 et 1024 Mio.']);
     expect(errorsOf({ ...base, statement: '<p> </p>' }).statement).toEqual(["L’énoncé est obligatoire."]);
-    expect(errorsOf({ ...base, type: 'DESSIN' }).type).toEqual(['Le type doit être QCM, EXACT, ALGORITHM, MATH, MATCHING, ESSAY, ORDERING ou CLOZE.']);
+    expect(errorsOf({ ...base, type: 'DESSIN' }).type).toEqual(['Le type doit être QCM, EXACT, ALGORITHM, MATH, MATCHING, ESSAY, ORDERING, CLOZE ou FILE.']);
   });
 
-  it('refuses a written answer as a practice exercise: nobody would grade it', () => {
+  it('refuses a written or file answer as a practice exercise: nobody would grade it', () => {
     expect(errorsOf({ type: 'ESSAY', statement: 'x', is_practice: 1, course_id: 1 }).is_practice).toEqual([
       'Une réponse rédigée est corrigée par une personne : elle ne peut pas être un exercice d’entraînement (décochez l’entraînement).',
     ]);
     expect(errorsOf({ type: 'ESSAY', statement: 'x' })).toEqual({});
+    expect(errorsOf({ type: 'FILE', statement: 'x', is_practice: 1, course_id: 1 }).is_practice).toEqual([
+      'Une réponse par fichier est corrigée par une personne : elle ne peut pas être un exercice d’entraînement (décochez l’entraînement).',
+    ]);
   });
 
   it('drops repeated tags', () => {

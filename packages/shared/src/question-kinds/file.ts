@@ -189,6 +189,7 @@ export const fileKind = {
   rules: (q) => {
     const issues: KindIssue[] = [];
     if (q.possible_solutions.length > 0) issues.push({ path: ['possible_solutions'], message: 'Une réponse par fichier n’a pas de solution possible : elle est corrigée par une personne.' });
+    if (q.is_practice) issues.push({ path: ['is_practice'], message: 'Une réponse par fichier est corrigée par une personne : elle ne peut pas être un exercice d’entraînement (décochez l’entraînement).' });
     return issues;
   },
   answer: fileAnswerSchema,

@@ -37,6 +37,7 @@ import * as m044 from './044-question-names';
 import * as m045 from './045-rubrics';
 import * as m046 from './046-file-answers';
 import * as m047 from './047-double-marking';
+import * as m048 from './048-practice-similarity';
 import * as m050 from './050-grade-later';
 
 export const migrations: Record<string, Migration> = {
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   '045-rubrics': m045,
   '046-file-answers': m046,
   '047-double-marking': m047,
+  '048-practice-similarity': m048,
   '050-grade-later': m050,
 };

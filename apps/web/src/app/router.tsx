@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
           screen('examResultsShow', () => import('@/features/exam-results/routes/exam-results-show')),
           screen('examLive', () => import('@/features/exam-results/routes/exam-live')),
           screen('examSimilarity', () => import('@/features/similarity/routes/exam-similarity')),
+          screen('practiceSimilarity', () => import('@/features/similarity/routes/practice-similarity')),
           screen('examGrading', () => import('@/features/grading/routes/exam-grading')),
           screen('exams', () => import('@/features/exams/routes/exams-list')),
           screen('examsCreate', () => import('@/features/exams/routes/exam-create')),

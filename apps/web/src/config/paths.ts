@@ -41,6 +41,7 @@ export const paths = {
   practicePython: route('practice-python', '/dashboard/practice/python', 'Pratique Python'),
   practiceR: route('practice-r', '/dashboard/practice/r', 'Pratique R'),
   practiceMath: route('practice-math', '/dashboard/practice/math', 'Pratique des expressions'),
+  practiceSimilarity: param('practice-similarity', '/dashboard/practice/exercises/:question/similarity', 'Programmes similaires (entraînement)', (question: Id) => `/dashboard/practice/exercises/${question}/similarity`),
   examResults: route('exam-results', '/dashboard/exam-results', 'Moyennes'),
   examResultsShow: param('exam-results-show', '/dashboard/exam-results/:exam/show', 'Résultats de l’examen', (exam: Id) => `/dashboard/exam-results/${exam}/show`),
   examLive: param('exam-results-live', '/dashboard/exam-results/:exam/live', 'Surveillance en direct', (exam: Id) => `/dashboard/exam-results/${exam}/live`),

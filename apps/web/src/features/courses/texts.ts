@@ -117,6 +117,8 @@ export const coursesTexts = {
     none: 'Ce cours n’a pas encore d’exercice d’entraînement : cochez « Proposée en pratique » sur une question du cours.',
     noStudent: 'Aucun étudiant inscrit à ce cours pour le moment.',
     mostFailed: 'Exercices les plus échoués',
+    similar: 'Programmes similaires',
+    similarLabel: (n: number) => `Programmes similaires de l’exercice ${n}`,
     noFailure: 'Aucun essai échoué pour le moment.',
     student: 'Étudiant',
     validated: 'Validés',

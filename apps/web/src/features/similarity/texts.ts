@@ -85,4 +85,15 @@ export const similarityTexts = {
     points: (p: number) => `nouveaux points : ${p.toLocaleString('fr-FR')}`,
   },
   toast: { run: 'Comparaison', case: 'Dossier' },
+  practice: {
+    title: 'Programmes similaires (entraînement)',
+    description: 'Le dernier programme envoyé par chaque étudiant pour cet exercice, comparé à ceux des autres.',
+    warning:
+      'L’entraînement ne compte pour aucune note : une paire proche est une raison d’en parler avec les étudiants, jamais une preuve. Le code de départ et la solution de référence de l’exercice sont retirés de la comparaison ; deux solutions courtes et justes se ressemblent souvent.',
+    exercise: 'Exercice',
+    courses: 'Cours',
+    notFound: 'Cet exercice n’est pas un exercice d’entraînement en Python ou en R.',
+    summary: (programs: number, pairs: number, at: string) => `${plural(programs, 'dernier essai comparé', 'derniers essais comparés')}, ${plural(pairs, 'paire', 'paires')} ; comparaison demandée le ${at}.`,
+    tooFew: 'Moins de deux étudiants ont envoyé un programme pour cet exercice : rien à comparer.',
+  },
 };

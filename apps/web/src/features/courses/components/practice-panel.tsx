@@ -1,7 +1,9 @@
 // Staff, on the course edit screen: the course's practice exercises validated by each student (a table students ×
 // exercises) and the most-failed exercises.
-import { Card, Group, List, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import { Anchor, Card, Group, List, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { QUESTION_KIND_LABELS } from '@exam/shared';
+import { paths } from '@/config/paths';
 import { useCoursePracticeStats } from '../api/courses';
 import { coursesTexts } from '../texts';
 
@@ -35,7 +37,7 @@ export function PracticePanel({ courseId }: { courseId: number }) {
                 {t.exerciseList}
               </Text>
               <List size="sm" type="ordered" spacing={2}>
-                {d.exercises.map((e) => (
+                {d.exercises.map((e, i) => (
                   <List.Item key={e.id}>
                     <Text size="sm" span>
                       {e.excerpt}
@@ -44,6 +46,14 @@ export function PracticePanel({ courseId }: { courseId: number }) {
                       ({e.language ? LANGUAGE_LABELS[e.language] : QUESTION_KIND_LABELS[e.type]}
                       {e.chapter ? ` · ${e.chapter.title}` : ''} · {t.students(e.students_validated, e.students_tried)})
                     </Text>
+                    {e.language && (
+                      <>
+                        {' '}
+                        <Anchor component={Link} to={paths.practiceSimilarity.href(e.id)} size="xs" aria-label={t.similarLabel(i + 1)}>
+                          {t.similar}
+                        </Anchor>
+                      </>
+                    )}
                   </List.Item>
                 ))}
               </List>

@@ -4,36 +4,23 @@
 // files. The question and the pair shown are in the address (?question=&left=&right=), so the view can be shared.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Alert, Badge, Button, Group, Paper, Progress, SegmentedControl, Slider, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, SegmentedControl, Slider, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { SIMILARITY_DEFAULT_THRESHOLD, type SimilarityPair, type SimilarityQuestion, type SimilarityStudent } from '@exam/shared';
+import { SIMILARITY_DEFAULT_THRESHOLD, type SimilarityQuestion } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { PageSkeleton } from '@/components/loading-skeleton';
-import { formatDateTime, fullName } from '@/components/format';
+import { formatDateTime } from '@/components/format';
 import { idFrom } from '@/components/list-navigation';
 import { paths } from '@/config/paths';
 import { useRunSimilarity, useSimilarityPair, useSimilarityQuestions, useSimilarityResult } from '../api/similarity';
 import { CaseFiles, NewCase, type CaseDraft } from '../components/case-files';
 import { SimilarityHistogram } from '../components/histogram';
+import { ClusterList, PairsTable } from '../components/pairs';
 import { SideBySide } from '../components/side-by-side';
 import { similarityTexts as t } from '../texts';
 
 const pct = (x: number) => `${Math.round(x * 100)} %`;
-
-function Name({ s }: { s: SimilarityStudent }) {
-  return (
-    <>
-      {fullName(s)}
-      {s.student_number ? ` (${s.student_number})` : ''}
-      {s.from_draft && (
-        <Badge ml={4} size="xs" variant="light" color="gray" style={{ textTransform: 'none' }}>
-          {t.fromDraft}
-        </Badge>
-      )}
-    </>
-  );
-}
 
 function AnalysisState({ examId, q }: { examId: number; q: SimilarityQuestion }) {
   const run = useRunSimilarity(examId);
@@ -65,47 +52,6 @@ function AnalysisState({ examId, q }: { examId: number; q: SimilarityQuestion })
         </Group>
       </Stack>
     </Paper>
-  );
-}
-
-function PairsTable({ pairs, onCompare }: { pairs: SimilarityPair[]; onCompare: (p: SimilarityPair) => void }) {
-  if (pairs.length === 0) return <Text size="sm">{t.noPair}</Text>;
-  return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped withTableBorder fz="sm" data-testid="similarity-pairs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t.colStudents}</Table.Th>
-            <Table.Th scope="col">{t.colSimilarity}</Table.Th>
-            <Table.Th scope="col">{t.colFragment}</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>{t.compare}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {pairs.map((p) => (
-            <Table.Tr key={`${p.left.attempt_id}-${p.right.attempt_id}`}>
-              <Table.Td>
-                <Name s={p.left} />
-                <br />
-                <Name s={p.right} />
-              </Table.Td>
-              <Table.Td fw={700}>{pct(p.similarity)}</Table.Td>
-              <Table.Td>
-                <Text size="xs">{t.lines(p.longest_lines)}</Text>
-                <pre style={{ margin: 0, maxHeight: 72, maxWidth: 360, overflow: 'hidden', fontSize: 11, whiteSpace: 'pre', color: '#1a1b1e' }}>{p.longest_text.split('\n').slice(0, 4).join('\n')}</pre>
-              </Table.Td>
-              <Table.Td>
-                <Button size="compact-sm" variant="light" onClick={() => onCompare(p)} aria-label={t.compareLabel(fullName(p.left), fullName(p.right))}>
-                  {t.compare}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 
@@ -227,19 +173,7 @@ export function ExamSimilarityPage() {
                       {data.clusters.length === 0 ? (
                         <Text size="sm">{t.noCluster}</Text>
                       ) : (
-                        <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="similarity-clusters">
-                          {data.clusters.map((c, i) => (
-                            <Paper key={c.members.map((m) => m.attempt_id).join('-')} component="li" withBorder p="sm" radius="md">
-                              <Text size="sm" fw={600}>
-                                {t.cluster(i + 1, c.members.length, c.pairs, c.max_similarity)}
-                              </Text>
-                              <Text size="sm">{c.members.map(fullName).join(', ')}</Text>
-                              <Button mt={6} size="compact-sm" variant="light" onClick={() => setDraft({ question_id: current.question_id, members: c.members })}>
-                                {t.openCase}
-                              </Button>
-                            </Paper>
-                          ))}
-                        </Stack>
+                        <ClusterList clusters={data.clusters} onOpenCase={(members) => setDraft({ question_id: current.question_id, members })} />
                       )}
                     </section>
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedRunner, type EmbeddedRunner } from '@exam/runner';
 import { type ImportReport, type Question, type StudentQuestion } from '@exam/shared';
-import { authed, createTestApp, loginAs, seedUser, type TestApp } from '../../../test/helper';
+import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
 import { findQuestionsByIds } from '../questions';
 
 let t: TestApp;
@@ -141,6 +141,45 @@ describe('randomised CodeRunner questions', () => {
     const made = await preview(py.id, 3);
     expect(made.question.statement).toContain(`Affichez ${made.variant!.values.mot} puis ${made.variant!.values.fois}`);
   }, 120_000);
+
+  it('publishes in an exam: each student answers their own variant, never seeing a placeholder', async () => {
+    const ages = questions.get('Ajouter n ans')!;
+    const s = await seedStructure(t.ctx);
+    const created = await t.app.inject(
+      authed(teacher, {
+        method: 'POST',
+        url: '/api/admin/exams/create',
+        payload: {
+          title: 'Aléatoire importé',
+          academic_year_id: s.yearId,
+          specialization_ids: [s.specializationId],
+          start_at: new Date(Date.now() - 60_000).toISOString(),
+          end_at: new Date(Date.now() + 3600_000).toISOString(),
+          duration_minutes: 30,
+          questions: [{ question_id: ages.id, points: 2 }],
+        },
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const examId = created.json().data.id as number;
+    // Publication makes and checks every variant, the reference solution run with each one's values.
+    const published = await t.app.inject(authed(teacher, { method: 'PUT', url: `/api/admin/exams/${examId}/update-status/PUBLISHED` }));
+    expect(published.statusCode, published.body).toBe(200);
+    for (let k = 0; k < 3; k++) {
+      const u = await seedUser(t.ctx, 'STUDENT', { academic_year_id: s.yearId, specialization_id: s.specializationId });
+      const token = await loginAs(t.app, u);
+      const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject(authed(token, { method, url, ...(payload ? { payload } : {}) }));
+      expect((await call('POST', `/api/student/exams/${examId}/start`)).statusCode).toBe(200);
+      const shown = (await call('GET', `/api/student/exams/${examId}/questions`)).json().data.questions[0];
+      expect(JSON.stringify(shown)).not.toMatch(TWIG);
+      const m = /vieillir_(ans|annees)\(age\)<\/code> qui rend l’âge dans (\d+) /.exec(shown.statement);
+      expect(m, shown.statement).not.toBeNull();
+      const [, unite, n] = m!;
+      const answer = (add: number) => ({ answers: [{ question_id: shown.id, answer: `def vieillir_${unite}(age):\n    return age + ${Number(n) + add}\n`, submission_id: crypto.randomUUID() }] });
+      expect((await call('POST', `/api/student/exams/${examId}/solutions`, answer(1))).json().data[0].is_valid).toBe(false);
+      expect((await call('POST', `/api/student/exams/${examId}/solutions`, answer(0))).json().data[0].is_valid).toBe(true);
+    }
+  }, 180_000);
 
   it('names CodeRunner’s penalty regime in the report, with the exam’s penalty that gives the same marks', () => {
     expect(item('Ajouter n ans').notes).toContain(

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementReportSchema, disagreementsSchema, examShowResultSchema, gradingQueueSchema, markingStateSchema, type Question } from '@exam/shared';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
 import { journalSentence } from '../exam-results';
+import { unzip } from '../../lib/zip';
 import { syncGrades } from '../lti';
 
 let t: TestApp;
@@ -144,6 +145,8 @@ describe('double marking, publication and anonymity', () => {
     const raw = JSON.stringify(before);
     expect(raw).not.toContain('Avis');
     expect(raw).not.toContain('3.25');
+    // Nor on the exam's question page, should the student open it again.
+    expect(JSON.stringify((await call(s1.token, 'GET', `/api/student/exams/${e.id}/questions`)).json())).not.toContain('Avis');
     const list = (await call(s1.token, 'GET', '/api/student/exams')).json().data;
     expect(list.find((x: { id: number }) => x.id === e.id).progress.validated).toBe(0);
     await t.ctx.db.updateTable('exams').set({ show_provisional_score: 1 }).where('id', '=', e.id).execute();
@@ -193,7 +196,7 @@ describe('double marking, publication and anonymity', () => {
     expect(sentence('ANONYMITY_LIFTED')).toMatch(/^Anonymat des copies levé, copie n° \d+, par PrénomTEACHER CorrecteurTEACHER$/);
   }, 120_000);
 
-  it('keeps the marks from LTI until published, and single marking as before', async () => {
+  it('keeps the marks from LTI and the data archive until published, and single marking as before', async () => {
     const created = await call(staff.teacher.token, 'POST', '/api/admin/questions/create', { type: 'ESSAY', statement: '<p>Expliquez.</p>', points: 2, essay: { word_limit: null, response_template: null, grader_info: null } });
     const q = created.json().data as Question;
     const e = await t.ctx.db
@@ -230,11 +233,28 @@ describe('double marking, publication and anonymity', () => {
     await syncGrades(t.ctx.db);
     expect(await grades()).toEqual([]);
     expect(JSON.stringify((await call(token, 'GET', `/api/student/exams/${e.id}/show`)).json())).not.toContain('Bien.');
+    // The data archive of a closed exam: no mark, no comment, no score, no appeal file before publication.
+    await t.ctx.db.updateTable('exams').set({ status: 'CLOSED' }).where('id', '=', e.id).execute();
+    const archive = async () => {
+      const files = unzip((await call(token, 'GET', '/api/student/my-data/archive')).rawPayload);
+      const data = JSON.parse(files.get('mes-donnees.json')!.toString()) as { attempts: Array<{ exam: { id: number }; marks: unknown[]; marks_held: boolean; attempt: Record<string, unknown>; journal: Array<{ type: string }> }> };
+      return { files: [...files.keys()], attempt: data.attempts.find((x) => x.exam.id === e.id)!, raw: files.get('mes-donnees.json')!.toString() };
+    };
+    const held = await archive();
+    expect(held.attempt).toMatchObject({ marks: [], marks_held: true });
+    expect(held.attempt.attempt.score).toBeUndefined();
+    expect(held.attempt.journal.map((x) => x.type)).not.toContain('MARK');
+    expect(held.raw).not.toContain('Bien.');
+    expect(held.files.filter((f) => f.startsWith('copies/'))).toEqual([]);
     // Published with nothing pending: the confirmation counts 0; LTI sends the mark.
     const pub = await call(staff.teacher.token, 'POST', `/api/admin/exams/${e.id}/grading/publish`);
     expect(pub.json().data).toMatchObject({ pending: 0, copies: 1 });
     await syncGrades(t.ctx.db);
     expect((await grades()).map((g) => Number(g.score_given))).toEqual([1.5]);
     expect(examShowResultSchema.parse((await call(token, 'GET', `/api/student/exams/${e.id}/show`)).json().data).questions[0]!.details).toMatchObject({ comment: 'Bien.' });
+    const shown = await archive();
+    expect(shown.attempt).toMatchObject({ marks: [expect.objectContaining({ points: 1.5, comment: 'Bien.' })], marks_held: false });
+    expect(shown.attempt.journal.map((x) => x.type)).toContain('MARK');
+    expect(shown.files.filter((f) => f.startsWith('copies/'))).toHaveLength(1);
   }, 120_000);
 });

@@ -58,6 +58,8 @@ export interface AttemptData {
   marks: Array<Record<string, unknown>>;
   /** Each marker's own mark under double marking, once the exam is closed and its marks published. */
   marker_marks: Array<Record<string, unknown>>;
+  /** A person's marks of this copy wait for publication: its score and its appeal file wait too. */
+  marks_held: boolean;
   journal: Array<Record<string, unknown>> | null;
   journal_last_hash: string | null;
 }
@@ -185,6 +187,7 @@ export async function gatherStudentData(ctx: AppContext, userId: number, copyAcc
       regrades: regrades.map((r) => plain({ question: q(r.question_id), old_state: r.old_state, new_state: r.new_state, old_score: Number(r.old_score), new_score: Number(r.new_score), at: r.created_at })),
       similarity_cases: cases,
       marks: marks.map((m) => plain({ question: q(m.question_id), points: Number(m.points), comment: m.comment, graded_by: m.graded_by_name, graded_at: m.graded_at })),
+      marks_held: held,
       marker_marks: markerMarks.map((m) => plain({ question: q(m.question_id), marker: m.slot, points: Number(m.points), comment: m.comment, graded_by: m.graded_by_name, graded_at: m.graded_at })),
       journal: journal ? journal.events.filter((e) => published || (e.type !== 'MARK' && e.type !== 'MARKER_MARK')).map((e) => ({ seq: e.seq, type: e.type, at: e.at, client_at: e.client_at, data: e.data, hash: e.hash })) : null,
       journal_last_hash: journal?.last_hash ?? null,

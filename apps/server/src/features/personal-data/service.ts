@@ -43,7 +43,8 @@ export async function buildStudentArchive(ctx: AppContext, userId: number, copyA
   const appeals = [];
   const names = new Set<string>();
   for (const a of data.attempts) {
-    if (!a.exam.closed) continue;
+    // A copy whose marks wait for publication has no appeal file yet (it would tell them).
+    if (!a.exam.closed || a.marks_held) continue;
     const f = await buildAppealFile(ctx, a.exam.id, userId, 'Export des données personnelles');
     let name = `copies/${f.filename.replace(/\//g, '-')}`;
     if (names.has(name)) name = name.replace(/\.pdf$/, ` (${a.exam.id}).pdf`);

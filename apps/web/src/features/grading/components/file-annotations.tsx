@@ -88,8 +88,8 @@ export function FileCopyAnnotations({ examId, questionId, copy }: { examId: numb
               {t.addHint}
             </Text>
             <Group gap="sm" align="flex-end" wrap="wrap">
-              <Select label={t.file} data={files.map((f, i) => ({ value: String(f.id), label: `${i + 1}. ${f.name}` }))} value={fileId} onChange={setFileId} allowDeselect={false} maw={260} data-testid="annotation-file" />
-              <NumberInput label={t.page(chosen?.pages ?? 1)} min={1} max={chosen?.pages ?? 1} value={page} onChange={setPage} maw={120} data-testid="annotation-page" />
+              <Select label={t.file} data={files.map((f, i) => ({ value: String(f.id), label: `${i + 1}. ${f.name}` }))} value={fileId} onChange={setFileId} allowDeselect={false} maw={260} data-testid="file-annotation-file" />
+              <NumberInput label={t.page(chosen?.pages ?? 1)} min={1} max={chosen?.pages ?? 1} value={page} onChange={setPage} maw={120} data-testid="file-annotation-page" />
               <SegmentedControl
                 aria-label={t.shape}
                 value={shape}
@@ -101,8 +101,8 @@ export function FileCopyAnnotations({ examId, questionId, copy }: { examId: numb
               />
             </Group>
             <Group gap="sm" wrap="wrap">
-              <NumberInput label={t.x} min={0} max={100} decimalScale={1} value={x} onChange={setX} maw={150} data-testid="annotation-x" />
-              <NumberInput label={t.y} min={0} max={100} decimalScale={1} value={y} onChange={setY} maw={150} data-testid="annotation-y" />
+              <NumberInput label={t.x} min={0} max={100} decimalScale={1} value={x} onChange={setX} maw={150} data-testid="file-annotation-x" />
+              <NumberInput label={t.y} min={0} max={100} decimalScale={1} value={y} onChange={setY} maw={150} data-testid="file-annotation-y" />
               {shape === 'BOX' ? (
                 <>
                   <NumberInput label={t.width} min={1} max={100} decimalScale={1} value={w} onChange={setW} maw={150} />
@@ -110,14 +110,14 @@ export function FileCopyAnnotations({ examId, questionId, copy }: { examId: numb
                 </>
               ) : null}
             </Group>
-            <Textarea label={t.comment} autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} data-testid="annotation-comment" />
+            <Textarea label={t.comment} autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} data-testid="file-annotation-comment" />
             {error ? (
               <Text size="sm" c="var(--mantine-color-error)" role="alert">
                 {error}
               </Text>
             ) : null}
             <Group>
-              <Button type="submit" variant="light" loading={add.isPending} data-testid="annotation-add">
+              <Button type="submit" variant="light" loading={add.isPending} data-testid="file-annotation-add">
                 {t.add}
               </Button>
             </Group>

@@ -10,8 +10,8 @@ import { EXAM_GRACE_SECONDS, isBlankAnswer, type StudentExamBase } from '@exam/s
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/errors';
 import { storedTryRules } from '../exams';
-import { grade } from '../grading';
 import { toGradable } from '../questions';
+import { gradeOrLater } from './grade-later';
 import { questionsOfDraw } from './pins';
 import { claimDrafts, draftsFailed, drawOf, draftsOf, lastSubmissions, markDraftsSettled, unsettledAttempts, type AttemptRow } from './repository';
 import { journalSettled } from './journal';
@@ -40,8 +40,9 @@ type Attempt = { id: number; exam_id: number; user_id: number; finished?: boolea
 
 /**
  * Grades the attempt's unsent drafts if no other process does; returns how many were stored. A draft the grader
- * refuses (a wrong shape) is left out; when grading fails (the runner busy or down, anything else), the failure is
- * counted and logged, and the claim given back for a later try.
+ * refuses (a wrong shape) is left out; a draft the runner cannot grade in time (busy or down) is stored pending and
+ * graded later (grade-later.ts); when grading fails otherwise, the failure is counted and logged, and the claim given
+ * back for a later try.
  */
 export async function settleDrafts(ctx: AppContext, attempt: Attempt, log?: FastifyBaseLogger): Promise<number> {
   if (!(await claimDrafts(ctx.db, attempt.id))) return 0;
@@ -64,9 +65,10 @@ export async function settleDrafts(ctx: AppContext, attempt: Attempt, log?: Fast
         // The starter code left as it was is not an answer.
         if (!q || !rules.has(questionId) || (q.starter_code != null && d.answer === q.starter_code)) continue;
         try {
-          const outcome = await grade(ctx, { userId: attempt.user_id, question: toGradable(q), answer: d.answer, exam: true, draft: true });
+          // A runner saturated by others keeps the draft's answer for later, as a sent one (grade-later.ts).
+          const { outcome, later } = await gradeOrLater(ctx, { userId: attempt.user_id, question: toGradable(q), answer: d.answer, exam: true, draft: true }, log);
           const submission_id = draftSubmissionId(attempt.id, questionId, d.updated_at);
-          graded.push({ question_id: questionId, submission_id, answer: d.answer, outcome, created_at: d.updated_at, from_draft: true, ip: null, user_agent: null });
+          graded.push({ question_id: questionId, submission_id, answer: d.answer, outcome, created_at: d.updated_at, from_draft: true, later, ip: null, user_agent: null });
         } catch (err) {
           // Not an answer the grader can read (a half-typed choice list): nothing to grade.
           if (err instanceof HttpError && err.statusCode === 422) continue;

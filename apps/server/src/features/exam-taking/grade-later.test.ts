@@ -152,6 +152,37 @@ describe('an exam answer meeting a saturated runner', () => {
     expect((await call(teacher, 'PUT', `/api/admin/exams/${id}/update-status/ARCHIVED`)).statusCode).toBe(200);
   }, 120_000);
 
+  it('keeps a draft handed in at « Terminer » the same way: the attempt ends at once, the draft is graded later', async () => {
+    const id = await exam([algo], 0);
+    const st = await student();
+    expect((await call(st.token, 'POST', `/api/student/exams/${id}/start`)).statusCode).toBe(200);
+    expect((await call(st.token, 'PUT', `/api/student/exams/${id}/draft`, { question_id: algo, answer: RIGHT })).statusCode).toBe(200);
+    let blockerDone = false;
+    const blocker = runner.run({ language: 'PYTHON', code: 'while True:\n    pass\n', limits: { cpuSeconds: 4, wallMs: 8000 }, owner: 'quelqu-un-d-autre' }).finally(() => (blockerDone = true));
+    await expect.poll(() => runner.pool.stats.active).toBe(1);
+    const finish = await call(st.token, 'POST', `/api/student/exams/${id}/finish`);
+    expect(finish.statusCode, finish.body).toBe(200);
+    expect(finish.json().data.finished_at).not.toBeNull();
+    expect(blockerDone).toBe(false);
+    // Settled at once (nothing left for the drafts sweep), the draft stored pending, sent automatically.
+    const attempt = await t.ctx.db.selectFrom('exam_attempts').selectAll().where('exam_id', '=', id).where('user_id', '=', st.id).executeTakeFirstOrThrow();
+    expect(attempt.drafts_settled_at).not.toBeNull();
+    expect(await submissionsOf(id, st.id)).toMatchObject([{ auto: 1, pending: 1, is_valid: 0 }]);
+    const waiting = examShowResultSchema.parse((await call(st.token, 'GET', `/api/student/exams/${id}/show`)).json().data);
+    expect(waiting).toMatchObject({ score_status: 'PENDING', pending_count: 1, score: null });
+    expect(waiting.questions[0]).toMatchObject({ state: 'PENDING', from_draft: true });
+
+    await blocker;
+    await t.ctx.db.updateTable('exam_submissions').set({ grade_at: at(-1000) }).where('grade_at', 'is not', null).execute();
+    await expect
+      .poll(async () => {
+        await gradeDueLater(t.ctx);
+        return examShowResultSchema.parse((await call(st.token, 'GET', `/api/student/exams/${id}/show`)).json().data).score_status;
+      }, { timeout: 60_000 })
+      .toBe('FINAL');
+    expect(await submissionsOf(id, st.id)).toMatchObject([{ auto: 1, pending: 0, is_valid: 1 }]);
+  }, 120_000);
+
   it('keeps the answer when no runner answers at all, tries again later and later, and grades it once one is back', async () => {
     const id = await exam([algo], 0);
     const st = await student();

@@ -234,3 +234,32 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   const lines = findings.map((f) => `${name} — ${f.impact} ${f.id}: ${f.help}\n    ${f.targets.join('\n    ')}`);
   expect(lines, `accessibility of ${name}`).toEqual([]);
 }
+
+/**
+ * Puts questions in a new exam of the demo exam's year, open to every specialization from now on for a day, and
+ * publishes it (its questions' versions pinned): a student may start it at once. Returns the exam's id.
+ */
+export async function publishExamOf(token: string, title: string, questions: Array<{ question_id: number; points: number }>): Promise<number> {
+  const exams = await apiCall<{ data: Array<{ academic_year_id: number; title: string }> }>('/api/admin/exams?per_page=100', token);
+  const demo = exams.body.data.find((e) => e.title.startsWith('Examen de démonstration'));
+  if (!demo) throw new Error('demo exam missing');
+  const specs = await apiCall<{ data: Array<{ id: number }> }>('/api/admin/specializations?per_page=100', token);
+  const created = await apiCall<{ data: { id: number } }>('/api/admin/exams/create', token, {
+    method: 'POST',
+    body: JSON.stringify({
+      title,
+      description: 'Examen créé par un test de bout en bout.',
+      academic_year_id: demo.academic_year_id,
+      specialization_ids: specs.body.data.map((s) => s.id),
+      start_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+      end_at: new Date(Date.now() + 24 * 3600_000).toISOString(),
+      duration_minutes: 60,
+      questions,
+    }),
+  });
+  if (created.status !== 200) throw new Error(`exam not created: ${JSON.stringify(created.body)}`);
+  const id = created.body.data.id;
+  const published = await apiCall(`/api/admin/exams/${id}/update-status/PUBLISHED`, token, { method: 'PUT' });
+  if (published.status !== 200) throw new Error(`exam not published: ${JSON.stringify(published.body)}`);
+  return id;
+}

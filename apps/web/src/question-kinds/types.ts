@@ -85,6 +85,8 @@ export interface KindFacts {
   exchangeFormats: readonly ExchangeFormat[];
   /** The answer input draws the statement itself, its gaps in place (a cloze): the screen does not show it again. */
   showsStatement?: boolean;
+  /** Graded by a person (an essay): its points below the question's are the grader's mark, never a penalty. */
+  humanGraded?: boolean;
 }
 
 /** How a kind's answers are read back (./views.tsx: no editor, no input, for the pages that only show answers). */

@@ -2,9 +2,10 @@
 // and the information for the graders (never shown to students).
 import { Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { EditorFieldsProps } from '../types';
+import { RubricEditor } from './rubric-editor';
 import { essayTexts as t } from './texts';
 
-export function EssayEditorFields({ errors, register }: EditorFieldsProps) {
+export function EssayEditorFields({ control, errors, register }: EditorFieldsProps) {
   return (
     <Stack gap="sm">
       <TextInput
@@ -19,6 +20,7 @@ export function EssayEditorFields({ errors, register }: EditorFieldsProps) {
       />
       <Textarea label={t.template} description={t.templateHint} autosize minRows={3} {...register('essay.response_template')} error={errors.essay?.response_template?.message} />
       <Textarea label={t.graderInfo} description={t.graderInfoHint} autosize minRows={3} {...register('essay.grader_info')} error={errors.essay?.grader_info?.message} />
+      <RubricEditor control={control} errors={errors} register={register} />
     </Stack>
   );
 }

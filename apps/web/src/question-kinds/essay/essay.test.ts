@@ -17,22 +17,43 @@ const stored = {
 describe('essay in the editor', () => {
   it('keeps the word limit, the template and the grader information from the stored question to the body', () => {
     const form = essayKind.editor.toForm(stored);
-    expect(form).toEqual({ essay: { word_limit: 150, response_template: 'Introduction :\nDéveloppement :', grader_info: 'Deux idées attendues.' } });
+    expect(form).toMatchObject({ essay: { word_limit: 150, response_template: 'Introduction :\nDéveloppement :', grader_info: 'Deux idées attendues.', rubric_on: false } });
     const body = essayKind.editor.toBody(form as unknown as QuestionFormValues);
-    expect(body).toEqual({ possible_solutions: [], essay: { word_limit: 150, response_template: 'Introduction :\nDéveloppement :', grader_info: 'Deux idées attendues.' } });
+    expect(body).toEqual({ possible_solutions: [], essay: { word_limit: 150, response_template: 'Introduction :\nDéveloppement :', grader_info: 'Deux idées attendues.', rubric: null } });
   });
 
   it('starts a new question without limit, template or information, and sends blanks as null', () => {
     const form = essayKind.editor.toForm(undefined);
-    expect(form).toEqual({ essay: { word_limit: '', response_template: '', grader_info: '' } });
+    expect(form).toMatchObject({ essay: { word_limit: '', response_template: '', grader_info: '', rubric_on: false } });
     expect(essayKind.editor.toBody({ ...(form as object), essay: { word_limit: '', response_template: '  ', grader_info: '' } } as unknown as QuestionFormValues)).toEqual({
       possible_solutions: [],
-      essay: { word_limit: null, response_template: null, grader_info: null },
+      essay: { word_limit: null, response_template: null, grader_info: null, rubric: null },
     });
     // A typed limit arrives as text from the field: sent as a number.
     expect(essayKind.editor.toBody({ essay: { word_limit: '80', response_template: '', grader_info: '' } } as unknown as QuestionFormValues).essay?.word_limit).toBe(80);
     // A server message on essay.word_limit lands on the field of the same path.
     expect(essayKind.editor.solutionsField).toEqual({ single: 'essay.word_limit' });
+  });
+});
+
+describe('a rubric in the editor', () => {
+  it('offers one criterion with two levels to start, and keeps a stored rubric (ids, points typed as text) to the body', () => {
+    const blank = essayKind.editor.toForm(undefined) as { essay: { rubric: { criteria: Array<{ id: string; levels: Array<{ label: string; points: number }> }> } } };
+    expect(blank.essay.rubric.criteria).toHaveLength(1);
+    expect(blank.essay.rubric.criteria[0]!.levels.map((l) => [l.label, l.points])).toEqual([['Insuffisant', 0], ['Satisfaisant', 1]]);
+    const rubric = {
+      free_points: true,
+      criteria: [{ id: 'c1', title: 'Argumentation', description: null, levels: [{ id: 'l1', label: 'Absente', points: 0, description: null }, { id: 'l2', label: 'Complète', points: 4, description: 'Tout est justifié.' }] }],
+    };
+    const form = essayKind.editor.toForm({ ...stored, essay: { ...stored.essay!, rubric } } as Question) as { essay: { rubric_on: boolean; rubric: { criteria: Array<{ levels: Array<{ points: number | string }> }> } } };
+    expect(form.essay.rubric_on).toBe(true);
+    form.essay.rubric.criteria[0]!.levels[1]!.points = '3,5';
+    expect(essayKind.editor.toBody(form as unknown as QuestionFormValues).essay?.rubric).toEqual({
+      ...rubric,
+      criteria: [{ ...rubric.criteria[0]!, levels: [rubric.criteria[0]!.levels[0]!, { ...rubric.criteria[0]!.levels[1]!, points: 3.5 }] }],
+    });
+    // Unticked, the rubric is not sent.
+    expect(essayKind.editor.toBody({ ...form, essay: { ...form.essay, rubric_on: false } } as unknown as QuestionFormValues).essay?.rubric).toBeNull();
   });
 });
 

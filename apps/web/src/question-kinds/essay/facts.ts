@@ -18,4 +18,5 @@ export const essayFacts: KindFacts = {
   },
   runsExamples: false,
   exchangeFormats: ['moodle', 'gift'],
+  humanGraded: true,
 };

@@ -5,6 +5,7 @@ import { EssayAnswerInput } from './answer-input';
 import { EssayEditorFields, EssayVariantAnswers } from './editor-fields';
 import { essayFacts } from './facts';
 import type { EssayForm } from './form';
+import { rubricToBody, rubricToForm } from './rubric-form';
 import { essayViews } from './views';
 
 export const essayKind: QuestionKindUi<EssayForm> = {
@@ -19,6 +20,8 @@ export const essayKind: QuestionKindUi<EssayForm> = {
         word_limit: q?.essay?.word_limit ?? '',
         response_template: q?.essay?.response_template ?? '',
         grader_info: q?.essay?.grader_info ?? '',
+        rubric_on: !!q?.essay?.rubric,
+        rubric: rubricToForm(q?.essay?.rubric),
       },
     }),
     toBody: (v) => ({
@@ -27,6 +30,7 @@ export const essayKind: QuestionKindUi<EssayForm> = {
         word_limit: num(v.essay.word_limit) ?? null,
         response_template: v.essay.response_template.trim() ? v.essay.response_template : null,
         grader_info: v.essay.grader_info.trim() ? v.essay.grader_info : null,
+        rubric: rubricToBody(v.essay.rubric_on, v.essay.rubric),
       },
     }),
     solutionsField: { single: 'essay.word_limit' },

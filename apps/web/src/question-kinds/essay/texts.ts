@@ -18,3 +18,37 @@ export const essayTexts = {
   graderInfoHint: 'Barème, éléments attendus : visible des seuls correcteurs, jamais des étudiants.',
   noVariant: 'Corrigée par une personne : aucune réponse attendue à vérifier.',
 };
+
+/** The rubric's texts: its editor and what a student reads of it with their mark. */
+export const rubricTexts = {
+  use: 'Corriger avec une grille de critères',
+  useHint: 'Des critères, chacun avec ses niveaux et leurs points : le correcteur choisit un niveau par critère (touches 1 à 9). Le total de la grille est ramené aux points de la question dans chaque examen.',
+  criterion: (i: number) => `Critère ${i + 1}`,
+  criterionTitle: 'Titre du critère',
+  criterionDescription: 'Description du critère (facultative)',
+  criterionUp: (i: number) => `Monter le critère ${i + 1}`,
+  criterionDown: (i: number) => `Descendre le critère ${i + 1}`,
+  criterionRemove: (i: number) => `Supprimer le critère ${i + 1}`,
+  addCriterion: 'Ajouter un critère',
+  levels: 'Niveaux (du plus faible au meilleur, touches 1 à 9 à la correction)',
+  level: (ci: number, li: number) => `Critère ${ci + 1}, niveau ${li + 1}`,
+  levelLabel: (li: number) => `Niveau ${li + 1} : libellé`,
+  levelPoints: 'Points',
+  levelDescription: 'Description (facultative)',
+  levelUp: (ci: number, li: number) => `Monter le niveau ${li + 1} du critère ${ci + 1}`,
+  levelDown: (ci: number, li: number) => `Descendre le niveau ${li + 1} du critère ${ci + 1}`,
+  levelRemove: (ci: number, li: number) => `Supprimer le niveau ${li + 1} du critère ${ci + 1}`,
+  addLevel: (ci: number) => `Ajouter un niveau au critère ${ci + 1}`,
+  total: (n: number) => `Total de la grille : ${n.toLocaleString('fr-FR')} point${n > 1 ? 's' : ''} (le meilleur niveau de chaque critère), ramené aux points de la question dans l’examen.`,
+  freePoints: 'Permettre au correcteur de saisir les points d’un critère',
+  freePointsHint: 'Au lieu de choisir un niveau, le correcteur tape les points du critère (de 0 à son meilleur niveau).',
+  // Student
+  levelsTitle: 'Grille de critères',
+  levelChosen: (criterion: string, level: string | null, points: number, max: number) =>
+    `${criterion} : ${level ? `${level}, ` : ''}${points.toLocaleString('fr-FR')} sur ${max.toLocaleString('fr-FR')}`,
+  annotationsTitle: 'Votre copie annotée',
+  annotationsHint: 'Les passages commentés par le correcteur sont surlignés et numérotés ; les commentaires suivent, avec le même numéro.',
+  annotationNumber: (n: number) => `[${n}]`,
+  annotationItem: (n: number, quote: string) => `Annotation ${n}, sur « ${quote} »`,
+};
+

@@ -1,12 +1,13 @@
 // How an ESSAY answer is read back: the text as written, its formulas drawn (KaTeX), and its word count; the grade
 // says « en attente de correction » until a person marks it, then the grader's comment.
-import { Stack, Text } from '@mantine/core';
+import { List, Stack, Text, Title } from '@mantine/core';
 import { countWords, type GradeDetails } from '@exam/shared';
 import { StatementExcerpt } from '@/components/statement-excerpt';
 import { noSolution, plainView } from '../bank-view';
 import type { AnswerViewProps, KindViews } from '../types';
+import { AnnotatedText } from './annotated-text';
 import { essayText } from './facts';
-import { essayTexts as t } from './texts';
+import { essayTexts as t, rubricTexts as r } from './texts';
 
 export function EssayAnswerView({ answer }: AnswerViewProps) {
   const text = essayText(answer) ?? '';
@@ -20,10 +21,49 @@ export function EssayAnswerView({ answer }: AnswerViewProps) {
   );
 }
 
-export function EssayGradeDetails({ details }: { details: GradeDetails }) {
+/** The grade of an essay: pending, or the grader's comment, the rubric's levels chosen and the annotated copy (these
+ *  come only with a mark the student may see). */
+export function EssayGradeDetails({ details, answer }: { details: GradeDetails; answer?: unknown }) {
   if (details.type !== 'ESSAY') return null;
   if (details.pending) return <Text size="sm">{t.pendingHint}</Text>;
-  return details.comment ? <Text size="sm">{t.comment(details.comment)}</Text> : <Text size="sm">{t.graded}</Text>;
+  const levels = details.levels ?? [];
+  const annotations = details.annotations ?? [];
+  const text = essayText(answer) ?? '';
+  return (
+    <Stack gap="xs" data-testid="essay-grade">
+      {details.comment ? <Text size="sm">{t.comment(details.comment)}</Text> : <Text size="sm">{t.graded}</Text>}
+      {levels.length ? (
+        <Stack gap={4} data-testid="essay-levels">
+          <Title order={4} size="h6">
+            {r.levelsTitle}
+          </Title>
+          <List size="sm" spacing={2}>
+            {levels.map((l) => (
+              <List.Item key={l.criterion_id}>
+                {r.levelChosen(l.criterion, l.level, l.points, l.max)}
+                {l.level_description ? (
+                  <Text size="xs" c="dimmed" span>
+                    {` — ${l.level_description}`}
+                  </Text>
+                ) : null}
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      ) : null}
+      {annotations.length && text ? (
+        <Stack gap={4}>
+          <Title order={4} size="h6">
+            {r.annotationsTitle}
+          </Title>
+          <Text size="xs" c="dimmed">
+            {r.annotationsHint}
+          </Text>
+          <AnnotatedText text={text} annotations={annotations} listLabel={r.annotationsTitle} testId="essay-annotations" />
+        </Stack>
+      ) : null}
+    </Stack>
+  );
 }
 
 export const essayViews: KindViews = {

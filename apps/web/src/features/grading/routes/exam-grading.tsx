@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent }
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Group, Paper, Progress, SegmentedControl, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
-import type { GradingCopy, GradingQueue } from '@exam/shared';
+import type { Annotation, GradingCopy, GradingQueue } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { PageSkeleton } from '@/components/loading-skeleton';
@@ -18,6 +18,9 @@ import { paths } from '@/config/paths';
 import { useGradingOverview, useGradingQueue, useSaveMark } from '../api/grading';
 import { useCopyName } from '../api/marking';
 import { MarkingPanel } from '../components/marking-panel';
+import { RubricChanged } from '../components/rubric-changed';
+import { choicesFrom, focusRubric, RubricGrading, rubricBody, type RubricChoices } from '../components/rubric-grading';
+import { TextAnnotations } from '../components/text-annotations';
 import { FileCopyAnnotations } from '../components/file-annotations';
 import { gradingTexts as t } from '../texts';
 
@@ -35,26 +38,36 @@ function CopyPanel({ examId, queue, index, onMove }: { examId: number; queue: Gr
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const pointsField = useRef<HTMLInputElement>(null);
+  // The rubric's levels and the annotations of this copy (components/rubric-grading.tsx, text-annotations.tsx).
+  const rubric = queue.question.rubric ?? null;
+  const rubricBox = useRef<HTMLDivElement>(null);
+  const [choices, setChoices] = useState<RubricChoices>(() => choicesFrom(copy));
+  const [annotations, setAnnotations] = useState<Annotation[]>(copy.mark?.annotations ?? []);
 
   // Another copy, or this one reloaded after a conflict: the form shows its mark.
   useEffect(() => {
     setPoints(copy.mark ? String(copy.mark.points) : '');
     setComment(copy.mark?.comment ?? '');
+    setChoices(choicesFrom(copy));
+    setAnnotations(copy.mark?.annotations ?? []);
     setError(null);
   }, [copy]);
   // The points field takes the focus on each copy: the grader types the mark at once.
   useEffect(() => {
-    pointsField.current?.focus();
-  }, [copy.copy]);
+    if (rubric) focusRubric(rubricBox);
+    else pointsField.current?.focus();
+  }, [copy.copy, rubric]);
 
   const submit = (thenNext: boolean) => {
-    const raw = points.trim().replace(',', '.');
+    const byRubric = rubric ? rubricBody(rubric, choices, max) : null;
+    if (typeof byRubric === 'string') return setError(byRubric);
+    const raw = byRubric ? String(byRubric.points) : points.trim().replace(',', '.');
     if (raw === '') return setError(t.pointsRequired);
     const value = Number(raw);
     if (!Number.isFinite(value) || value < 0 || value > max) return setError(t.pointsRange(max));
     setError(null);
     save.mutate(
-      { copy: copy.copy, body: { points: value, comment: comment.trim() || null, version: copy.mark?.version ?? 0 } },
+      { copy: copy.copy, body: { points: value, comment: comment.trim() || null, version: copy.mark?.version ?? 0, ...(byRubric ? { rubric: byRubric.rubric } : {}), annotations } },
       {
         onSuccess: () => {
           if (thenNext && index < queue.copies.length - 1) onMove(index + 1);
@@ -97,7 +110,7 @@ function CopyPanel({ examId, queue, index, onMove }: { examId: number; queue: Gr
             ) : null}
           </Group>
         </Group>
-        {/* A FILE question: the copy's files and their annotations (file-answers.tsx). */}
+        {/* A FILE question: the copy's files and their annotations (file-annotations.tsx). */}
         {copy.files ? <FileCopyAnnotations examId={examId} questionId={queue.question.question_id} copy={copy} /> : (
         <Stack gap={4}>
           <Text size="sm" fw={600}>
@@ -112,6 +125,8 @@ function CopyPanel({ examId, queue, index, onMove }: { examId: number; queue: Gr
           </Text>
         </Stack>
         )}
+        {/* A file answer has no text to annotate: its files take annotations of their own (file-annotations.tsx). */}
+        {copy.files ? null : <TextAnnotations text={copy.text} annotations={annotations} onChange={setAnnotations} />}
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -119,7 +134,18 @@ function CopyPanel({ examId, queue, index, onMove }: { examId: number; queue: Gr
           }}
         >
           <Stack gap="sm">
+            {rubric ? (
+              <>
+                <RubricGrading rubric={rubric} choices={choices} onChange={setChoices} questionPoints={max} onEnter={() => submit(true)} boxRef={rubricBox} />
+                {error ? (
+                  <Text size="sm" c="var(--mantine-color-error)" role="alert" data-testid="grading-error">
+                    {error}
+                  </Text>
+                ) : null}
+              </>
+            ) : null}
             <TextInput
+              display={rubric ? 'none' : undefined}
               ref={pointsField}
               label={t.points(max)}
               description={t.pointsHint}
@@ -211,6 +237,7 @@ function Queue({ examId, questionId }: { examId: number; questionId: number }) {
       <Text size="xs" c="dimmed">
         {t.keys}
       </Text>
+      <RubricChanged examId={examId} questionId={questionId} changed={data.question.rubric_changed === true} />
       {data.copies.length === 0 || index === null ? <EmptyState title={t.noCopy} description="" /> : <CopyPanel examId={examId} queue={data} index={Math.min(index, data.copies.length - 1)} onMove={move} />}
       {counts.total > 0 && counts.left === 0 ? (
         <Alert color="teal" variant="light" data-testid="grading-done">

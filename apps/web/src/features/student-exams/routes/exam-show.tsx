@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useExamResult } from '../api/student-exams';
+import { KIND_FACTS } from '@/question-kinds/facts';
 import { AnswerView, GradeDetailsView, SolutionView, StatementView } from '@/question-kinds/views';
 import { CaseMessages } from '../components/case-messages';
 import { LateAnswersNotice } from '../components/late-answers-notice';
@@ -59,7 +60,7 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
             </Badge>
           </Group>
         </Group>
-        {row.state === 'VALIDATED' && row.score < q.points - 1e-9 ? (
+        {row.state === 'VALIDATED' && row.score < q.points - 1e-9 && !KIND_FACTS[q.type].humanGraded ? (
           <Text size="sm" data-testid="penalty-note">
             {t.penaltyNote(q.points - row.score)}
           </Text>
@@ -77,7 +78,7 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
             </Text>
           ) : null}
           <Answer row={row} a={row.answer} index={index} />
-          {row.details ? <GradeDetailsView details={row.details} /> : null}
+          {row.details ? <GradeDetailsView details={row.details} answer={row.answer} /> : null}
         </Stack>
         {row.last ? (
           <Stack gap={4} data-testid="last-answer">
@@ -90,7 +91,7 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
               </Text>
             ) : null}
             <Answer row={row} a={row.last.answer} index={index} />
-            {row.last.details ? <GradeDetailsView details={row.last.details} /> : null}
+            {row.last.details ? <GradeDetailsView details={row.last.details} answer={row.last.answer} /> : null}
           </Stack>
         ) : null}
         {row.solution ? <SolutionView type={q.type} solution={row.solution} /> : null}

@@ -59,7 +59,7 @@ export const DATA_REGISTRY: Record<string, TableRule> = {
   practice_attempts: { personal: true, retention: 'year', exported: true, note: 'Essais d’entraînement (par l’année du cours de la question).' },
   answer_files: { personal: true, retention: 'year', exported: true, note: 'Fichiers remis en réponse (réponse par fichier) : contenu, nom, type, taille ; partent avec la copie et avec le compte.' },
   answer_file_annotations: { personal: true, retention: 'year', exported: true, note: 'Annotations des correcteurs sur les fichiers remis (page, position, commentaire, correcteur) ; partent avec la copie.' },
-  exam_marks: { personal: true, retention: 'year', exported: true, note: 'Notes données par un correcteur (réponses rédigées) : points, commentaire, correcteur et date ; partent avec la copie.' },
+  exam_marks: { personal: true, retention: 'year', exported: true, note: 'Notes données par un correcteur (réponses rédigées) : points, commentaire, niveaux de grille choisis, annotations, correcteur et date ; partent avec la copie.' },
   exam_marker_marks: { personal: true, retention: 'year', exported: true, note: 'Double correction : la note de chaque correcteur (points, commentaire, correcteur, date) ; part avec la copie ; dans l’archive une fois les notes publiées et l’examen clos.' },
   exam_markers: { personal: true, retention: 'authorship', exported: false, note: 'Correcteurs nommés pour un examen ou une question (personnel) ; partent avec leur compte.' },
   exam_grading: { personal: true, retention: 'authorship', exported: false, note: 'Règle de double correction, publication des notes et levée de l’anonymat d’un examen ; qui les a faites (personnel, vidé avec son compte).' },

@@ -279,6 +279,12 @@ export function journalSentence(e: Pick<JournalEvent, 'type' | 'client_at' | 'da
       if (typeof d.by_name === 'string') parts.push(`par ${d.by_name}`);
       if (typeof d.comment === 'string' && d.comment) parts.push(`commentaire « ${d.comment} »`);
       parts.push(...rubricMarkParts(d));
+      // An annotation on a file handed in (a FILE question): what was added or removed, where.
+      if (d.file_annotation && typeof d.file_annotation === 'object') {
+        const a = d.file_annotation as Record<string, unknown>;
+        const where = `sur « ${String(a.file)} », page ${String(a.page)}`;
+        parts.push(a.removed !== undefined ? `annotation retirée ${where} (« ${String(a.comment)} »)` : `annotation ajoutée ${where}, ${a.shape === 'BOX' ? 'cadre' : 'point'} à ${num(Number(a.x))} % ; ${num(Number(a.y))} %, « ${String(a.comment)} »`);
+      }
       break;
     default:
       break;

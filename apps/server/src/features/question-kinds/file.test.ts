@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examShowResultSchema, gradingQueueSchema, takingQuestionSchema, type Question } from '@exam/shared';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
+import { journalSentence } from '../exam-results';
 
 let t: TestApp;
 let s: Awaited<ReturnType<typeof seedStructure>>;
@@ -200,6 +201,14 @@ describe('FILE in an exam', () => {
 
     const mark = await call(teacher, 'PUT', `/api/admin/exams/${e.id}/grading/questions/${q.id}/copies/${copyA.copy}`, { points: 3, comment: 'Démonstration claire.', version: 0 });
     expect(mark.statusCode, mark.body).toBe(200);
+    // Each annotation added or removed is in the attempt's journal, and the appeal file says it in French.
+    const journal = await call(teacher, 'GET', `/api/admin/exams/${e.id}/attempts/${a.id}/journal`);
+    expect(journal.statusCode, journal.body).toBe(200);
+    const acts = journal.json().data.events.filter((ev: { type: string; data: Record<string, unknown> }) => ev.type === 'MARK' && ev.data.file_annotation);
+    expect(acts).toHaveLength(4);
+    expect(journalSentence(acts[0], new Map([[q.id, 1]]))).toMatch(/annotation ajoutée sur « démonstration\.pdf », page 2, point à 40 % ; 25,5 %, « Ici, le signe est faux\. »/);
+    expect(journalSentence(acts[3], new Map([[q.id, 1]]))).toMatch(/annotation retirée sur « page2\.png », page 1 \(« À retirer »\)/);
+    expect(journal.json().data.intact).toBe(true);
     // Published (where the exam's marks wait for the teacher's word), the student reads the mark and the annotations.
     expect([200, 404]).toContain((await call(teacher, 'POST', `/api/admin/exams/${e.id}/grading/publish`)).statusCode);
     const final = examShowResultSchema.parse((await call(a.token, 'GET', `/api/student/exams/${e.id}/show`)).json().data);

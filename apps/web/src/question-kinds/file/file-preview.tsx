@@ -34,7 +34,7 @@ function AnnotatedPage({ file, page, notes, numberOf }: { file: AnswerFile; page
   const here = notes.filter((n) => n.file_id === file.id && n.page === page);
   if (failed) return <Text size="sm">{t.unavailable}</Text>;
   return (
-    <Box pos="relative" style={{ display: 'inline-block', maxWidth: '100%', lineHeight: 0, border: '1px solid var(--mantine-color-gray-4)' }} data-testid="answer-file-page">
+    <Box pos="relative" style={{ display: 'inline-block', alignSelf: 'flex-start', maxWidth: '100%', lineHeight: 0, border: '1px solid var(--mantine-color-gray-4)' }} data-testid="answer-file-page">
       {url ? <img src={url} alt={pdf ? t.pageAlt(file.name, page, file.pages) : t.imageAlt(file.name)} style={{ maxWidth: '100%', height: 'auto', display: 'block' }} /> : <Box w={240} h={160} />}
       {here.map((n) =>
         n.shape === 'BOX' ? (

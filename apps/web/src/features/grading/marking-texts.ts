@@ -59,6 +59,7 @@ export const markingTexts = {
   meanDiff: 'Écart moyen',
   maxDiff: 'Écart maximal',
   agreed: 'Accords',
+  settledOf: (n: number, settled: number) => (n === 0 ? '0' : `${n} (${settled} ${settled > 1 ? 'tranchés' : 'tranché'})`),
   marker: 'Correcteur',
   byMarker: 'Accord par correcteur',
   graded: 'Copies notées',

@@ -202,9 +202,7 @@ function Report({ examId }: { examId: number }) {
                     <Table.Td>{t.pts(q.mean_difference)}</Table.Td>
                     <Table.Td>{t.pts(q.max_difference)}</Table.Td>
                     <Table.Td>{q.agreed}</Table.Td>
-                    <Table.Td>
-                      {q.disagreements} ({q.settled} ✓)
-                    </Table.Td>
+                    <Table.Td>{t.settledOf(q.disagreements, q.settled)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -84,7 +84,7 @@ export async function similarityJob(redisUrl: string, name: string, jobId: strin
   return (await client(redisUrl, name)).queue.getJob(jobId);
 }
 
-/** Deletes a queue and its keys from Redis (tests use throw-away queues). */
+/** Deletes a queue (of comparisons, or any other by its name) and its keys from Redis (tests use throw-away queues). */
 export async function obliterateSimilarityQueue(redisUrl: string, name: string): Promise<void> {
   const c = await client(redisUrl, name);
   await c.queue.obliterate({ force: true }).catch(() => undefined);

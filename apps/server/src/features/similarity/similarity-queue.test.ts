@@ -52,7 +52,8 @@ describe.runIf(!!REDIS_URL)('similar programs through BullMQ and a runner worker
 
   afterAll(async () => {
     await t?.close();
-    if (REDIS_URL) await obliterateSimilarityQueue(REDIS_URL, queueName);
+    // This test's queues, the comparisons' and the runs' (which its worker opened), leave nothing in Redis.
+    if (REDIS_URL) for (const q of [queueName, runnerQueue]) await obliterateSimilarityQueue(REDIS_URL, q);
     await closeSimilarityQueues();
     if (worker && worker.exitCode === null) {
       const exited = new Promise((r) => worker.once('exit', r));

@@ -43,6 +43,7 @@ export const markingTexts = {
   saveSetup: 'Enregistrer les correcteurs',
   current: (scope: string, a: string, b: string, c: string | null) => `${scope} : ${a} et ${b}${c ? ` ; troisième correcteur : ${c}` : ''}.`,
   noScope: 'Aucun correcteur nommé : correction simple.',
+  managerQueue: 'En double correction, seuls les correcteurs nommés notent dans la file ci-dessous, qui vous montre les notes finales ; vous tranchez dans « Désaccords à trancher ».',
   disagreements: 'Désaccords à trancher',
   noDisagreement: 'Aucun désaccord à trancher.',
   copy: 'Copie',

@@ -307,6 +307,11 @@ export function MarkingPanel({ examId, questions }: { examId: number; questions:
           <Text size="xs" c="dimmed">
             {t.setupHelp}
           </Text>
+          {state.scopes.length > 0 ? (
+            <Text size="xs" c="dimmed">
+              {t.managerQueue}
+            </Text>
+          ) : null}
           {state.scopes.length === 0 ? (
             <Text size="sm">{t.noScope}</Text>
           ) : (

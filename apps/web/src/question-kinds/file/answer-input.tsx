@@ -106,6 +106,7 @@ export function FileAnswerInput({ question, value, onChange, locked }: AnswerInp
         </FileButton>
       ) : null}
       {full && !locked ? <Text size="sm">{t.full(settings.max_files)}</Text> : null}
+      {!inExam && !locked ? <Text size="sm">{t.onlyInExam}</Text> : null}
       {error ? (
         <Text size="sm" c="var(--mantine-color-error)" role="alert" data-testid="file-answer-error">
           {error}

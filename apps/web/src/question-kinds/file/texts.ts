@@ -3,6 +3,7 @@ export const fileTexts = {
   add: 'Ajouter un fichier',
   addHint: (types: string, n: number, mb: number) => `${types} ; au plus ${n} fichier${n > 1 ? 's' : ''} de ${mb} Mo chacun. Sur un téléphone, vous pouvez photographier votre page.`,
   uploading: 'Envoi du fichier…',
+  onlyInExam: 'Les fichiers se déposent pendant l’examen : cet aperçu ne les envoie pas.',
   remove: 'Retirer',
   removeLabel: (name: string) => `Retirer ${name}`,
   open: 'Ouvrir',

@@ -132,6 +132,7 @@ describe('an essay graded with a rubric and annotated', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByTestId('annotation-list').getByText(`« ${PASSAGE} » : Lesquels ? Précisez les groupes.`).waitFor();
+    expect(await page.getByTestId('annotation-selection').textContent()).toBe('Aucun passage sélectionné.');
 
     // Back to the rubric (the source, the comment, « Annoter la sélection », the annotation's « Supprimer »), then one
     // digit per criterion: 2 (Satisfaisant, 2 of 4) and 2 (Satisfaisant, 1 of 1): 3 of 5, i.e. 6 of 10.

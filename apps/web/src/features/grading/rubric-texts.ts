@@ -27,6 +27,6 @@ export const rubricGradingTexts = {
   selectFirst: 'Sélectionnez d’abord un passage de la réponse.',
   commentFirst: 'Écrivez le commentaire de l’annotation.',
   remove: (n: number) => `Supprimer l’annotation ${n}`,
-  count: (n: number) => (n === 0 ? 'Aucune annotation.' : `${plural(n, 'annotation', 'annotations')} (enregistrées avec la note).`),
+  count: (n: number) => (n === 0 ? 'Aucune annotation.' : `${plural(n, 'annotation', 'annotations')} (enregistrée${n > 1 ? 's' : ''} avec la note).`),
   preview: 'Copie annotée (telle que l’étudiant la verra avec sa note)',
 };

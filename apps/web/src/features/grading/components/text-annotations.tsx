@@ -48,6 +48,8 @@ export function TextAnnotations({ text, annotations, onChange }: { text: string;
     onChange([...annotations, { start: selection.start, end: selection.end, quote: text.slice(selection.start, selection.end), comment: comment.trim() }]);
     setComment('');
     setSelection(null);
+    // The passage annotated is no longer selected: the next one starts from where it ended.
+    source.current?.setSelectionRange(selection.end, selection.end);
     source.current?.focus();
   };
 

@@ -62,6 +62,10 @@ export async function compareInQueue(redisUrl: string, name: string, jobId: stri
   try {
     const job = await c.queue.add('compare', task, { jobId });
     return (await job.waitUntilFinished(c.events, JOB_TTL_MS)) as CompareOut;
+  } catch (err) {
+    // Said to staff on the comparison's row: in French when no worker answered.
+    if (err instanceof Error && /timed out|ttl/i.test(err.message)) throw new Error(`aucun processus d’exécution ne l’a terminée en ${JOB_TTL_MS / 60_000} minutes`, { cause: err });
+    throw err;
   } finally {
     c.progress.delete(jobId);
   }

@@ -125,6 +125,13 @@ export const similarityPairParamsSchema = z.object({
   leftId: idField('La première composition'),
   rightId: idField('La seconde composition'),
 });
+/** A practice exercise's comparison (on a teacher's demand): a side is named by the student's practice try compared. */
+export const similarityPracticeParamsSchema = z.object({ questionId: idField('L’exercice') });
+export const similarityPracticePairParamsSchema = z.object({
+  questionId: idField('L’exercice'),
+  leftId: idField('Le premier essai'),
+  rightId: idField('Le second essai'),
+});
 export const similarityResultQuerySchema = z.object({ threshold: ratio('Le seuil').default(SIMILARITY_DEFAULT_THRESHOLD) });
 
 // ---- Case file ----------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-// Table types of similar programs (migration 025-similarity); what each holds and how long: docs/correction.md.
+// Table types of similar programs (migrations 025-similarity, 048-practice-similarity); what each holds and how long:
+// docs/correction.md.
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -70,7 +71,36 @@ export interface SimilarityCaseStepsTable {
   at: Generated<Timestamp>;
 }
 
+/** A practice exercise's comparison (migration 048), on a teacher's demand. */
+export interface PracticeSimilarityAnalysesTable {
+  id: Generated<number>;
+  question_id: number;
+  status: ColumnType<'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED', 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED' | undefined, 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED'>;
+  progress: ColumnType<number, number | undefined, number>;
+  programs: ColumnType<number, number | undefined, number>;
+  pair_count: ColumnType<number, number | undefined, number>;
+  histogram: Jsonb<number[]>;
+  requested_by: number | null;
+  requested_at: Generated<Timestamp>;
+  started_at: Timestamp | null;
+  beat_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  error: string | null;
+}
+
+/** Two students' practice tries (their last program for the exercise) and what they share. */
+export interface PracticeSimilarityPairsTable {
+  analysis_id: number;
+  left_try_id: number;
+  right_try_id: number;
+  similarity: number;
+  longest: number;
+  fragments: Jsonb<Array<{ left: number[]; right: number[]; kgrams: number }>>;
+}
+
 export interface SimilarityDatabase {
+  practice_similarity_analyses: PracticeSimilarityAnalysesTable;
+  practice_similarity_pairs: PracticeSimilarityPairsTable;
   similarity_analyses: SimilarityAnalysesTable;
   similarity_programs: SimilarityProgramsTable;
   similarity_pairs: SimilarityPairsTable;

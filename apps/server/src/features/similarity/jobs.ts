@@ -15,6 +15,7 @@ import { beat, claimAnalysis, endedWithoutAnalysis, failAnalysis, finalPrograms,
 import { compareInQueue, similarityQueueName } from './queue';
 import { compareInWorker, type CompareTask } from './worker-pool';
 import { programQuestion } from './service';
+import { beatPractice, claimPracticeAnalysis, failPractice, lastTries, practiceJobId, practiceQuestion, queuePracticeAnalysis, savePractice, type PracticeAnalysisRow } from './practice';
 
 /** Pairs kept with their fragments per question (the closest); every pair counts in the distribution. */
 export const PAIRS_KEPT = 500;
@@ -49,9 +50,15 @@ export function kick(ctx: AppContext, log: FastifyBaseLogger): void {
     do {
       again = false;
       for (;;) {
-        const row = await claimAnalysis(ctx.db, new Date(Date.now() - STALE_MS));
-        if (!row) break;
-        await runAnalysis(ctx, log, row);
+        const stale = new Date(Date.now() - STALE_MS);
+        const row = await claimAnalysis(ctx.db, stale);
+        if (row) {
+          await runAnalysis(ctx, log, row);
+          continue;
+        }
+        const practice = await claimPracticeAnalysis(ctx.db, stale);
+        if (!practice) break;
+        await runPractice(ctx, log, practice);
       }
     } while (again);
   })()
@@ -86,10 +93,10 @@ async function templateOf(ctx: AppContext, questionId: number, pins: Array<{ que
 export const jobIdOf = (row: AnalysisRow) => `analysis-${row.id}-${Date.parse(analysisShape(row).requested_at)}`;
 
 /** Where the comparison is computed: a runner worker through BullMQ in the cluster, else this process's thread. */
-function compute(ctx: AppContext, row: AnalysisRow, task: CompareTask, progress: (done: number) => void) {
+function compute(ctx: AppContext, jobId: string, task: CompareTask, progress: (done: number) => void) {
   const { RUNNER_MODE, REDIS_URL, RUNNER_QUEUE } = ctx.config;
   if (RUNNER_MODE === 'queue' && REDIS_URL) {
-    return compareInQueue(REDIS_URL, similarityQueueName(RUNNER_QUEUE), jobIdOf(row), task, progress);
+    return compareInQueue(REDIS_URL, similarityQueueName(RUNNER_QUEUE), jobId, task, progress);
   }
   return compareInWorker(task.language, task.programs, task.template, task.keep, progress);
 }
@@ -106,7 +113,7 @@ async function runAnalysis(ctx: AppContext, log: FastifyBaseLogger, row: Analysi
     const template = await templateOf(ctx, row.question_id, programs);
     let last = 0;
     const task: CompareTask = { language: question.language, programs: programs.map((p) => ({ id: p.attempt_id, code: p.code })), template, keep: PAIRS_KEPT };
-    const out = await compute(ctx, row, task, (done) => {
+    const out = await compute(ctx, jobIdOf(row), task, (done) => {
       const now = Date.now();
       if (now - last < BEAT_MS) return;
       last = now;
@@ -129,6 +136,41 @@ async function runAnalysis(ctx: AppContext, log: FastifyBaseLogger, row: Analysi
   } finally {
     clearInterval(keep);
   }
+}
+
+/** A practice exercise's comparison: each student's last try, the exercise's starter code and reference subtracted. */
+async function runPractice(ctx: AppContext, log: FastifyBaseLogger, row: PracticeAnalysisRow): Promise<void> {
+  let percent = 0;
+  const write = () => beatPractice(ctx.db, row.id, percent).catch((err: unknown) => log.warn({ err }, 'similarity: writing progress failed'));
+  const keep = setInterval(write, KEEP_MS);
+  keep.unref();
+  try {
+    const question = await practiceQuestion(ctx, row.question_id);
+    const tries = await lastTries(ctx.db, row.question_id);
+    const template = [question.starter_code, question.reference_solution].filter((c): c is string => !!c?.trim()).join('\n\n');
+    let last = 0;
+    const task: CompareTask = { language: question.language, programs: tries.map((t) => ({ id: t.try_id, code: t.code })), template, keep: PAIRS_KEPT };
+    const out = await compute(ctx, practiceJobId(row), task, (done) => {
+      const now = Date.now();
+      if (now - last < BEAT_MS) return;
+      last = now;
+      percent = Math.min(99, Math.round(done * 100));
+      void write();
+    });
+    await withTransaction(ctx.db, (trx) => savePractice(trx, row.id, tries.length, out.pairs, out.histogram, out.pair_count));
+  } catch (err) {
+    log.warn({ err, practiceAnalysis: row.id }, 'similarity: a practice comparison failed');
+    await failPractice(ctx.db, row.id, err instanceof Error ? err.message : String(err)).catch(() => undefined);
+  } finally {
+    clearInterval(keep);
+  }
+}
+
+/** Queues a practice exercise's comparison for a teacher (409 when one is queued or running), and starts claiming. */
+export async function requestPracticeAnalysis(ctx: AppContext, log: FastifyBaseLogger, questionId: number, userId: number) {
+  const shape = await queuePracticeAnalysis(ctx, questionId, userId);
+  kick(ctx, log);
+  return shape;
 }
 
 /** Queues the comparison of every program question of the exams that ended, then claims what is queued. */

@@ -30,6 +30,7 @@ import { replies } from '../../lib/responses';
 import { addStep, createCase, listCases, showCase } from './cases';
 import { requestAnalysis, startSweeps } from './jobs';
 import { similarityComparison, similarityQuestions, similarityResult } from './service';
+import { practiceSimilarityRoutes } from './practice-routes';
 import { listStudentCases, replyToCase } from './student-messages';
 
 const tags = ['Programmes similaires'];
@@ -42,6 +43,7 @@ export async function similarityRoutes(root: FastifyInstance) {
     stop = startSweeps(app.ctx, app.log);
   });
   app.addHook('onClose', async () => stop?.());
+  await practiceSimilarityRoutes(root);
 
   app.get(
     base,

@@ -40,7 +40,7 @@ async function students(ctx: AppContext, examId: number, analysisId: number, ids
 const linesOf = (code: string, from: number, to: number) => code.split('\n').slice(from, to + 1).join('\n');
 
 /** The median similarity read from the histogram: the middle of the bin holding the middle pair. */
-function medianOf(histogram: number[]): number | null {
+export function medianOf(histogram: number[]): number | null {
   const total = histogram.reduce((a, b) => a + b, 0);
   if (total === 0) return null;
   let seen = 0;

@@ -17,4 +17,5 @@ export const fileFacts: KindFacts = {
   },
   runsExamples: false,
   exchangeFormats: ['moodle'],
+  humanGraded: true,
 };

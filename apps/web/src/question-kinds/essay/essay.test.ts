@@ -6,6 +6,7 @@ import { countWords, ESSAY_TEXTS, type Question } from '@exam/shared';
 import type { QuestionFormValues } from '../form-values';
 import { essayFacts } from './facts';
 import { essayKind } from './index';
+import { badLevelPoints } from './rubric-form';
 import { essayTexts } from './texts';
 
 const stored = {
@@ -52,6 +53,10 @@ describe('a rubric in the editor', () => {
       ...rubric,
       criteria: [{ ...rubric.criteria[0]!, levels: [rubric.criteria[0]!.levels[0]!, { ...rubric.criteria[0]!.levels[1]!, points: 3.5 }] }],
     });
+    // A level's points must be typed (an empty field is not 0).
+    expect(badLevelPoints(true, { free_points: false, criteria: [{ id: 'c', title: 'A', description: '', levels: [{ id: 'l', label: 'x', points: ' ', description: '' }] }] })).toBe('essay.rubric.criteria.0.levels.0.points');
+    expect(badLevelPoints(true, { free_points: false, criteria: [{ id: 'c', title: 'A', description: '', levels: [{ id: 'l', label: 'x', points: '2,5', description: '' }] }] })).toBeNull();
+    expect(badLevelPoints(false, { free_points: false, criteria: [{ id: 'c', title: 'A', description: '', levels: [{ id: 'l', label: 'x', points: '', description: '' }] }] })).toBeNull();
     // Unticked, the rubric is not sent.
     expect(essayKind.editor.toBody({ ...form, essay: { ...form.essay, rubric_on: false } } as unknown as QuestionFormValues).essay?.rubric).toBeNull();
   });

@@ -5,7 +5,8 @@ import { EssayAnswerInput } from './answer-input';
 import { EssayEditorFields, EssayVariantAnswers } from './editor-fields';
 import { essayFacts } from './facts';
 import type { EssayForm } from './form';
-import { rubricToBody, rubricToForm } from './rubric-form';
+import { badLevelPoints, rubricToBody, rubricToForm } from './rubric-form';
+import { rubricTexts } from './texts';
 import { essayViews } from './views';
 
 export const essayKind: QuestionKindUi<EssayForm> = {
@@ -34,6 +35,13 @@ export const essayKind: QuestionKindUi<EssayForm> = {
       },
     }),
     solutionsField: { single: 'essay.word_limit' },
+    // A level's points left empty would be read as 0: each level says its points.
+    check: (v, setError) => {
+      const bad = badLevelPoints(v.essay.rubric_on, v.essay.rubric);
+      if (!bad) return true;
+      setError(bad, { type: 'manual', message: rubricTexts.levelPointsRequired }, { shouldFocus: true });
+      return false;
+    },
     VariantAnswers: EssayVariantAnswers,
   },
 };

@@ -37,6 +37,17 @@ export function rubricToBody(on: boolean, r: EssayForm['essay']['rubric']) {
   };
 }
 
+/** A level's points left empty or not a number: the first such field's path, for its French message (else null). */
+export function badLevelPoints(on: boolean, r: EssayForm['essay']['rubric']): `essay.rubric.criteria.${number}.levels.${number}.points` | null {
+  if (!on) return null;
+  for (const [ci, c] of r.criteria.entries())
+    for (const [li, l] of c.levels.entries()) {
+      const v = typeof l.points === 'number' ? l.points : Number(l.points.trim().replace(',', '.'));
+      if ((typeof l.points === 'string' && l.points.trim() === '') || !Number.isFinite(v)) return `essay.rubric.criteria.${ci}.levels.${li}.points`;
+    }
+  return null;
+}
+
 /** The rubric's total as typed (the best level of each criterion). */
 export const rubricTotal = (r: EssayForm['essay']['rubric']) =>
   Math.round(r.criteria.reduce((s, c) => s + Math.max(0, ...c.levels.map((l) => Number(String(l.points).replace(',', '.')) || 0)), 0) * 100) / 100;

@@ -34,6 +34,7 @@ export const rubricTexts = {
   level: (ci: number, li: number) => `Critère ${ci + 1}, niveau ${li + 1}`,
   levelLabel: (li: number) => `Niveau ${li + 1} : libellé`,
   levelPoints: 'Points',
+  levelPointsRequired: 'Indiquez les points du niveau (un nombre, 0 compris).',
   levelDescription: 'Description (facultative)',
   levelUp: (ci: number, li: number) => `Monter le niveau ${li + 1} du critère ${ci + 1}`,
   levelDown: (ci: number, li: number) => `Descendre le niveau ${li + 1} du critère ${ci + 1}`,

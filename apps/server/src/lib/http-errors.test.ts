@@ -44,6 +44,7 @@ describe('error envelope', () => {
       { value: 'ESSAY', label: 'Réponse rédigée' },
       { value: 'ORDERING', label: 'Remise en ordre' },
       { value: 'CLOZE', label: 'Texte à trous' },
+      { value: 'FILE', label: 'Réponse par fichier' },
     ]);
   });
 

@@ -303,7 +303,7 @@ def _str(v):
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
     if isinstance(v, (list, dict)):
-        raise TypeError("une liste ou un dictionnaire ne s'affiche pas")
+        raise TypeError("une liste ou un dictionnaire ne s’affiche pas")
     return str(v)
 
 

@@ -27,6 +27,8 @@ const declared = (route: Route) => ((route.options.schema ?? {}) as { response?:
 const NOT_JSON: Record<string, string> = {
   'GET /api/files/:id/download': 'streams the stored file, under its own media type',
   'GET /api/files/:id/inline/:hash': 'streams an image shown inside a chapter',
+  'GET /api/answer-files/:id': 'sends a file handed in as an answer (PDF or image), to its owner or staff',
+  'GET /api/answer-files/:id/pages/:page': 'sends a page of a PDF handed in as an answer, rendered as PNG',
   'GET /api/admin/users/template-import-student': 'sends the xlsx import template',
   'GET /api/admin/exam-results/:academicYearId/:specializationId/export': 'sends the xlsx export of results',
   'GET /api/admin/users/connected-count/stream': 'a server-sent-events stream',

@@ -1,9 +1,11 @@
 // Files handed in as answers (docs/correction-humaine.md « Réponses par fichier »): an upload is checked by content
 // (a renamed executable is no PDF), against the question's accepted types, its size and count limits (under the
-// server's ceiling); a PDF's pages are counted (pdfinfo) and rendered one by one for the graders (pdftoppm, poppler).
+// server's ceiling); a PDF's pages are counted (pdfinfo) and rendered one by one for the graders (pdftoppm, poppler),
+// poppler confined by bubblewrap where it works (no network, the host read-only but for the PDF's own directory).
 // A file is served to its owner and to staff, to nobody else (another student gets the same 404 as for no file).
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,9 +25,38 @@ export function uploadLimitBytes(ctx: AppContext, settings: FileAnswerSettings):
   return Math.min(Math.min(settings.max_size_mb, FILE_ANSWER_SIZE_CEILING_MB) * MB, ctx.config.UPLOAD_LIMIT_BYTES);
 }
 
-function run(cmd: string, args: string[], timeoutMs: number): Promise<{ stdout: Buffer }> {
+/** Limits of poppler on a student's file: its memory, CPU seconds and the largest file it may write. */
+const POPPLER_LIMITS = ['--as=1073741824', '--cpu=30', '--fsize=67108864', '--core=0'];
+
+/** bubblewrap, once it has been seen to work here (a container may forbid its namespaces); null: not available. */
+let confinement: string | null | undefined;
+function bwrapPath(): string | null {
+  if (confinement !== undefined) return confinement;
+  const found = ['/usr/bin/bwrap', '/bin/bwrap'].find((p) => existsSync(p)) ?? null;
+  confinement = found && spawnSync(found, [...confinedArgs('/tmp'), '/usr/bin/true'], { timeout: 10_000 }).status === 0 ? found : null;
+  return confinement;
+}
+
+/** A PDF is a student's file, read by a C library: poppler runs with no network, no other process, nothing of the
+ *  host but its programs and fonts read-only, and the PDF's own directory, under limits. */
+function confinedArgs(dir: string): string[] {
+  return [
+    '--unshare-all', '--die-with-parent', '--new-session',
+    '--ro-bind', '/usr', '/usr',
+    '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64', '--symlink', 'usr/bin', '/bin',
+    '--ro-bind-try', '/etc/fonts', '/etc/fonts',
+    '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp',
+    '--bind', dir, dir, '--chdir', dir,
+    '--cap-drop', 'ALL', '--clearenv', '--setenv', 'PATH', '/usr/bin', '--setenv', 'HOME', '/tmp', '--',
+  ];
+}
+
+function run(cmd: string, args: string[], timeoutMs: number, dir: string): Promise<{ stdout: Buffer }> {
+  const bwrap = bwrapPath();
+  const limited = ['prlimit', ...POPPLER_LIMITS, '--', cmd, ...args];
+  const [file, ...argv] = bwrap ? [bwrap, ...confinedArgs(dir), ...limited] : limited;
   return new Promise((resolve, reject) => {
-    execFile(cmd, args, { timeout: timeoutMs, maxBuffer: 64 * MB, encoding: 'buffer' }, (err, stdout) => (err ? reject(err) : resolve({ stdout })));
+    execFile(file!, argv, { timeout: timeoutMs, maxBuffer: 64 * MB, encoding: 'buffer' }, (err, stdout) => (err ? reject(err) : resolve({ stdout })));
   });
 }
 
@@ -43,8 +74,8 @@ async function withTmpPdf<T>(content: Buffer, fn: (file: string, dir: string) =>
 /** A PDF's page count (pdfinfo), or 1 when it cannot be read. */
 export async function pdfPages(content: Buffer): Promise<number> {
   try {
-    return await withTmpPdf(content, async (file) => {
-      const { stdout } = await run('pdfinfo', [file], 15_000);
+    return await withTmpPdf(content, async (file, dir) => {
+      const { stdout } = await run('pdfinfo', [file], 15_000, dir);
       const m = /^Pages:\s+(\d+)/m.exec(stdout.toString('latin1'));
       return m ? Math.max(1, Number(m[1])) : 1;
     });
@@ -65,7 +96,7 @@ export async function renderPdfPage(id: number, content: Buffer, page: number): 
   try {
     const png = await withTmpPdf(content, async (file, dir) => {
       const out = path.join(dir, 'page');
-      await run('pdftoppm', ['-png', '-r', '110', '-f', String(page), '-l', String(page), '-singlefile', file, out], 30_000);
+      await run('pdftoppm', ['-png', '-r', '110', '-f', String(page), '-l', String(page), '-singlefile', file, out], 30_000, dir);
       return fsp.readFile(`${out}.png`);
     });
     rendered.set(key, png);

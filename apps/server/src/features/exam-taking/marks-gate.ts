@@ -23,6 +23,16 @@ export function waitingDetails(details: unknown): unknown {
   return kept;
 }
 
+/** Whether the progress holds a mark given by a person (a human-graded question no longer waiting): only then is
+ *  the exam's publication worth reading (never while the student writes). */
+export function holdsPeoplesMarks(progress: Map<number, QuestionProgress>, typeOf: (questionId: number) => string | undefined): boolean {
+  for (const [qid, p] of progress) {
+    const type = typeOf(qid);
+    if (type && serverKind(type as (typeof QUESTION_KINDS)[number]).humanGraded === true && !p.pending) return true;
+  }
+  return false;
+}
+
 /**
  * The student's progress with the marks of human-graded questions hidden while the exam's marks are unpublished: each
  * such question pending again (no score, no verdict, no comment). Published, or nothing graded by a person: unchanged.

@@ -55,7 +55,7 @@ import { drawQuestions } from './draw';
 import { checkIn } from './contact';
 import { attemptOver, settleDraftsOrLater } from './drafts';
 import { gradeOrLater } from './grade-later';
-import { marksPublished, unpublishedValidated, withoutUnpublishedMarks } from './marks-gate';
+import { holdsPeoplesMarks, marksPublished, unpublishedValidated, withoutUnpublishedMarks } from './marks-gate';
 import { recordAnswers, rulesOf, type GradedAnswer, type RecordedResult } from './submissions';
 
 const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
@@ -177,7 +177,9 @@ export async function attemptQuestions(ctx: AppContext, call: StartedCall, user:
   const stored = await questionsOfDraw(ctx.db, order);
   const drafts = await draftsOf(ctx.db, attempt.id);
   // A copy over may still read its questions: people's marks only once published (marks-gate.ts).
-  const progress = withoutUnpublishedMarks(await progressOf(ctx.db, attempt.id), (id) => stored.get(id)?.type, await marksPublished(ctx.db, exam.id));
+  const raw = await progressOf(ctx.db, attempt.id);
+  const typeOf = (id: number) => stored.get(id)?.type;
+  const progress = withoutUnpublishedMarks(raw, typeOf, !holdsPeoplesMarks(raw, typeOf) || (await marksPublished(ctx.db, exam.id)));
   const questions = order.flatMap((o) => {
     const q = stored.get(o.question_id);
     if (!q) return [];

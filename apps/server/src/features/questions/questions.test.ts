@@ -396,9 +396,9 @@ describe('preview and the student shape', () => {
     const loaded = await findQuestionsByIds(t.ctx.db, made.map((q) => q.id));
     expect(loaded.map((q) => q.id)).toEqual(made.map((q) => q.id));
     for (const q of loaded) {
-      // A full staff question (every key) serialised through the student schema (a written answer's settings, absent
-      // from the other kinds' student shape, are checked in essay.test.ts).
-      const out = studentQuestionSchema.parse({ ...q, essay: q.essay ?? undefined, ...toStudentQuestion(q, 42) });
+      // A full staff question (every key) serialised through the student schema (a written or a file answer's settings,
+      // absent from the other kinds' student shape, are checked in essay.test.ts and file.test.ts).
+      const out = studentQuestionSchema.parse({ ...q, essay: q.essay ?? undefined, file_answer: q.file_answer ?? undefined, ...toStudentQuestion(q, 42) });
       const text = JSON.stringify(out);
       for (const key of ['is_correct', 'reference_solution', 'possible_solutions', 'accepted', 'expected', 'is_hidden', 'tolerance', 'weight', 'tags', 'version']) {
         expect(Object.keys(out)).not.toContain(key);

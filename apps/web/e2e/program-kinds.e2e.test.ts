@@ -1,8 +1,9 @@
-// An R function question and a Python class question, end to end in Chromium as function-question.e2e.test.ts does for
-// a Python function: a teacher writes each in the editor (test code per case, a hidden case), a student answers both in
-// an exam (the examples' test code shown, the hidden cases never on the page), finishes and reads the result; the
-// teacher exports both to Moodle XML from the bank and imports the file back through the import dialog, getting the
-// same questions (language, test code, expected outputs, hidden cases). Axe on every screen.
+// An R function question, a Python class question and an R class question, end to end in Chromium as
+// function-question.e2e.test.ts does for a Python function: a teacher writes each in the editor (test code per case, a
+// hidden case), a student answers them in an exam (the examples' test code shown, the hidden cases never on the page),
+// finishes and reads the result; the teacher exports them to Moodle XML from the bank and imports the file back through
+// the import dialog, getting the same questions (language, test code, expected outputs, hidden cases). Axe on every
+// screen.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -53,7 +54,20 @@ const QUESTIONS: ProgramQuestion[] = [
     answer: 'class Compte:\n    def __init__(self, solde):\n        self.total = solde\n    def deposer(self, m):\n        self.total = self.total + m\n    def solde(self):\n        return self.total\n',
     hiddenMark: '913',
   },
+  {
+    label: 'classe R',
+    language: 'R',
+    statement: `${stamp} Écrivez la classe R Compteur (setRefClass) : Compteur$new(n = 0) le crée, incrementer() ajoute 1, valeur() rend le compte.`,
+    cases: [
+      { test_code: 'k <- Compteur$new(n = 0)\ninvisible(k$incrementer())\ninvisible(k$incrementer())\ncat(k$valeur(), "\\n")', expected: '2' },
+      { test_code: 'k <- Compteur$new(n = 4077)\nfor (i in 1:3) invisible(k$incrementer())\ncat(k$valeur(), "\\n")', expected: '4080', hidden: true },
+    ],
+    reference: 'Compteur <- setRefClass("Compteur", fields = list(n = "numeric"),\n  methods = list(incrementer = function() { n <<- n + 1 }, valeur = function() n))\n',
+    answer: 'Compteur <- setRefClass("Compteur",\n  fields = list(n = "numeric"),\n  methods = list(\n    incrementer = function() {\n      n <<- n + 1\n      invisible(.self)\n    },\n    valeur = function() {\n      return(n)\n    }\n  )\n)\n',
+    hiddenMark: '4077',
+  },
 ];
+const N = QUESTIONS.length;
 
 let browser: Browser;
 let teacher = '';
@@ -87,7 +101,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('R function and Python class questions', () => {
+describe('R function, Python class and R class questions', () => {
   it('a teacher writes each in the editor: its language, each case’s test code, a hidden case', async () => {
     const { context, page, errors } = await newPage(browser);
     await signInWithToken(context, accounts.teacher);
@@ -124,8 +138,8 @@ describe('R function and Python class questions', () => {
     await context.close();
   }, 240_000);
 
-  it('a student answers both in an exam, never sees a hidden case, and reads the result', async () => {
-    expect(questionIds).toHaveLength(2);
+  it('a student answers all three in an exam, never sees a hidden case, and reads the result', async () => {
+    expect(questionIds).toHaveLength(N);
     const exams = await apiCall<{ data: Array<{ academic_year_id: number; title: string }> }>('/api/admin/exams?per_page=100', teacher);
     const demo = exams.body.data.find((e) => e.title.startsWith('Examen de démonstration'));
     const specs = await apiCall<{ data: Array<{ id: number }> }>('/api/admin/specializations?per_page=100', teacher);
@@ -133,8 +147,8 @@ describe('R function and Python class questions', () => {
     const created = await apiCall<{ data: { id: number } }>('/api/admin/exams/create', teacher, {
       method: 'POST',
       body: JSON.stringify({
-        title: `${stamp} Fonction R et classe`,
-        description: 'Une fonction R et une classe Python.',
+        title: `${stamp} Fonction R et classes`,
+        description: 'Une fonction R, une classe Python et une classe R.',
         academic_year_id: demo.academic_year_id,
         specialization_ids: specs.body.data.map((s) => s.id),
         start_at: new Date(Date.now() - 5 * 60_000).toISOString(),
@@ -154,7 +168,7 @@ describe('R function and Python class questions', () => {
     await page.goto(url(`/student/exams/${examId}/handle`));
     await page.getByRole('button', { name: 'Commencer l’examen' }).click();
     for (const [i, q] of QUESTIONS.entries()) {
-      await page.getByRole('heading', { name: `Question ${i + 1} sur 2` }).waitFor();
+      await page.getByRole('heading', { name: `Question ${i + 1} sur ${N}` }).waitFor();
       // The example with its test code; the hidden case nowhere.
       await page.getByText(q.cases[0]!.test_code.split('\n')[0]!).first().waitFor();
       expect(await page.content()).not.toContain(q.hiddenMark);
@@ -167,7 +181,7 @@ describe('R function and Python class questions', () => {
       await page.getByRole('button', { name: 'Soumettre' }).click();
       await page.getByTestId('exam-navigator').getByRole('button', { name: `Question ${i + 1} : Validé` }).waitFor();
       expect(await page.content()).not.toContain(q.hiddenMark);
-      if (i === 0) await page.getByTestId('exam-navigator').getByRole('button', { name: /^Question 2/ }).click();
+      if (i < N - 1) await page.getByTestId('exam-navigator').getByRole('button', { name: new RegExp(`^Question ${i + 2}\\b`) }).click();
     }
     await page.setViewportSize({ width: 375, height: 740 });
     expect(await overflowsHorizontally(page)).toBe(false);
@@ -175,33 +189,33 @@ describe('R function and Python class questions', () => {
 
     await page.getByRole('button', { name: 'Terminer l’examen' }).click();
     const summary = page.getByTestId('exam-summary');
-    expect(await summary.getByTestId('exam-summary-counts').textContent()).toMatch(/^2 validées · 0 non validée/);
+    expect(await summary.getByTestId('exam-summary-counts').textContent()).toMatch(new RegExp(`^${N} validées · 0 non validée`));
     await summary.getByRole('button', { name: 'Terminer l’examen' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Terminer', exact: true }).click();
     await page.waitForURL((u) => u.pathname === `/student/exams/${examId}/show`);
-    await page.getByTestId('score-points').filter({ hasText: '4 / 4' }).waitFor();
+    await page.getByTestId('score-points').filter({ hasText: `${2 * N} / ${2 * N}` }).waitFor();
     const cards = page.getByTestId('show-question');
-    expect(await cards.count()).toBe(2);
-    for (const n of [0, 1]) expect(await cards.nth(n).getAttribute('data-state')).toBe('VALIDATED');
+    expect(await cards.count()).toBe(N);
+    for (const n of QUESTIONS.keys()) expect(await cards.nth(n).getAttribute('data-state')).toBe('VALIDATED');
     for (const q of QUESTIONS) expect(await page.content()).not.toContain(q.hiddenMark);
-    await expectAccessible(page, 'exam result (fonction R, classe)');
+    await expectAccessible(page, 'exam result (fonction R, classes)');
     await page.setViewportSize({ width: 375, height: 740 });
     expect(await overflowsHorizontally(page)).toBe(false);
-    await expectAccessible(page, 'exam result (fonction R, classe, 375 px)');
+    await expectAccessible(page, 'exam result (fonction R, classes, 375 px)');
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
 
-  it('the teacher exports both to Moodle XML and imports the file back: the same questions', async () => {
-    expect(questionIds).toHaveLength(2);
+  it('the teacher exports all three to Moodle XML and imports the file back: the same questions', async () => {
+    expect(questionIds).toHaveLength(N);
     const { context, page, errors } = await newPage(browser);
     await signInWithToken(context, accounts.teacher);
     await page.goto(url('/dashboard/questions'));
     await page.getByRole('textbox', { name: 'Rechercher une question' }).fill(stamp);
     const table = page.getByRole('table', { name: 'Questions' });
-    await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
-    for (const n of [0, 1]) await table.locator('tbody tr').nth(n).getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Exporter (2)' }).click();
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(N);
+    for (const n of QUESTIONS.keys()) await table.locator('tbody tr').nth(n).getByRole('checkbox').check();
+    await page.getByRole('button', { name: `Exporter (${N})` }).click();
     const download = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: 'Moodle XML (.xml)' }).click();
     const xml = fs.readFileSync((await (await download).path())!, 'utf8');
@@ -212,19 +226,19 @@ describe('R function and Python class questions', () => {
     const dialog = page.getByRole('dialog', { name: 'Importer des questions de Moodle' });
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'export.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
     await dialog.getByRole('button', { name: 'Analyser le fichier' }).click();
-    await dialog.getByText('2 questions lues, 2 importables. Rien n’est encore enregistré.').waitFor();
+    await dialog.getByText(`${N} questions lues, ${N} importables. Rien n’est encore enregistré.`).waitFor();
     await expectAccessible(page, 'questions (import of the exported programs)');
     const confirmed = page.waitForResponse((r) => r.url().includes('/api/admin/questions/import?confirm=1'));
-    await dialog.getByRole('button', { name: 'Importer 2 questions' }).click();
+    await dialog.getByRole('button', { name: `Importer ${N} questions` }).click();
     const body = (await (await confirmed).json()) as { data: ImportReport };
     imported.push(...body.data.question_ids);
     expect(body.data.counts).toMatchObject({ failed: 0, skipped: 0 });
-    await dialog.getByText('2 questions importées').waitFor();
+    await dialog.getByText(`${N} questions importées`).waitFor();
 
     const again = await Promise.all(imported.map((id) => apiCall<{ data: Stored }>(`/api/admin/questions/${id}/show`, teacher)));
     const before = await Promise.all(questionIds.map((id) => apiCall<{ data: Stored }>(`/api/admin/questions/${id}/show`, teacher)));
     // The bank lists (and so exports) the newest first: compared by language.
-    const byLanguage = (rs: typeof again) => rs.map((r) => casesOf(r.body.data)).sort((a, b) => a.language.localeCompare(b.language));
+    const byLanguage = (rs: typeof again) => rs.map((r) => casesOf(r.body.data)).sort((a, b) => a.language.localeCompare(b.language) || JSON.stringify(a.cases).localeCompare(JSON.stringify(b.cases)));
     expect(byLanguage(again)).toEqual(byLanguage(before));
     expect(errors).toEqual([]);
     await context.close();

@@ -4,11 +4,12 @@
 set -euo pipefail
 
 RUNNER_USER="${RUNNER_USER:-exam-runner}"
-PACKAGES=(bubblewrap python3 python3-sympy python3-seccomp r-base-core util-linux)
+# poppler-utils: the pages of a PDF handed in as an answer, counted and drawn for the graders.
+PACKAGES=(bubblewrap python3 python3-sympy python3-seccomp r-base-core util-linux poppler-utils)
 [ "${WITH_CHROMIUM:-0}" = "1" ] && PACKAGES+=(chromium fonts-liberation)
 # The local cluster (nginx in front), the PostgreSQL backups (pg_dump / pg_restore), the fault tests, which
-# start a PostgreSQL and a Redis of their own, and the appeal file's tests, which read the PDF back with poppler.
-[ "${WITH_SERVER_TOOLS:-0}" = "1" ] && PACKAGES+=(nginx postgresql-client postgresql redis-server poppler-utils)
+# start a PostgreSQL and a Redis of their own.
+[ "${WITH_SERVER_TOOLS:-0}" = "1" ] && PACKAGES+=(nginx postgresql-client postgresql redis-server)
 
 as_root() {
   if [ "$(id -u)" = "0" ]; then "$@"

@@ -2,7 +2,7 @@
 // readers as one image) with the same counts in a table, the threshold drawn across it, the bars at or above it in a
 // stronger colour, so that an outlying pair stands out from the question's usual level.
 import { useId } from 'react';
-import { Table, Text } from '@mantine/core';
+import { Slider, Stack, Table, Text, Title } from '@mantine/core';
 import { similarityTexts as t } from '../texts';
 
 const W = 600;
@@ -77,5 +77,33 @@ export function SimilarityHistogram({ histogram, threshold, median }: { histogra
         </Table>
       </details>
     </figure>
+  );
+}
+
+/** The section « distribution » of a comparison, exam or practice: the threshold the teacher moves and the chart. */
+export function DistributionSection({ histogram, median, threshold, onThreshold, drawn }: {
+  histogram: number[];
+  median: number | null;
+  threshold: number;
+  onThreshold: (v: number) => void;
+  /** The threshold the chart draws (the slider's, once it rests). */
+  drawn: number;
+}) {
+  return (
+    <section aria-labelledby="similarity-distribution">
+      <Title order={2} size="h3" id="similarity-distribution" mb="sm">
+        {t.histogramTitle}
+      </Title>
+      <Stack gap="xs" maw={600} mb="md">
+        <Text size="sm" fw={600} id="similarity-threshold">
+          {t.threshold} : {Math.round(threshold * 100)} %
+        </Text>
+        <Slider value={Math.round(threshold * 100)} onChange={(v) => onThreshold(v / 100)} min={5} max={100} step={5} label={(v) => `${v} %`} thumbLabel={t.threshold} thumbProps={{ 'aria-describedby': 'similarity-threshold-help' }} />
+        <Text size="xs" id="similarity-threshold-help">
+          {t.thresholdHelp}
+        </Text>
+      </Stack>
+      <SimilarityHistogram histogram={histogram} threshold={drawn} median={median} />
+    </section>
   );
 }

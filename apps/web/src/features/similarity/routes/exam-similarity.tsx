@@ -4,7 +4,7 @@
 // files. The question and the pair shown are in the address (?question=&left=&right=), so the view can be shared.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Alert, Button, Group, Paper, Progress, SegmentedControl, Slider, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SIMILARITY_DEFAULT_THRESHOLD, type SimilarityQuestion } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
@@ -15,12 +15,11 @@ import { idFrom } from '@/components/list-navigation';
 import { paths } from '@/config/paths';
 import { useRunSimilarity, useSimilarityPair, useSimilarityQuestions, useSimilarityResult } from '../api/similarity';
 import { CaseFiles, NewCase, type CaseDraft } from '../components/case-files';
-import { SimilarityHistogram } from '../components/histogram';
+import { DistributionSection } from '../components/histogram';
 import { ClusterList, PairsTable } from '../components/pairs';
 import { SideBySide } from '../components/side-by-side';
 import { similarityTexts as t } from '../texts';
 
-const pct = (x: number) => `${Math.round(x * 100)} %`;
 
 function AnalysisState({ examId, q }: { examId: number; q: SimilarityQuestion }) {
   const run = useRunSimilarity(examId);
@@ -150,21 +149,7 @@ export function ExamSimilarityPage() {
                   <Text size="sm">{t.tooFew}</Text>
                 ) : (
                   <>
-                    <section aria-labelledby="similarity-distribution">
-                      <Title order={2} size="h3" id="similarity-distribution" mb="sm">
-                        {t.histogramTitle}
-                      </Title>
-                      <Stack gap="xs" maw={600} mb="md">
-                        <Text size="sm" fw={600} id="similarity-threshold">
-                          {t.threshold} : {pct(threshold)}
-                        </Text>
-                        <Slider value={Math.round(threshold * 100)} onChange={(v) => setThreshold(v / 100)} min={5} max={100} step={5} label={(v) => `${v} %`} thumbLabel={t.threshold} thumbProps={{ 'aria-describedby': 'similarity-threshold-help' }} />
-                        <Text size="xs" id="similarity-threshold-help">
-                          {t.thresholdHelp}
-                        </Text>
-                      </Stack>
-                      <SimilarityHistogram histogram={data.histogram} threshold={debounced} median={data.median} />
-                    </section>
+                    <DistributionSection histogram={data.histogram} median={data.median} threshold={threshold} onThreshold={setThreshold} drawn={debounced} />
 
                     <section aria-labelledby="similarity-clusters">
                       <Title order={2} size="h3" id="similarity-clusters" mb="sm">

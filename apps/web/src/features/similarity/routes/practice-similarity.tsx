@@ -4,7 +4,7 @@
 // side. The pair shown is in the address (?left=&right=).
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Alert, Button, Group, Paper, Progress, Slider, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SIMILARITY_DEFAULT_THRESHOLD, type SimilarityQuestion } from '@exam/shared';
 import { EmptyState } from '@/components/empty-state';
@@ -14,12 +14,11 @@ import { formatDateTime } from '@/components/format';
 import { idFrom } from '@/components/list-navigation';
 import { paths } from '@/config/paths';
 import { usePracticePair, usePracticeSimilarity, useRunPracticeSimilarity } from '../api/practice-similarity';
-import { SimilarityHistogram } from '../components/histogram';
+import { DistributionSection } from '../components/histogram';
 import { ClusterList, PairsTable } from '../components/pairs';
 import { SideBySide } from '../components/side-by-side';
 import { similarityTexts as t } from '../texts';
 
-const pct = (x: number) => `${Math.round(x * 100)} %`;
 
 function AnalysisState({ q }: { q: SimilarityQuestion }) {
   const run = useRunPracticeSimilarity(q.question_id);
@@ -119,21 +118,7 @@ export function PracticeSimilarityPage() {
                 <Text size="sm">{t.practice.tooFew}</Text>
               ) : (
                 <>
-                  <section aria-labelledby="similarity-distribution">
-                    <Title order={2} size="h3" id="similarity-distribution" mb="sm">
-                      {t.histogramTitle}
-                    </Title>
-                    <Stack gap="xs" maw={600} mb="md">
-                      <Text size="sm" fw={600} id="similarity-threshold">
-                        {t.threshold} : {pct(threshold)}
-                      </Text>
-                      <Slider value={Math.round(threshold * 100)} onChange={(v) => setThreshold(v / 100)} min={5} max={100} step={5} label={(v) => `${v} %`} thumbLabel={t.threshold} thumbProps={{ 'aria-describedby': 'similarity-threshold-help' }} />
-                      <Text size="xs" id="similarity-threshold-help">
-                        {t.thresholdHelp}
-                      </Text>
-                    </Stack>
-                    <SimilarityHistogram histogram={data.histogram} threshold={debounced} median={data.median} />
-                  </section>
+                  <DistributionSection histogram={data.histogram} median={data.median} threshold={threshold} onThreshold={setThreshold} drawn={debounced} />
 
                   <section aria-labelledby="similarity-clusters">
                     <Title order={2} size="h3" id="similarity-clusters" mb="sm">

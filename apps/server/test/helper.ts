@@ -21,24 +21,29 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** Runs statements on PostgreSQL over a connection of their own (schemas made and dropped around the tests). */
+export async function onPostgres(url: string, ...statements: string[]): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    for (const statement of statements) await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
+
 export async function openTestDb(): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    await onPostgres(url, `create schema ${schema}`);
     const handle = await openDb({ databaseUrl: url, schema, poolSize: 4 });
     await migrate(handle.db);
     return {
       ...handle,
       close: async () => {
         await handle.close();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
+        await onPostgres(url, `drop schema ${schema} cascade`);
       },
     };
   }

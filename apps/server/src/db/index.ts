@@ -2,13 +2,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, sql, type MigrationProvider } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { preparingPool } from './prepared';
+import { OwnSchemaPostgresDialect } from './own-schema-dialect';
 
 // DATE columns stay 'YYYY-MM-DD' strings instead of local-midnight Date objects.
 pg.types.setTypeParser(1082, (v) => v);
@@ -85,7 +86,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     // The same for a connection lost while a request holds it: its query fails (the request answers 503), and the
     // pool drops the connection when it is given back; without this listener its 'error' event would be uncaught.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: opts.prepare === false ? pool : preparingPool(pool) }) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: opts.prepare === false ? pool : preparingPool(pool) }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   let lite = opts.pglite;

@@ -1,7 +1,7 @@
 // Several API processes starting at once on one empty PostgreSQL database: migrations run once, the first
 // admin is created once, and no start fails (the startup lock makes the others wait, then find it done).
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { onPostgres } from '../../test/helper';
 import { afterAll, describe, expect, it } from 'vitest';
 import { latestMigration, migrate, migrationLevel, openDb, withStartupLock, type DbHandle } from '.';
 import { ensureFirstAdmin } from '../features/users';
@@ -14,17 +14,11 @@ describe.runIf(!!url)('startup of several processes on one PostgreSQL database',
 
   afterAll(async () => {
     for (const h of handles) await h.close();
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`drop schema if exists ${schema} cascade`);
-    await c.end();
+    await onPostgres(url!, `drop schema if exists ${schema} cascade`);
   });
 
   it('migrates once and creates one first admin when four processes start together', async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`create schema ${schema}`);
-    await c.end();
+    await onPostgres(url!, `create schema ${schema}`);
     // Four pools, as four processes would have (each its own connections).
     for (let i = 0; i < 4; i++) handles.push(await openDb({ databaseUrl: url, schema, poolSize: 3 }));
     const order: string[] = [];

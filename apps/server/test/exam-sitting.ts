@@ -1,6 +1,8 @@
 // Test seeding shared by the retention and personal-data tests: an exam of a year with two questions, and a real
-// sitting through the student's routes (start, answers, a journal, finish), then the exam closed.
+// sitting through the student's routes (start, answers, a journal, finish), then the exam closed. And the drafts
+// sweep as the exam-taking tests drive it.
 import { expect } from 'vitest';
+import { settleDueDrafts } from '../src/features/exam-taking';
 import { authed, loginAs, seedUser, type TestApp } from './helper';
 
 const MIN = 60_000;
@@ -38,4 +40,23 @@ export async function sit(t: TestApp, exam: Awaited<ReturnType<typeof seedExam>>
 
 export async function closeExam(t: TestApp, examId: number) {
   await t.ctx.db.updateTable('exams').set({ status: 'CLOSED', end_at: new Date(Date.now() - 1000) }).where('id', '=', examId).execute();
+}
+
+/**
+ * One sweep of the ended attempts' drafts, finished whoever runs it: the app's own sweep (every few seconds) may have
+ * claimed an attempt first and still be grading it, so this waits until no attempt is claimed and unsettled (each is
+ * then settled, or its failure counted and its next try set).
+ */
+export async function sweepEndedAttempts(t: TestApp): Promise<void> {
+  await settleDueDrafts(t.ctx);
+  const inFlight = async () =>
+    (
+      await t.ctx.db
+        .selectFrom('exam_attempts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('drafts_settled_at', 'is', null)
+        .where('drafts_claimed_at', 'is not', null)
+        .executeTakeFirstOrThrow()
+    ).n;
+  await expect.poll(inFlight, { timeout: 120_000 }).toBe(0);
 }

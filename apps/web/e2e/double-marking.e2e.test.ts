@@ -7,13 +7,10 @@
 // Set MARKING_SCREENSHOTS=/some/dir to save a screenshot of each screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { accounts, apiCall, apiLogin, expectAccessible, launchBrowser, newPage, overflowsHorizontally, signInWithToken, toast, url, type Account } from './helpers';
+import { accessibleAtBothWidths, type Account, accounts, apiCall, apiLogin, launchBrowser, makeTeachers, newPage, publishExamOf, signInWithToken, toast, url } from './helpers';
 
-const PHONE = { width: 375, height: 740 };
-const DESK = { width: 1280, height: 800 };
 const stamp = `E2E${Date.now().toString(36)}`;
 const shots = process.env.MARKING_SCREENSHOTS;
-const PASSWORD = 'Correcteur123!';
 let browser: Browser;
 let admin = '';
 let teacher = '';
@@ -22,20 +19,8 @@ let examId = 0;
 const markers: Array<Account & { id: number; token: string; name: string }> = [];
 const texts = { student: `${stamp} La moyenne vaut 3 et la série est symétrique.`, premium: `${stamp} La série est régulière, sa moyenne est 3.` };
 
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
-
-async function bothWidths(page: Page, name: string) {
-  await page.setViewportSize(DESK);
-  await expectAccessible(page, name);
-  await shot(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
-  expect(await overflowsHorizontally(page), name).toBe(false);
-  await expectAccessible(page, `${name} (375 px)`);
-  await shot(page, `${name}-375`);
-  await page.setViewportSize(DESK);
-}
+/** Axe clean at 1280 and 375 px, nothing wider than the phone (helpers.ts). */
+const bothWidths = (page: Page, name: string) => accessibleAtBothWidths(page, name, { shots });
 
 const post = (path: string, token: string, body: unknown = {}) => apiCall<{ data: never; message: string }>(path, token, { method: 'POST', body: JSON.stringify(body) });
 
@@ -44,33 +29,12 @@ beforeAll(async () => {
   admin = await apiLogin(accounts.admin);
   teacher = await apiLogin(accounts.teacher);
   // Two more staff accounts: the markers.
-  for (const letter of ['A', 'B']) {
-    const email = `correcteur-${letter.toLowerCase()}-${stamp.toLowerCase()}@univ.example`;
-    const made = await post('/api/admin/users/create', admin, { last_name: `Correcteur${letter}`, first_name: 'Claire', email, password: PASSWORD, role: 'TEACHER' });
-    expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const account = { email, password: PASSWORD };
-    markers.push({ ...account, id: (made.body.data as { id: number }).id, token: await apiLogin(account), name: `Claire Correcteur${letter}` });
-  }
+  markers.push(...(await makeTeachers(admin, { first: 'Claire', last: 'Correcteur' }, stamp)));
   // An essay question in a published exam; two students answer it and finish.
   const q = await post('/api/admin/questions/create', teacher, { type: 'ESSAY', statement: `<p>${stamp} Commentez la série 2, 3, 4.</p>`, points: 4, essay: { word_limit: null, response_template: null, grader_info: null } });
   expect(q.status, JSON.stringify(q.body)).toBe(200);
   questionId = (q.body.data as { id: number }).id;
-  const exams = await apiCall<{ data: Array<{ academic_year_id: number; title: string }> }>('/api/admin/exams?per_page=100', teacher);
-  const demo = exams.body.data.find((e) => e.title.startsWith('Examen de démonstration'))!;
-  const specs = await apiCall<{ data: Array<{ id: number }> }>('/api/admin/specializations?per_page=100', teacher);
-  const created = await post('/api/admin/exams/create', teacher, {
-    title: `${stamp} Double correction`,
-    description: 'Une réponse rédigée corrigée deux fois.',
-    academic_year_id: demo.academic_year_id,
-    specialization_ids: specs.body.data.map((s) => s.id),
-    start_at: new Date(Date.now() - 5 * 60_000).toISOString(),
-    end_at: new Date(Date.now() + 24 * 3600_000).toISOString(),
-    duration_minutes: 60,
-    questions: [{ question_id: questionId, points: 4 }],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  examId = (created.body.data as { id: number }).id;
-  expect((await apiCall(`/api/admin/exams/${examId}/update-status/PUBLISHED`, teacher, { method: 'PUT' })).status).toBe(200);
+  examId = await publishExamOf(teacher, `${stamp} Double correction`, [{ question_id: questionId, points: 4 }]);
   for (const who of ['student', 'premium'] as const) {
     const token = await apiLogin(accounts[who]);
     expect((await post(`/api/student/exams/${examId}/start`, token)).status).toBe(200);
@@ -114,7 +78,7 @@ describe('double marking', () => {
 
   it('marker A grades both copies with the keyboard alone; marker B sees none of A’s marks', async () => {
     const { context, page, errors } = await newPage(browser);
-    await signInWithToken(context, { email: markers[0]!.email, password: PASSWORD });
+    await signInWithToken(context, markers[0]!);
     await page.goto(url(gradingPath()));
     await page.getByTestId('marking-role').filter({ hasText: 'vous ne voyez que vos propres notes' }).waitFor();
     const counts = page.getByTestId('grading-counts');
@@ -135,7 +99,7 @@ describe('double marking', () => {
 
     // Marker B: blind. Their queue says « Pas encore notée » on both copies; they grade 3,5 and 3.
     const b = await newPage(browser);
-    await signInWithToken(b.context, { email: markers[1]!.email, password: PASSWORD });
+    await signInWithToken(b.context, markers[1]!);
     await b.page.goto(url(gradingPath()));
     await b.page.getByTestId('grading-counts').filter({ hasText: '0 copie corrigée sur 2' }).waitFor();
     expect(await b.page.getByTestId('grading-state').textContent()).toBe('Pas encore notée');
@@ -167,6 +131,20 @@ describe('double marking', () => {
     await page.getByTestId('report-marker').first().waitFor();
     expect(await page.getByTestId('report-marker').count()).toBe(2);
     await bothWidths(page, 'grading disagreements and report');
+    // No rubric here: « Trancher en détail » opens the final mark typed, a comment and the copy's text to annotate.
+    await row.getByTestId('settle-in-detail').click();
+    const detail = page.getByRole('dialog');
+    await detail.getByTestId('settle-detail-points').waitFor();
+    await detail.getByTestId('annotation-source').waitFor();
+    expect(await detail.getByTestId('rubric-grading').count()).toBe(0);
+    // A mark beyond the question's points is refused on its field, in French, what was typed kept.
+    await detail.getByTestId('settle-detail-points').fill('9');
+    await detail.getByRole('button', { name: 'Trancher' }).click();
+    await detail.getByText('Les points vont de 0 à 4.').waitFor();
+    expect(await detail.getByTestId('settle-detail-points').inputValue()).toBe('9');
+    await bothWidths(page, 'settle a disagreement in detail');
+    await detail.getByRole('button', { name: 'Annuler' }).click();
+    await detail.waitFor({ state: 'detached' });
     // Keyboard: the final mark typed, Enter settles.
     await row.getByTestId('settle-points').focus();
     await page.keyboard.type('2');

@@ -6,10 +6,8 @@
 // screen at 1280 and 375 px. Set ESSAY_SCREENSHOTS=/some/dir to save a screenshot of each screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { accounts, apiCall, apiLogin, expectAccessible, launchBrowser, newPage, overflowsHorizontally, signInWithToken, toast, url } from './helpers';
+import { accessibleAtBothWidths, accounts, apiCall, apiLogin, launchBrowser, newPage, signInWithToken, toast, url } from './helpers';
 
-const PHONE = { width: 375, height: 740 };
-const DESK = { width: 1280, height: 800 };
 const stamp = `E2E${Date.now().toString(36)}`;
 const shots = process.env.ESSAY_SCREENSHOTS;
 const TEMPLATE = 'Moyenne :';
@@ -19,21 +17,8 @@ let teacher = '';
 let questionId = 0;
 let examId = 0;
 
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
-
-/** Axe clean at 1280 and at 375 px, nothing wider than the phone's screen. */
-async function bothWidths(page: Page, name: string) {
-  await page.setViewportSize(DESK);
-  await expectAccessible(page, name);
-  await shot(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
-  expect(await overflowsHorizontally(page), name).toBe(false);
-  await expectAccessible(page, `${name} (375 px)`);
-  await shot(page, `${name}-375`);
-  await page.setViewportSize(DESK);
-}
+/** Axe clean at 1280 and 375 px, nothing wider than the phone (helpers.ts), screenshots with the env variable above. */
+const bothWidths = (page: Page, name: string) => accessibleAtBothWidths(page, name, { shots });
 
 beforeAll(async () => {
   browser = await launchBrowser();

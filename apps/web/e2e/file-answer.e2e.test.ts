@@ -6,7 +6,7 @@
 // mark with the annotation. Axe on every screen at 1280 and 375 px. FILE_SCREENSHOTS=/some/dir saves screenshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { accounts, apiCall, apiLogin, expectAccessible, launchBrowser, newPage, overflowsHorizontally, signInWithToken, toast, url } from './helpers';
+import { accessibleAtBothWidths, accounts, apiCall, apiLogin, launchBrowser, newPage, overflowsHorizontally, signInWithToken, toast, url } from './helpers';
 
 const PHONE = { width: 375, height: 740 };
 const DESK = { width: 1280, height: 800 };
@@ -26,21 +26,8 @@ let teacher = '';
 let questionId = 0;
 let examId = 0;
 
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
-
-/** Axe clean at 1280 and at 375 px, nothing wider than the phone's screen; ends at `end`. */
-async function bothWidths(page: Page, name: string, end = DESK) {
-  await page.setViewportSize(DESK);
-  await expectAccessible(page, name);
-  await shot(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
-  expect(await overflowsHorizontally(page), name).toBe(false);
-  await expectAccessible(page, `${name} (375 px)`);
-  await shot(page, `${name}-375`);
-  await page.setViewportSize(end);
-}
+/** Axe clean at 1280 and 375 px, nothing wider than the phone (helpers.ts), screenshots with the env variable above; ends at `end`. */
+const bothWidths = (page: Page, name: string, end = DESK) => accessibleAtBothWidths(page, name, { shots, end });
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -263,3 +263,48 @@ export async function publishExamOf(token: string, title: string, questions: Arr
   if (published.status !== 200) throw new Error(`exam not published: ${JSON.stringify(published.body)}`);
   return id;
 }
+
+export const PHONE = { width: 375, height: 740 };
+
+/**
+ * Axe clean at 1280 and at 375 px, nothing wider than the phone's screen; with `shots` (a folder), a full-page
+ * screenshot at each width. Leaves the page at `end` (1280 px unless told).
+ */
+export async function accessibleAtBothWidths(page: Page, name: string, options: { shots?: string; end?: { width: number; height: number } } = {}): Promise<void> {
+  const shot = async (suffix: string) => {
+    if (options.shots) await page.screenshot({ path: `${options.shots}/${name}-${suffix}.png`, fullPage: true });
+  };
+  await page.setViewportSize(DESKTOP);
+  await expectAccessible(page, name);
+  await shot('1280');
+  await page.setViewportSize(PHONE);
+  expect(await overflowsHorizontally(page), `${name}: wider than 375 px`).toBe(false);
+  await expectAccessible(page, `${name} (375 px)`);
+  await shot('375');
+  await page.setViewportSize(options.end ?? DESKTOP);
+}
+
+/**
+ * Teachers made for a test (markers, graders), one per letter: « first lastA », e-mail « lasta-stamp@univ.example »,
+ * each signed in through the API (token). Deleted by the caller with /api/admin/users/{id}/delete.
+ */
+export async function makeTeachers(
+  adminToken: string,
+  name: { first: string; last: string },
+  stamp: string,
+  letters: string[] = ['A', 'B'],
+): Promise<Array<Account & { id: number; token: string; name: string }>> {
+  const out: Array<Account & { id: number; token: string; name: string }> = [];
+  for (const letter of letters) {
+    const email = `${name.last.toLowerCase()}-${letter.toLowerCase()}-${stamp.toLowerCase()}@univ.example`;
+    const password = 'Correcteur123!';
+    const made = await apiCall<{ data: { id: number } }>('/api/admin/users/create', adminToken, {
+      method: 'POST',
+      body: JSON.stringify({ last_name: `${name.last}${letter}`, first_name: name.first, email, password, role: 'TEACHER' }),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const account = { email, password };
+    out.push({ ...account, id: made.body.data.id, token: await apiLogin(account), name: `${name.first} ${name.last}${letter}` });
+  }
+  return out;
+}

@@ -6,10 +6,9 @@
 // re-scores the copy. Axe on every screen at 1280 and 375 px. RUBRIC_SCREENSHOTS=/some/dir saves a screenshot of each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { accounts, apiCall, apiLogin, expectAccessible, launchBrowser, newPage, overflowsHorizontally, publishExamOf, signInWithToken, toast, url } from './helpers';
+import { accessibleAtBothWidths, accounts, apiCall, apiLogin, launchBrowser, newPage, publishExamOf, signInWithToken, toast, url } from './helpers';
+import { annotatePassage, focusStop, inCriterion, pressUntil } from './keyboard';
 
-const PHONE = { width: 375, height: 740 };
-const DESK = { width: 1280, height: 800 };
 const stamp = `E2E${Date.now().toString(36)}`;
 const shots = process.env.RUBRIC_SCREENSHOTS;
 const ANSWER = 'La méthode compare deux groupes de patients, ce qui la rend robuste.';
@@ -23,17 +22,8 @@ const shot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 };
 
-/** Axe clean at 1280 and at 375 px, nothing wider than the phone's screen. */
-async function bothWidths(page: Page, name: string) {
-  await page.setViewportSize(DESK);
-  await expectAccessible(page, name);
-  await shot(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
-  expect(await overflowsHorizontally(page), name).toBe(false);
-  await expectAccessible(page, `${name} (375 px)`);
-  await shot(page, `${name}-375`);
-  await page.setViewportSize(DESK);
-}
+/** Axe clean at 1280 and 375 px, nothing wider than the phone (helpers.ts), screenshots with the env variable above. */
+const bothWidths = (page: Page, name: string) => accessibleAtBothWidths(page, name, { shots });
 
 const focused = (page: Page) => page.evaluate(() => ({ tag: document.activeElement?.tagName, type: (document.activeElement as HTMLInputElement | null)?.type, testid: document.activeElement?.getAttribute('data-testid') }));
 
@@ -121,26 +111,17 @@ describe('an essay graded with a rubric and annotated', () => {
 
     // The first criterion's first level has the focus; Shift + Tab three times reaches the text to annotate.
     await expect.poll(async () => (await focused(page)).type).toBe('radio');
-    for (let i = 0; i < 3; i += 1) await page.keyboard.press('Shift+Tab');
-    expect((await focused(page)).testid).toBe('annotation-source');
-    await page.keyboard.press('Control+Home');
-    for (let i = 0; i < ANSWER.indexOf(PASSAGE); i += 1) await page.keyboard.press('ArrowRight');
-    for (let i = 0; i < PASSAGE.length; i += 1) await page.keyboard.press('Shift+ArrowRight');
-    await page.getByTestId('annotation-selection').filter({ hasText: `Passage sélectionné : « ${PASSAGE} »` }).waitFor();
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Lesquels ? Précisez les groupes.');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('annotation-list').getByText(`« ${PASSAGE} » : Lesquels ? Précisez les groupes.`).waitFor();
+    const path = await pressUntil(page, 'Shift+Tab', async () => (await focusStop(page)) === 'annotation-source');
+    expect(path).toHaveLength(3);
+    await annotatePassage(page, page, ANSWER, PASSAGE, 'Lesquels ? Précisez les groupes.');
     expect(await page.getByTestId('annotation-selection').textContent()).toBe('Aucun passage sélectionné.');
 
     // Back to the rubric (the source, the comment, « Annoter la sélection », the annotation's « Supprimer »), then one
     // digit per criterion: 2 (Satisfaisant, 2 of 4) and 2 (Satisfaisant, 1 of 1): 3 of 5, i.e. 6 of 10.
     expect((await focused(page)).testid).toBe('annotation-source');
-    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
-    expect((await focused(page)).type).toBe('radio');
+    expect(await pressUntil(page, 'Tab', () => inCriterion(page, 0))).toHaveLength(4);
     await page.keyboard.press('2');
-    await expect.poll(async () => page.evaluate(() => document.activeElement?.closest('[data-criterion]') === document.querySelectorAll('[data-criterion]')[1])).toBe(true);
+    await expect.poll(() => inCriterion(page, 1)).toBe(true);
     await page.keyboard.press('2');
     await page.getByTestId('rubric-total').filter({ hasText: 'Total de la grille : 3 sur 5, soit 6 sur 10 pour la question.' }).waitFor();
     await page.keyboard.press('Tab');

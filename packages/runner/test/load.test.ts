@@ -34,10 +34,10 @@ async function burners(n: number): Promise<ChildProcess[]> {
  * A run's verdict, asked again while the runner answers that the host was too loaded to measure it (a starved run is
  * never judged: the student is told to try again, wallclock.ts).
  */
-async function verdictOf(req: RunRequest): Promise<Awaited<ReturnType<EmbeddedRunner['run']>>> {
+async function verdictOf(req: RunRequest, on: EmbeddedRunner = runner): Promise<Awaited<ReturnType<EmbeddedRunner['run']>>> {
   for (let starved = 0; ; starved++) {
     try {
-      return await runner.run(req);
+      return await on.run(req);
     } catch (err) {
       // Anything but "too loaded to measure fairly" is a failure of the test; so is a host that never lets a run through.
       if (!(err instanceof RunnerBusyError) || err.message !== STARVED_MESSAGE || starved >= 8) throw err;
@@ -95,6 +95,31 @@ describe('a verdict does not depend on others’ load', () => {
     for (const r of await Promise.all(bobRuns)) expect(r.stdout).toBe('released\n');
     // Each try may take up to its wall cap, twice, on a loaded machine (wallclock.ts); a few tries per run.
   }, 4 * 9 * 2 * WALL_EXTENSION * 1000 + 60_000);
+
+  it('judges a program that fills its memory MEMORY_LIMIT while others keep every core busy, one that holds most of it within the limit TIME_LIMIT (fork server and sandbox of its own)', async () => {
+    // Filling memory costs CPU time (each page faulted in): a small memory, reached well within the CPU limit however
+    // slow the faults on a busy host, so that the verdict is the memory's, never the load's.
+    const fill = 'a = b"x" * (400 * 1024 ** 2)\nprint("fini")';
+    // 56 of its 64 MiB, within its group's limit (the sandbox's tmpfs on top), then an endless loop: its time.
+    const hold = 'a = bytearray(56 * 1024 ** 2)\nwhile True:\n    pass';
+    const limits = { cpuSeconds: 1, wallMs: 1500, memoryMb: 64 };
+    const perRun = await createEmbeddedRunner({ warmMath: false, forkServer: false, warmPerLanguage: 0, log: () => {} });
+    const host = await burners(cores);
+    try {
+      for (const r of [runner, perRun]) {
+        for (let i = 0; i < 3; i++) {
+          const filled = await verdictOf({ language: 'PYTHON', code: fill, limits }, r);
+          expect(filled.verdict, filled.stderr).toBe('MEMORY_LIMIT');
+        }
+        const held = await verdictOf({ language: 'PYTHON', code: hold, limits }, r);
+        expect(held.verdict, held.stderr).toBe('TIME_LIMIT');
+        expect(host.every((p) => p.exitCode === null)).toBe(true);
+      }
+    } finally {
+      for (const p of host) p.kill('SIGKILL');
+      await perRun.close();
+    }
+  }, 2 * 4 * 9 * WALL_EXTENSION * 1500 + 60_000);
 
   it('ends a program that waits without computing at its wall limit, as its own TIME_LIMIT, and says so (fork server and sandbox of its own)', async () => {
     const perRun = await createEmbeddedRunner({ warmMath: false, forkServer: false, warmPerLanguage: 0, log: () => {} });

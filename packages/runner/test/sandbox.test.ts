@@ -308,14 +308,16 @@ describe('one program against several cases (runCases), without the fork server'
       '    while True: print("x" * 1000)',
       'if x == "mem":',
       '    a = bytearray(3 * 1024 ** 3)',
-      // Within the address space (memory + 1 GiB), beyond the run's memory: its control group's limit (as root).
+      // Within the address space (memory + 1 GiB), beyond the run's memory: its control group's limit (as root). A
+      // small memory, reached well within the CPU limit even where page faults are slow (a busy host): filling 256 MiB
+      // could take more than the second of CPU, a TIME_LIMIT.
       'if x == "fill":',
       '    a = b"x" * (400 * 1024 ** 2)',
       'print("ok", x)',
     ].join('\n');
     const stdins = ['loop', 'sleep', 'flood', 'mem', 'fill', 'fine'];
     const results = await perRun.runCases(
-      { language: 'PYTHON', code, limits: { cpuSeconds: 1, wallMs: 1500, outputBytes: 64 * 1024 } },
+      { language: 'PYTHON', code, limits: { cpuSeconds: 1, wallMs: 1500, outputBytes: 64 * 1024, memoryMb: 64 } },
       stdins.map((stdin) => ({ stdin, expectedOutput: `ok ${stdin}` })),
     );
     expect(results.map((r) => r.verdict)).toEqual(['TIME_LIMIT', 'TIME_LIMIT', 'OUTPUT_LIMIT', 'MEMORY_LIMIT', 'MEMORY_LIMIT', 'OK']);

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { envelopeSchema } from './common';
 import { markInputSchema } from './human-grading';
+import { rubricLevelChosenSchema, rubricShape } from './rubric';
 import { idField } from './zod-fr';
 
 export const DOUBLE_MARKING_RULES = ['MEAN', 'SETTLE'] as const;
@@ -84,7 +85,14 @@ export const markingSetupInputSchema = z
   });
 export type MarkingSetupInput = z.input<typeof markingSetupInputSchema>;
 
-const markerMarkSchema = z.object({ points: z.number(), comment: z.string().nullable(), by: z.string(), at: z.string() });
+const markerMarkSchema = z.object({
+  points: z.number(),
+  comment: z.string().nullable(),
+  by: z.string(),
+  at: z.string(),
+  /** The rubric's levels this marker chose (empty: marked without a rubric). */
+  levels: z.array(rubricLevelChosenSchema).optional(),
+});
 
 /** GET …/grading/disagreements: copies whose two marks differ by more than the threshold, not yet settled. */
 export const disagreementsSchema = z.object({
@@ -100,6 +108,11 @@ export const disagreementsSchema = z.object({
       difference: z.number(),
       /** Version of the final mark (0: none): sent back with the settlement. */
       version: z.number().int(),
+      /** The question's rubric in effect (null: none): the settlement may choose its levels. */
+      rubric: rubricShape.nullable(),
+      /** The copy's answer as the markers read it (an essay's text; empty for a file answer): the settling person may
+       *  annotate a passage of it too. */
+      text: z.string(),
     }),
   ),
 });
@@ -107,6 +120,20 @@ export type Disagreements = z.infer<typeof disagreementsSchema>;
 
 /** POST …/grading/questions/{questionId}/copies/{copy}/settle: the final mark a manager decides. */
 export const settleInputSchema = markInputSchema;
+
+/** One criterion of a question's rubric in the agreement report: over the copies both markers marked with the rubric
+ *  (`pairs`), each marker's mean points for it (the criterion's own points, out of `max`) and the mean of the absolute
+ *  difference between their two. */
+export const agreementCriterionSchema = z.object({
+  criterion_id: z.string(),
+  criterion: z.string(),
+  max: z.number(),
+  pairs: z.number().int(),
+  /** The first marker's, then the second's (names as in `markers`). */
+  means: z.array(z.object({ name: z.string(), mean_points: z.number().nullable() })),
+  mean_difference: z.number().nullable(),
+});
+export type AgreementCriterion = z.infer<typeof agreementCriterionSchema>;
 
 /** GET …/grading/agreement: per question and per marker, how the two markers agreed. */
 export const agreementReportSchema = z.object({
@@ -126,6 +153,8 @@ export const agreementReportSchema = z.object({
       agreed: z.number().int(),
       disagreements: z.number().int(),
       settled: z.number().int(),
+      /** A question marked with a rubric: per criterion of the rubric in effect (empty without one). */
+      criteria: z.array(agreementCriterionSchema),
     }),
   ),
   markers: z.array(
@@ -172,5 +201,9 @@ export const DOUBLE_MARKING_TEXTS = {
   notYours: 'Cette copie n’est pas en désaccord : le troisième correcteur ne note que les copies à trancher.',
   notDisagreement: 'Cette copie n’a pas encore ses deux notes : elle se tranche une fois notée par les deux correcteurs.',
   meanBy: 'Moyenne des deux correcteurs',
+  /** Who made an annotation of the final mark under double marking (the student reads it beside the annotation). */
+  annotationBy: (slot: number | null) => (slot === 1 ? 'Correcteur 1' : slot === 2 ? 'Correcteur 2' : slot === 3 ? 'Troisième correcteur' : 'Enseignant'),
+  /** A marker annotates the files of a copy whose final mark is fixed. */
+  annotationsFixed: 'La note finale de cette copie est arrêtée : ses annotations ne changent plus que par l’enseignant qui tranche.',
   stale: 'Une note finale a été enregistrée entre-temps : la liste est rechargée, vérifiez-la avant de trancher de nouveau.',
 } as const;

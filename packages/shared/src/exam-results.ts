@@ -120,6 +120,8 @@ export const EXAM_RESULTS_TEXTS = {
   specializationNotFound: 'Ce parcours est introuvable.',
   regradeRunning: 'Une recorrection de cet examen est déjà en cours. Attendez qu’elle se termine avant d’en lancer une autre.',
   regradeNothing: 'Aucune note ne change.',
+  appealWhileBlind:
+    'Vous corrigez cette copie en double correction : son dossier de réclamation, qui contient tout le journal (les notes de l’autre correcteur comprises), vous sera ouvert une fois sa note finale fixée.',
   regradeDryRunDone: (n: number) => (n === 0 ? 'Simulation terminée : aucune note ne change.' : `Simulation terminée : ${n} note${n > 1 ? 's changeraient' : ' changerait'}.`),
   regradeApplied: (n: number) => (n === 0 ? 'Recorrection appliquée : aucune note ne change.' : `Recorrection appliquée : ${n} note${n > 1 ? 's ont changé' : ' a changé'}.`),
   regradeNewGenerator: (position: number) =>
@@ -292,6 +294,14 @@ export const staffSubmissionSchema = z.object({
   cases: z.array(staffCaseResultSchema).nullable(),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
+  /**
+   * Kept while the runner could not answer in time, waiting for its verdict (« en cours de correction »): the tries of
+   * grading that failed so far, the last one's reason (null before any failure) and the next try. Staff only: never in
+   * a student's shape. null for an answer graded.
+   */
+  grading_later: z.object({ failures: int, reason: z.string().nullable(), next_try_at: iso.nullable() }).nullable(),
+  /** When the verdict of an answer kept for later came; null for an answer graded at once (or still waiting). */
+  graded_later_at: iso.nullable(),
 });
 export type StaffSubmission = z.infer<typeof staffSubmissionSchema>;
 

@@ -63,6 +63,9 @@ export const gradingCopySchema = z.object({
   /** Sent from the student's draft when the attempt ended. */
   from_draft: z.boolean(),
   mark: markSchema.nullable(),
+  /** The statement this student was given, when it is not the question's (a parameterised question's variant, its
+   *  values filled in; or another version); absent: the queue's statement. */
+  statement: z.string().optional(),
   /** FILE: the files handed in (read through /api/answer-files/{id}), and the graders' annotations on them. */
   files: z.array(answerFileSchema).optional(),
   file_annotations: z.array(fileAnnotationSchema).optional(),
@@ -122,6 +125,8 @@ export const rubricApplyResultSchema = z.object({
   changed: z.number().int(),
   /** Of them, those left with a criterion without level (0 points for it): to review. */
   to_review: z.number().int(),
+  /** Double marking: copies whose mean was withdrawn, the two re-scored marks now apart beyond the threshold: to settle. */
+  to_settle: z.number().int(),
 });
 export type RubricApplyResult = z.infer<typeof rubricApplyResultSchema>;
 export const rubricApplyEnvelopeSchema = envelopeSchema(rubricApplyResultSchema);

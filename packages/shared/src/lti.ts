@@ -80,7 +80,8 @@ export const ltiGradeSchema = z.object({
   first_name: z.string(),
   platform: z.string(),
   activity: z.string(),
-  score_given: z.number(),
+  /** Null: withdrawn (the copy is back in correction); the platform was told the grade awaits correction. */
+  score_given: z.number().nullable(),
   score_maximum: z.number(),
   sent_score: z.number().nullable(),
   state: z.enum(LTI_GRADE_STATES),

@@ -144,7 +144,14 @@ export const annotationSchema = z.object({
 });
 export type Annotation = z.infer<typeof annotationSchema>;
 /** An annotation as the server sends it (no transform). */
-export const annotationShape = z.object({ start: z.number().int(), end: z.number().int(), quote: z.string(), comment: z.string() });
+export const annotationShape = z.object({
+  start: z.number().int(),
+  end: z.number().int(),
+  quote: z.string(),
+  comment: z.string(),
+  /** Under double marking, in the final mark: who made it (« Correcteur 1 », « Correcteur 2 »…); absent: the grader. */
+  by: z.string().optional(),
+});
 
 export interface ScoredRubric {
   /** The rubric's points summed. */
@@ -222,9 +229,18 @@ export function annotationErrors(text: string, annotations: readonly Annotation[
   return [...new Set(errors)];
 }
 
+/** What « Appliquer le barème modifié » says it did (the server's message and the screen's, one sentence). */
+export function rubricAppliedMessage(r: { changed: number; to_review: number; to_settle: number }): string {
+  return [RUBRIC_TEXTS.changed(r.changed), r.to_review > 0 ? RUBRIC_TEXTS.toReview(r.to_review) : '', r.to_settle > 0 ? RUBRIC_TEXTS.toSettle(r.to_settle) : ''].filter(Boolean).join(' ');
+}
+
 export const RUBRIC_TEXTS = {
   changed: (n: number) => (n === 0 ? 'Aucune copie n’a changé de note.' : n === 1 ? '1 copie a changé de note.' : `${n} copies ont changé de note.`),
   toReview: (n: number) => (n === 1 ? '1 copie a un critère sans niveau : à revoir.' : `${n} copies ont un critère sans niveau : à revoir.`),
+  toSettle: (n: number) =>
+    n === 1
+      ? '1 copie est de nouveau à trancher : les deux notes recalculées s’écartent de plus que l’écart permis.'
+      : `${n} copies sont de nouveau à trancher : les deux notes recalculées s’écartent de plus que l’écart permis.`,
   notChanged: 'Le barème de la question n’a pas changé depuis celui appliqué à cet examen.',
   incomplete: (titles: string[]) => `Choisissez un niveau pour chaque critère (reste : ${titles.join(', ')}).`,
 } as const;

@@ -110,7 +110,8 @@ export interface LtiGradesTable {
   id: Generated<number>;
   resource_link_pk: number;
   user_id: number;
-  score_given: Numeric;
+  /** Null: the attempt's score is no longer final (a mark withdrawn); the platform is told the grade awaits correction. */
+  score_given: ColumnType<number | null, number | string | null, number | string | null>;
   score_maximum: Numeric;
   sent_score: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   sent_maximum: ColumnType<number | null, number | string | null | undefined, number | string | null>;

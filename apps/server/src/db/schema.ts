@@ -645,9 +645,9 @@ export interface ExamMarkerMarksTable {
   graded_by_name: string;
   graded_at: ColumnType<Date, Date | string | undefined, Date | string>;
   version: ColumnType<number, number | undefined, number>;
-  /** The rubric's levels chosen (RubricLevelChosen[], migration 045-rubrics); null: marked without a rubric. JSON. */
+  /** The marker's rubric levels chosen (RubricLevelChosen[], migration 051-marker-rubrics); null: without a rubric. JSON. */
   rubric_levels: ColumnType<unknown, string | null | undefined, string | null>;
-  /** Annotations on the answer's text (Annotation[], migration 045-rubrics); null: none. JSON. */
+  /** The marker's annotations on the answer's text (Annotation[], migration 051-marker-rubrics); null: none. JSON. */
   annotations: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
@@ -689,4 +689,7 @@ export interface AnswerFileAnnotationsTable {
   created_by: number | null;
   created_by_name: string;
   created_at: Timestamp;
+  /** Under double marking, the marker's slot (1, 2, 3; migration 051-marker-rubrics); null: a single grader or the
+   *  person who settles. */
+  slot: ColumnType<number | null, number | null | undefined, number | null>;
 }

@@ -40,6 +40,9 @@ export interface AnswerViewProps {
   reader: 'student' | 'staff';
   /** Accessible name of a read-only program. */
   label: string;
+  /** The grading of this answer, when shown with it: a kind may draw on the answer what its grader marked there
+   *  (a file's annotations on its pages) rather than draw the answer twice. */
+  details?: GradeDetails | null;
 }
 
 export interface EditorFieldsProps {

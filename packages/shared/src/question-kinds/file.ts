@@ -6,6 +6,7 @@
 // box on an image or a PDF page, with a comment): the student reads the annotations with their mark.
 import { z } from 'zod';
 import { envelopeSchema } from '../common';
+import { rubricLevelChosenSchema, rubricSchema, rubricShape } from '../rubric';
 import { idField, intField } from '../zod-fr';
 import type { KindIssue, SharedQuestionKind } from './types';
 
@@ -49,11 +50,13 @@ export const fileAnswerSettingsSchema = z.object(
       .max(FILE_ANSWER_NOTE_MAX, { error: `L’information pour les correcteurs ne doit pas dépasser ${FILE_ANSWER_NOTE_MAX} caractères.` })
       .nullish()
       .transform((v) => (v == null || v.trim() === '' ? null : v)),
+    /** For the graders only until a copy's mark is shown (then its chosen levels): the same rubric as an essay's. */
+    rubric: rubricSchema.nullish().transform((v) => v ?? null),
   },
   { error: 'Les réglages de la réponse par fichier sont invalides.' },
 );
 export type FileAnswerSettings = z.infer<typeof fileAnswerSettingsSchema>;
-export const DEFAULT_FILE_ANSWER_SETTINGS: FileAnswerSettings = { accepted: [...FILE_ANSWER_TYPES], max_files: 3, max_size_mb: 10, grader_info: null };
+export const DEFAULT_FILE_ANSWER_SETTINGS: FileAnswerSettings = { accepted: [...FILE_ANSWER_TYPES], max_files: 3, max_size_mb: 10, grader_info: null, rubric: null };
 
 /** The settings as the server sends them (staff shape). */
 export const fileAnswerSettingsShape = z.object({
@@ -61,6 +64,7 @@ export const fileAnswerSettingsShape = z.object({
   max_files: z.number().int(),
   max_size_mb: z.number().int(),
   grader_info: z.string().nullable(),
+  rubric: rubricShape.nullable(),
 });
 
 /** What a student sees of the settings: never the grader information. */
@@ -135,6 +139,8 @@ export const fileAnnotationSchema = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
   comment: z.string(),
+  /** Under double marking, in the final mark: who made it (« Correcteur 1 », « Correcteur 2 »…); absent: the grader. */
+  by: z.string().optional(),
 });
 export type FileAnnotation = z.infer<typeof fileAnnotationSchema>;
 
@@ -182,6 +188,8 @@ const fileDetailsSchema = z.object({
   comment: z.string().nullable(),
   /** The graders' annotations on the files (shown with the mark; `annotations` is the text annotations' key). */
   file_annotations: z.array(fileAnnotationSchema).optional(),
+  /** The rubric's levels chosen for this copy, once marked with a rubric (never the rubric itself). */
+  levels: z.array(rubricLevelChosenSchema).optional(),
 });
 
 export const fileKind = {

@@ -39,6 +39,8 @@ import * as m046 from './046-file-answers';
 import * as m047 from './047-double-marking';
 import * as m048 from './048-practice-similarity';
 import * as m050 from './050-grade-later';
+import * as m051 from './051-marker-rubrics';
+import * as m052 from './052-lti-withdrawn-grade';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -80,4 +82,6 @@ export const migrations: Record<string, Migration> = {
   '047-double-marking': m047,
   '048-practice-similarity': m048,
   '050-grade-later': m050,
+  '051-marker-rubrics': m051,
+  '052-lti-withdrawn-grade': m052,
 };

@@ -2,4 +2,4 @@
 // grading queue shows and annotates, and the student's data archive.
 export { answerFileRoutes } from './routes';
 export { removeOwnAnswerFile, saveAnswerUpload, uploadedFiles, uploadLimitBytes } from './service';
-export { annotationsOf, answerFilesOfUser, deleteAnnotation, filesOfAttempts, insertAnnotation, syncAnnotationDetails, toAnswerFile, type AnswerFileRow } from './repository';
+export { annotationsOf, answerFilesOfUser, deleteAnnotation, filesOfAttempts, insertAnnotation, syncAnnotationDetails, toAnswerFile, type AnswerFileRow, type SlottedFileAnnotation } from './repository';

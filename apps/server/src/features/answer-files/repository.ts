@@ -86,9 +86,13 @@ interface AnnotationRow {
   width: string | null;
   height: string | null;
   comment: string;
+  slot: number | null;
 }
 
-const toAnnotation = (r: AnnotationRow): FileAnnotation => ({
+/** An annotation with the double-marking slot of whoever made it (null: a single grader, or the person who settles). */
+export type SlottedFileAnnotation = FileAnnotation & { slot: number | null };
+
+const toAnnotation = (r: AnnotationRow): SlottedFileAnnotation => ({
   id: r.id,
   file_id: r.file_id,
   file_name: r.file_name,
@@ -99,20 +103,21 @@ const toAnnotation = (r: AnnotationRow): FileAnnotation => ({
   width: r.width == null ? null : Number(r.width),
   height: r.height == null ? null : Number(r.height),
   comment: r.comment,
+  slot: r.slot,
 });
 
 function annotationQuery(db: Db) {
   return db
     .selectFrom('answer_file_annotations as n')
     .innerJoin('answer_files as f', 'f.id', 'n.file_id')
-    .select(['n.id', 'n.attempt_id', 'n.file_id', 'f.name as file_name', 'n.page', 'n.shape', 'n.x', 'n.y', 'n.width', 'n.height', 'n.comment'])
+    .select(['n.id', 'n.attempt_id', 'n.file_id', 'f.name as file_name', 'n.page', 'n.shape', 'n.x', 'n.y', 'n.width', 'n.height', 'n.comment', 'n.slot'])
     .orderBy('n.file_id')
     .orderBy('n.page')
     .orderBy('n.id');
 }
 
-export async function annotationsOf(db: Db, questionId: number, attemptIds: number[]): Promise<Map<number, FileAnnotation[]>> {
-  const out = new Map<number, FileAnnotation[]>();
+export async function annotationsOf(db: Db, questionId: number, attemptIds: number[]): Promise<Map<number, SlottedFileAnnotation[]>> {
+  const out = new Map<number, SlottedFileAnnotation[]>();
   if (attemptIds.length === 0) return out;
   const rows = await annotationQuery(db).where('n.question_id', '=', questionId).where('n.attempt_id', 'in', attemptIds).execute();
   for (const r of rows) out.set(r.attempt_id, [...(out.get(r.attempt_id) ?? []), toAnnotation(r)]);
@@ -121,21 +126,27 @@ export async function annotationsOf(db: Db, questionId: number, attemptIds: numb
 
 export async function insertAnnotation(
   db: Db,
-  v: { attempt_id: number; question_id: number; file_id: number; page: number; shape: 'POINT' | 'BOX'; x: number; y: number; width: number | null; height: number | null; comment: string; created_by: number; created_by_name: string },
+  v: { attempt_id: number; question_id: number; file_id: number; page: number; shape: 'POINT' | 'BOX'; x: number; y: number; width: number | null; height: number | null; comment: string; created_by: number; created_by_name: string; slot?: number | null },
 ): Promise<number> {
   const row = await db.insertInto('answer_file_annotations').values(v).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function deleteAnnotation(db: Db, id: number, attemptId: number, questionId: number): Promise<FileAnnotation | undefined> {
+export async function deleteAnnotation(db: Db, id: number, attemptId: number, questionId: number, slot?: number | null): Promise<SlottedFileAnnotation | undefined> {
   const found = await annotationQuery(db).where('n.id', '=', id).where('n.attempt_id', '=', attemptId).where('n.question_id', '=', questionId).executeTakeFirst();
-  if (!found) return undefined;
+  // A marker removes only their own (`slot`); undefined: anyone's (a single grader, the person who settles).
+  if (!found || (slot !== undefined && slot !== null && found.slot !== slot)) return undefined;
   await db.deleteFrom('answer_file_annotations').where('id', '=', id).execute();
   return toAnnotation(found);
 }
 
-/** The student reads the annotations with their mark: they are copied into the answer's grade details. */
-export async function syncAnnotationDetails(db: Db, attemptId: number, questionId: number, list: FileAnnotation[]): Promise<void> {
+/** The student reads the annotations with their mark: they are copied into the answer's grade details (null: none
+ *  there yet, the copy not marked; the key is taken out). */
+export async function syncAnnotationDetails(db: Db, attemptId: number, questionId: number, list: FileAnnotation[] | null): Promise<void> {
+  if (list === null) {
+    await sql`update exam_submissions set details = details - 'file_annotations' where attempt_id = ${attemptId} and question_id = ${questionId}`.execute(db);
+    return;
+  }
   await sql`
     update exam_submissions set details = details || jsonb_build_object('file_annotations', ${JSON.stringify(list)}::jsonb)
     where attempt_id = ${attemptId} and question_id = ${questionId}`.execute(db);

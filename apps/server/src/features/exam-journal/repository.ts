@@ -42,7 +42,7 @@ export async function journaledSubmissions(db: Db, attemptId: number, ids: strin
     .selectFrom('exam_journal')
     .select(sql<string>`data->>'submission_id'`.as('sid'))
     .where('attempt_id', '=', attemptId)
-    .where('type', '=', 'ANSWER')
+    .where('type', 'in', ['ANSWER', 'ANSWER_KEPT'])
     .where(sql<string>`data->>'submission_id'`, 'in', ids)
     .execute();
   return new Set(rows.map((r) => r.sid));

@@ -121,11 +121,13 @@ export async function renderAppealPdf(data: AppealData): Promise<AppealFile> {
           para(full ? htmlToText(full.statement) : q.title);
           if (q.submissions.length === 0) para('Aucune réponse soumise.', 9);
           for (const [i, s] of q.submissions.entries()) {
-            const verdict = s.is_valid ? 'validée' : 'non validée';
+            // Kept while the runner could not answer: no verdict yet, never « non validée ».
+            const verdict = s.grading_later ? 'en cours de correction (le serveur d’exécution n’a pas pu la corriger à temps)' : s.is_valid ? 'validée' : 'non validée';
             const penalty = s.penalty > 0 ? `, pénalité de ${plural(s.penalty, 'point', 'points')}` : '';
+            const later = s.graded_later_at ? `, corrigée plus tard (le ${when(s.graded_later_at)})` : '';
             doc.moveDown(0.2);
             para(
-              `Réponse ${i + 1}, le ${when(s.submitted_at)} (${Math.floor(s.elapsed_seconds / 60)} min ${s.elapsed_seconds % 60} s après le début)${s.from_draft ? ', envoyée automatiquement à la fin (brouillon)' : ''} : ${verdict}, ${plural(round2(s.score), 'point', 'points')}${penalty}`,
+              `Réponse ${i + 1}, le ${when(s.submitted_at)} (${Math.floor(s.elapsed_seconds / 60)} min ${s.elapsed_seconds % 60} s après le début)${s.from_draft ? ', envoyée automatiquement à la fin (brouillon)' : ''} : ${verdict}${s.grading_later ? '' : `, ${plural(round2(s.score), 'point', 'points')}${penalty}${later}`}`,
               9,
             );
             // The answer and its details as the question's kind writes them (a removed question: as a QCM's ids, or raw).
@@ -217,6 +219,18 @@ export function journalSentence(e: Pick<JournalEvent, 'type' | 'client_at' | 'da
       if (verdict) parts.push(verdict);
       if (e.client_at) parts.push(`brouillon tapé à ${clock(e.client_at)}`);
       break;
+    case 'ANSWER_KEPT':
+      parts.push('le serveur d’exécution n’a pas pu la corriger à temps');
+      if (d.from_draft === true) parts.push(e.client_at ? `brouillon remis à la fin, tapé à ${clock(e.client_at)}` : 'brouillon remis à la fin');
+      else if (typeof d.tries === 'number') parts.push(`essai n° ${d.tries}`);
+      if (typeof d.ip === 'string') parts.push(`depuis l’adresse ${d.ip}`);
+      break;
+    case 'GRADED_LATER':
+      if (verdict) parts.push(verdict);
+      if (d.from_draft === true) parts.push('brouillon remis à la fin');
+      if (typeof d.penalty === 'number' && d.penalty > 0) parts.push(`pénalité de ${num(Math.round(d.penalty * 1000) / 10)} % pour les essais faux envoyés avant`);
+      if (typeof d.failures === 'number') parts.push(d.failures > 0 ? `après ${plural(d.failures, 'essai de correction échoué', 'essais de correction échoués')}` : 'au premier essai de correction');
+      break;
     case 'LATE_ANSWER':
       parts.push(d.kind === 'DRAFT' ? 'brouillon' : 'réponse soumise');
       if (e.client_at) parts.push(`donnée à ${clock(e.client_at)} selon le navigateur`);
@@ -260,6 +274,8 @@ export function journalSentence(e: Pick<JournalEvent, 'type' | 'client_at' | 'da
       if (typeof d.previous_points === 'number') parts.push(`au lieu de ${num(d.previous_points)}`);
       if (typeof d.by_name === 'string') parts.push(`par ${d.by_name}`);
       if (typeof d.comment === 'string' && d.comment) parts.push(`commentaire « ${d.comment} »`);
+      // The marker's own rubric levels and annotations (migration 051), as a single grader's.
+      parts.push(...rubricMarkParts(d));
       break;
     case 'MARKS_PUBLISHED':
       if (typeof d.by_name === 'string') parts.push(`par ${d.by_name}`);
@@ -270,6 +286,15 @@ export function journalSentence(e: Pick<JournalEvent, 'type' | 'client_at' | 'da
       if (typeof d.by_name === 'string') parts.push(`par ${d.by_name}`);
       break;
     case 'MARK':
+      if (d.withdrawn === true) {
+        // Double marking: the mean withdrawn by a changed rubric, the copy to settle (rubric-apply.ts).
+        parts.push('double correction, note moyenne retirée : les deux notes recalculées s’écartent de plus que l’écart permis, copie à trancher');
+        if (Array.isArray(d.marker_points) && d.marker_points.length === 2) parts.push(`notes des correcteurs ${d.marker_points.map((x) => num(Number(x))).join(' et ')}`);
+        if (typeof d.previous_points === 'number') parts.push(`la note était ${num(d.previous_points)}`);
+        if (typeof d.by_name === 'string') parts.push(`par ${d.by_name}`);
+        parts.push(...rubricMarkParts(d));
+        break;
+      }
       if (d.rule === 'MEAN') parts.push('double correction, moyenne des deux notes');
       if (d.rule === 'THIRD_MARKER') parts.push('double correction, désaccord tranché par le troisième correcteur');
       if (d.rule === 'TEACHER') parts.push('double correction, désaccord tranché par l’enseignant');

@@ -180,6 +180,12 @@ export interface SubmissionRow {
   created_at: Date;
   ip: string | null;
   user_agent: string | null;
+  /** Kept for later and not graded yet: the next try (grade-later in exam-taking); null once graded. */
+  grade_at: Date | null;
+  /** Tries of grading later that failed, and the last one's reason (staff only). */
+  grade_failures: number;
+  grade_error: string | null;
+  graded_later_at: Date | null;
 }
 
 /** Submissions of the given attempts, oldest first. */
@@ -187,12 +193,22 @@ export async function submissionsOf(db: Db, attemptIds: number[]): Promise<Submi
   if (attemptIds.length === 0) return [];
   const rows = await db
     .selectFrom('exam_submissions')
-    .select(['id', 'attempt_id', 'question_id', 'answer', 'is_valid', 'score', 'penalty', 'auto', 'details', 'internal', 'created_at', 'ip', 'user_agent'])
+    .select(['id', 'attempt_id', 'question_id', 'answer', 'is_valid', 'score', 'penalty', 'auto', 'details', 'internal', 'created_at', 'ip', 'user_agent', 'grade_at', 'grade_failures', 'grade_error', 'graded_later_at'])
     .where('attempt_id', 'in', attemptIds)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map(({ auto, ...r }) => ({ ...r, is_valid: r.is_valid === 1, score: Number(r.score), penalty: Number(r.penalty), from_draft: auto === 1, created_at: toDate(r.created_at) }));
+  return rows.map(({ auto, ...r }) => ({
+    ...r,
+    is_valid: r.is_valid === 1,
+    score: Number(r.score),
+    penalty: Number(r.penalty),
+    from_draft: auto === 1,
+    created_at: toDate(r.created_at),
+    grade_at: r.grade_at == null ? null : toDate(r.grade_at),
+    grade_failures: Number(r.grade_failures),
+    graded_later_at: r.graded_later_at == null ? null : toDate(r.graded_later_at),
+  }));
 }
 
 /** The questions a person marked in these attempts (`attempt:question`): a regrade leaves their scores alone. */

@@ -21,7 +21,9 @@ import {
   problemReportParamsSchema,
   INVIGILATION_TEXTS,
 } from '@exam/shared';
+import type { AppContext } from '../../lib/context';
 import { ok, page } from '../../lib/envelope';
+import { conflict } from '../../lib/errors';
 import { fileReplies, replies } from '../../lib/responses';
 import { buildAppealFile } from './appeal';
 import { attachment, buildExport } from './export';
@@ -32,7 +34,11 @@ import { examAverages, examStatistics, listResults, showResults, studentResult }
 const tags = ['Résultats des examens'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export async function examResultsRoutes(base: FastifyInstance) {
+/** Whether a staff member still marks a student's copy blind (double marking, given by features/index.ts: this feature
+ *  cannot import the marking's). */
+export type BlindMarking = (ctx: AppContext, examId: number, studentId: number, viewerId: number) => Promise<boolean>;
+
+export async function examResultsRoutes(base: FastifyInstance, deps: { marksBlind?: BlindMarking } = {}) {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -90,10 +96,12 @@ export async function examResultsRoutes(base: FastifyInstance) {
         tags,
         summary: 'Dossier de réclamation (PDF) : la copie telle que l’étudiant l’a donnée, les verdicts, le journal et sa dernière empreinte',
         params: examResultsStudentParamsSchema,
-        response: fileReplies('application/pdf', 'Le dossier de réclamation de cette composition.', 404),
+        response: fileReplies('application/pdf', 'Le dossier de réclamation de cette composition.', 404, 409),
       },
     },
     async (req, reply) => {
+      // The file holds the whole journal: a marker still marking this copy blind would read the other marker's marks.
+      if (await deps.marksBlind?.(app.ctx, req.params.examId, req.params.userId, req.user!.id)) throw conflict(T.appealWhileBlind);
       const author = `${req.user!.first_name} ${req.user!.last_name}`;
       const { buffer, filename } = await buildAppealFile(app.ctx, req.params.examId, req.params.userId, author);
       return reply.header('content-type', 'application/pdf').header('content-disposition', attachment(filename)).header('cache-control', 'no-store').send(buffer);

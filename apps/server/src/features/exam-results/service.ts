@@ -167,6 +167,9 @@ export async function studentResult(db: Db, examId: number, userId: number): Pro
           cases: casesOf(s.internal),
           ip: s.ip,
           user_agent: s.user_agent,
+          // Still waiting for the runner (« en cours de correction »): its failed tries and their last reason.
+          grading_later: s.grade_at ? { failures: s.grade_failures, reason: s.grade_failures > 0 ? s.grade_error : null, next_try_at: s.grade_at.toISOString() } : null,
+          graded_later_at: s.graded_later_at?.toISOString() ?? null,
         })),
     })),
   };

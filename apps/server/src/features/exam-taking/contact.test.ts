@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOURNAL_SILENCE_SECONDS } from '@exam/shared';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
-import { settleDueDrafts } from './drafts';
+import { sweepEndedAttempts } from '../../../test/exam-sitting';
 
 let t: TestApp;
 let s: Awaited<ReturnType<typeof seedStructure>>;
@@ -77,13 +77,13 @@ describe('periods without contact, journaled by the server', () => {
     // The page coming back now cannot tell anything any more: its signals are refused after the end.
     const late = await call(st.token, 'POST', `/api/student/exams/${id}/events`, { events: [{ type: 'ONLINE', at: new Date().toISOString() }] });
     expect(late.statusCode).toBe(409);
-    await settleDueDrafts(t.ctx);
+    await sweepEndedAttempts(t);
     const journal = await journalOf(id, st.id);
     expect(journal.intact).toBe(true);
     const found = journal.events.filter((e) => e.type === 'OFFLINE_PERIOD');
     expect(found.map((e) => e.data)).toEqual([{ from: at.checked, until: at.deadline, seconds: 20 * 60, until_end: true }]);
     // Settled once: another sweep, or the result page, journals it no second time.
-    await settleDueDrafts(t.ctx);
+    await sweepEndedAttempts(t);
     expect((await call(st.token, 'GET', `/api/student/exams/${id}/show`)).statusCode).toBe(200);
     expect(await periods(id, st.id)).toHaveLength(1);
   });
@@ -93,7 +93,7 @@ describe('periods without contact, journaled by the server', () => {
     const [silent, present] = [await sitting(id), await sitting(id)];
     const at = await moveBack(id, silent.id, { started: 50 * MIN, checked: null, deadline: 5 * MIN });
     await moveBack(id, present.id, { started: 50 * MIN, checked: 6 * MIN, deadline: 5 * MIN });
-    await settleDueDrafts(t.ctx);
+    await sweepEndedAttempts(t);
     expect((await periods(id, silent.id)).map((e) => e.data)).toEqual([{ from: at.started, until: at.deadline, seconds: 45 * 60, until_end: true }]);
     // Its last check a minute before the end, within JOURNAL_SILENCE_SECONDS: no period.
     expect(JOURNAL_SILENCE_SECONDS).toBeGreaterThan(60);

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedRunner, type CodeRunner, type EmbeddedRunner } from '@exam/runner';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, withContext, type TestApp } from '../../../test/helper';
-import { settleDrafts, settleDueDrafts } from './drafts';
+import { settleDrafts } from './drafts';
+import { sweepEndedAttempts } from '../../../test/exam-sitting';
 
 let t: TestApp;
 let runner: EmbeddedRunner;
@@ -470,12 +471,12 @@ describe('nothing typed is lost: drafts graded when the attempt ends', () => {
     }
     const draftAt = (await t.ctx.db.selectFrom('exam_drafts').select('updated_at').where('attempt_id', '=', (await attemptOf(id, a.id)).id).executeTakeFirstOrThrow()).updated_at;
     // Both still running: the sweep leaves them alone.
-    await settleDueDrafts(t.ctx);
+    await sweepEndedAttempts(t);
     expect(await submissionsOf(id, a.id)).toHaveLength(0);
     await t.ctx.db.updateTable('exam_attempts').set({ deadline: at(-40_000) }).where('exam_id', '=', id).execute();
     // Student b asks for the result before any sweep: graded on the spot.
     expect((await shown(b.token, id)).q(Q.exact)).toMatchObject({ state: 'VALIDATED', from_draft: true });
-    await settleDueDrafts(t.ctx);
+    await sweepEndedAttempts(t);
     const subs = await submissionsOf(id, a.id);
     expect(subs).toHaveLength(1);
     expect(subs[0]).toMatchObject({ auto: 1, is_valid: 1 });
@@ -494,7 +495,9 @@ describe('nothing typed is lost: drafts graded when the attempt ends', () => {
     expect((await attemptOf(id, st.id)).finished_at).not.toBeNull();
     const late = await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: Q.exact, answer: 'REPONSE_SECRETE', submission_id: uuid() }] });
     expect(late.statusCode).toBe(409);
-    expect(await settleDueDrafts(t.ctx)).toBeGreaterThanOrEqual(1);
+    // The sweep grades the drafts of the attempts the close ended.
+    await sweepEndedAttempts(t);
+    expect((await attemptOf(id, st.id)).drafts_settled_at).not.toBeNull();
     expect(await submissionsOf(id, st.id)).toMatchObject([{ auto: 1, is_valid: 1 }]);
   });
 });

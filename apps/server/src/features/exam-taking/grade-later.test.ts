@@ -2,10 +2,13 @@
 // and a short wait, another owner's endless program holds that slot, and students submit programs meanwhile. Each
 // answer is kept at once, pending (« en cours de correction », never a verdict nor an error, never 0 in the score),
 // then graded later by the sweep with the verdict and the penalty it would have had at once; closing the exam keeps
-// the waiting answers, archiving waits for them.
+// the waiting answers, archiving waits for them. The attempt's journal says when an answer is kept and when its
+// verdict comes (with the failed tries counted, never journaled one by one); the staff copy shows a waiting answer
+// with its failed tries and their last reason, which no student's shape ever carries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedRunner, type EmbeddedRunner } from '@exam/runner';
-import { EXAM_TAKING_TEXTS, examQuestionsEnvelopeSchema, examShowResultSchema, examSolutionsEnvelopeSchema } from '@exam/shared';
+import { EXAM_TAKING_TEXTS, examJournalSchema, examQuestionsEnvelopeSchema, examShowResultSchema, examSolutionsEnvelopeSchema, examStudentResultSchema, type JournalEvent } from '@exam/shared';
+import { journalSentence } from '../exam-results';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
 import { gradeDueLater } from './grade-later';
 
@@ -47,6 +50,13 @@ const submit = (token: string, examId: number, questionId: number, answer: strin
 const questionState = async (token: string, examId: number, questionId: number) => {
   const r = examQuestionsEnvelopeSchema.parse((await call(token, 'GET', `/api/student/exams/${examId}/questions`)).json());
   return r.data!.questions.find((q) => q.id === questionId)!;
+};
+const journalOf = async (examId: number, userId: number) => examJournalSchema.parse((await call(teacher, 'GET', `/api/admin/exams/${examId}/attempts/${userId}/journal`)).json().data);
+const laterEvents = (events: JournalEvent[]) => events.filter((e) => ['ANSWER', 'ANSWER_KEPT', 'DRAFT_GRADED', 'GRADED_LATER'].includes(e.type));
+const staffCopy = async (examId: number, userId: number) => {
+  const r = await call(teacher, 'GET', `/api/admin/exam-results/${examId}/students/${userId}`);
+  expect(r.statusCode, r.body).toBe(200);
+  return examStudentResultSchema.parse(r.json().data);
 };
 const submissionsOf = async (examId: number, userId: number) => {
   const a = await t.ctx.db.selectFrom('exam_attempts').select('id').where('exam_id', '=', examId).where('user_id', '=', userId).executeTakeFirstOrThrow();
@@ -145,6 +155,24 @@ describe('an exam answer meeting a saturated runner', () => {
     // The wrong try before it costs its penalty, as it would have at once.
     expect(await submissionsOf(id, penalised.id)).toMatchObject([{ is_valid: 0 }, { is_valid: 1, score: 0.75, penalty: 0.25, pending: 0 }]);
 
+    // The journal: the answer kept (no verdict), then its verdict graded later, with the penalty it took.
+    const journal = await journalOf(id, right.id);
+    expect(journal.intact).toBe(true);
+    const [kept, verdict] = laterEvents(journal.events).filter((e) => e.data.question_id === algo);
+    expect(kept).toMatchObject({ type: 'ANSWER_KEPT', data: { question_id: algo, from_draft: false, tries: 1 } });
+    expect(kept.data).not.toHaveProperty('is_valid');
+    // The tries that failed while the slot was still held (the app's own loop may have tried): counted in the event.
+    const failures = (await submissionsOf(id, right.id))[0].grade_failures;
+    expect(verdict).toMatchObject({ type: 'GRADED_LATER', data: { question_id: algo, submission_id: kept.data.submission_id, is_valid: true, failures, penalty: 0 } });
+    const pos = new Map([[algo, 1]]);
+    const tries = (n: number) => (n === 0 ? 'au premier essai de correction' : n === 1 ? 'après 1 essai de correction échoué' : `après ${n} essais de correction échoués`);
+    expect(journalSentence(kept, pos)).toMatch(/^Réponse enregistrée, en cours de correction, question 1, le serveur d’exécution n’a pas pu la corriger à temps, essai n° 1, depuis l’adresse \S+$/);
+    expect(journalSentence(verdict, pos)).toBe(`Réponse corrigée plus tard, question 1, validée, ${tries(failures)}`);
+    const pj = laterEvents((await journalOf(id, penalised.id)).events).filter((e) => e.data.question_id === algo);
+    expect(pj.map((e) => e.type)).toEqual(['ANSWER', 'ANSWER_KEPT', 'GRADED_LATER']);
+    expect(journalSentence(pj[2], pos)).toBe(`Réponse corrigée plus tard, question 1, validée, pénalité de 25 % pour les essais faux envoyés avant, ${tries(Number(pj[2].data.failures))}`);
+    expect(laterEvents((await journalOf(id, wrong.id)).events).at(-1)).toMatchObject({ type: 'GRADED_LATER', data: { is_valid: false } });
+
     const final = examShowResultSchema.parse((await call(right.token, 'GET', `/api/student/exams/${id}/show`)).json().data);
     expect(final).toMatchObject({ score_status: 'FINAL', pending_count: 0, score: 4, score_20: 20 });
     const p = examShowResultSchema.parse((await call(penalised.token, 'GET', `/api/student/exams/${id}/show`)).json().data);
@@ -181,6 +209,13 @@ describe('an exam answer meeting a saturated runner', () => {
       }, { timeout: 60_000 })
       .toBe('FINAL');
     expect(await submissionsOf(id, st.id)).toMatchObject([{ auto: 1, pending: 0, is_valid: 1 }]);
+    // Journaled as a draft kept at the end (never « corrigé » before its verdict), then its verdict.
+    const events = laterEvents((await journalOf(id, st.id)).events);
+    expect(events.map((e) => e.type)).toEqual(['ANSWER_KEPT', 'GRADED_LATER']);
+    expect(events[0]).toMatchObject({ data: { from_draft: true, question_id: algo } });
+    expect(events[0].client_at).not.toBeNull();
+    expect(events[1]).toMatchObject({ data: { from_draft: true, is_valid: true, failures: (await submissionsOf(id, st.id))[0].grade_failures } });
+    expect(journalSentence(events[0], new Map([[algo, 1]]))).toMatch(/^Réponse enregistrée, en cours de correction, question 1, le serveur d’exécution n’a pas pu la corriger à temps, brouillon remis à la fin, tapé à \d\d:\d\d:\d\d$/);
   }, 120_000);
 
   it('keeps the answer when no runner answers at all, tries again later and later, and grades it once one is back', async () => {
@@ -204,6 +239,27 @@ describe('an exam answer meeting a saturated runner', () => {
       expect(failed.grade_error).toContain('désactivée');
       expect(new Date(failed.grade_at!).getTime()).toBeGreaterThan(Date.now() + 1000);
       expect(await gradeDueLater(t.ctx)).toBe(0);
+      // A second failed try, counted with the first.
+      await t.ctx.db.updateTable('exam_submissions').set({ grade_at: at(-1000) }).where('grade_at', 'is not', null).execute();
+      await gradeDueLater(t.ctx);
+      await expect.poll(async () => (await submissionsOf(id, st.id))[0].grade_failures, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+
+      // Staff see the answer waiting, its failed tries and their last reason.
+      const copy = await staffCopy(id, st.id);
+      const sub = copy.questions.find((q) => q.question_id === algo)!.submissions[0];
+      expect(sub.grading_later).toMatchObject({ failures: (await submissionsOf(id, st.id))[0].grade_failures });
+      expect(sub.grading_later!.reason).toContain('désactivée');
+      expect(sub.graded_later_at).toBeNull();
+      // The student never: neither the error's text nor its fields, in any of their shapes.
+      const reason = (await submissionsOf(id, st.id))[0].grade_error!;
+      for (const url of [`/api/student/exams/${id}/questions`, `/api/student/exams/${id}/show`, `/api/student/exams/${id}/attempt`, '/api/student/exams']) {
+        const r = await call(st.token, 'GET', url);
+        expect(r.statusCode, `${url} ${r.body}`).toBe(200);
+        for (const leak of [reason, 'grade_error', 'grade_failures', 'grading_later', 'désactivée']) expect(r.body, url).not.toContain(leak);
+      }
+      const again = await call(st.token, 'POST', `/api/student/exams/${id}/solutions`, { answers: [{ question_id: algo, answer: RIGHT, submission_id: (await submissionsOf(id, st.id))[0].submission_id }] });
+      expect(again.statusCode, again.body).toBe(200);
+      for (const leak of [reason, 'grade_error', 'grading_later']) expect(again.body).not.toContain(leak);
     } finally {
       ctx.runner = saved;
     }
@@ -215,5 +271,15 @@ describe('an exam answer meeting a saturated runner', () => {
         return (await questionState(st.token, id, algo)).state;
       }, { timeout: 60_000 })
       .toBe('VALIDATED');
+    // One event for the verdict, with the failed tries counted (not one event per failure); the copy no longer waits.
+    const [row] = await submissionsOf(id, st.id);
+    expect(row.grade_failures).toBeGreaterThanOrEqual(2);
+    const events = laterEvents((await journalOf(id, st.id)).events);
+    expect(events.map((e) => e.type)).toEqual(['ANSWER_KEPT', 'GRADED_LATER']);
+    expect(events[1]).toMatchObject({ data: { is_valid: true, failures: row.grade_failures } });
+    expect(journalSentence(events[1], new Map([[algo, 1]]))).toBe(`Réponse corrigée plus tard, question 1, validée, après ${row.grade_failures} essais de correction échoués`);
+    const sub = (await staffCopy(id, st.id)).questions[0].submissions[0];
+    expect(sub).toMatchObject({ is_valid: true, grading_later: null });
+    expect(sub.graded_later_at).not.toBeNull();
   }, 120_000);
 });

@@ -4,7 +4,8 @@
 // in every API process (embedded or cluster) grades it later from the database, so that it survives a restart. The
 // verdict depends only on the run: graded later, the answer gets exactly the result it would have got at once, with
 // the penalty of the wrong tries sent before it. A claim is a lease renewed while its grading runs: a process that
-// dies mid-grading leaves the answer to another (or to itself restarted) within LEASE_MS.
+// dies mid-grading leaves the answer to another (or to itself restarted) within LEASE_MS. The attempt's journal says
+// when an answer is kept (ANSWER_KEPT, journal.ts) and when its verdict comes (GRADED_LATER, with the failed tries).
 import type { FastifyBaseLogger } from 'fastify';
 import { EXAM_TAKING_TEXTS as T, type GradeDetails } from '@exam/shared';
 import type { AppContext } from '../../lib/context';
@@ -17,6 +18,7 @@ import { isRunnerUnavailable } from '../runner';
 import { toGradable } from '../questions';
 import { questionsOfDraw } from './pins';
 import { claimLaterGradings, laterGradingFailed, renewLaterGradings, storeLaterGrade, wrongTriesBefore } from './later-repository';
+import { journalGradedLater } from './journal';
 import { drawOf, lockAttemptRow, recomputeAttempt } from './repository';
 import { penalised, rulesOf } from './submissions';
 
@@ -80,15 +82,20 @@ export async function gradeDueLater(ctx: AppContext, log?: FastifyBaseLogger): P
           outcome = { is_valid: false, score: 0, details: serverKind(gradable.type).ungradable(gradable as never, err.message) as GradeDetails };
         }
         const rule = rules.get(c.question_id);
-        await withTransaction(ctx.db, async (trx) => {
+        const stored = await withTransaction(ctx.db, async (trx) => {
           await lockAttemptRow(trx, c.attempt_id); // one writer per attempt, as a student's answer
           const wrong = await wrongTriesBefore(trx, c.attempt_id, c.question_id, c.id);
           const { penalty, score } = penalised(outcome.score, wrong, rule?.wrong_try_penalty ?? 0);
-          if (await storeLaterGrade(trx, c.id, { ...outcome, score, penalty })) {
-            await recomputeAttempt(trx, c.attempt_id, new Map([...rules].map(([id, r]) => [id, r.points])));
-            graded += 1;
-          }
+          const done = await storeLaterGrade(trx, c.id, { ...outcome, score, penalty });
+          if (done) await recomputeAttempt(trx, c.attempt_id, new Map([...rules].map(([id, r]) => [id, r.points])));
+          return done && { ...done, score, penalty };
         });
+        if (stored) {
+          graded += 1;
+          // In the attempt's journal: the verdict, and how many tries of grading failed before (counted, never one by one).
+          const data = { question_id: c.question_id, submission_id: c.submission_id, from_draft: c.auto === 1, is_valid: outcome.is_valid, score: stored.score, penalty: stored.penalty, failures: stored.failures };
+          await journalGradedLater(ctx, c.attempt_id, data, log);
+        }
       } catch (err) {
         const reason = err instanceof HttpError ? err.message : `erreur interne : ${err instanceof Error ? err.message : String(err)}`;
         const failed = await laterGradingFailed(ctx.db, c.id, reason).catch(() => undefined);

@@ -4,3 +4,4 @@ export { recomputeAttempt, drawsOf, repinDraws, type DrawRow } from './repositor
 export { pinKey, pinnedQuestions } from './pins';
 export { penalised, rulesOf } from './submissions';
 export { humanGradedTypes, marksPublished, waitingDetails } from './marks-gate';
+export { settleDueDrafts } from './drafts';

@@ -2,7 +2,7 @@
 // the drafts graded then (by the sweep, or by the result page asked first) are each journaled with their verdict.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
-import { settleDueDrafts } from './drafts';
+import { sweepEndedAttempts } from '../../../test/exam-sitting';
 
 let t: TestApp;
 let s: Awaited<ReturnType<typeof seedStructure>>;
@@ -62,7 +62,7 @@ describe('journal of an attempt ended by its deadline', () => {
     await t.ctx.db.updateTable('exam_attempts').set({ deadline }).where('exam_id', '=', id).execute();
     // Student b asks for the result before any sweep; student a's attempt is left to the sweep.
     expect((await call(b.token, 'GET', `/api/student/exams/${id}/show`)).statusCode).toBe(200);
-    await settleDueDrafts(t.ctx);
+    await sweepEndedAttempts(t);
     for (const st of [a, b]) {
       const journal = await journalOf(id, st.id);
       expect(journal.intact).toBe(true);
@@ -78,7 +78,7 @@ describe('journal of an attempt ended by its deadline', () => {
       for (const e of graded) expect(Date.parse(e.client_at!)).toBeLessThanOrEqual(typedBy);
     }
     // Settling runs once: another sweep writes nothing more.
-    await settleDueDrafts(t.ctx);
+    await sweepEndedAttempts(t);
     expect((await journalOf(id, a.id)).events).toHaveLength(6);
   });
 

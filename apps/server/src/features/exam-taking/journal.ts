@@ -1,6 +1,6 @@
-// What exam taking writes in the attempt's journal (features/exam-journal): start, answers with their verdicts,
-// late answers, the browser's signals, refusals by an access rule, unlocks, finish. A failure to write is logged
-// and never fails the student's call.
+// What exam taking writes in the attempt's journal (features/exam-journal): start, answers with their verdicts (or
+// kept for later, then their verdict when it comes), late answers, the browser's signals, refusals by an access rule,
+// unlocks, finish. A failure to write is logged and never fails the student's call.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { ExamGradeResult } from '@exam/shared';
@@ -16,6 +16,8 @@ const record = (req: FastifyRequest, work: () => Promise<void>) => journalBestEf
 
 const origin = (req: FastifyRequest) => ({ ip: req.ip ?? null, user_agent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'].slice(0, 300) : null });
 const answerHash = (answer: unknown) => createHash('sha256').update(JSON.stringify(answer ?? null)).digest('hex');
+/** An answer stored pending for the runner (sent again: the stored result still waits). */
+const keptDetails = (d: unknown) => !!d && typeof d === 'object' && (d as { pending?: unknown }).pending === true && ['ALGORITHM', 'MATH'].includes(String((d as { type?: unknown }).type));
 
 async function attemptId(ctx: AppContext, examId: number, userId: number) {
   return (await findAttempt(ctx.db, examId, userId))?.id;
@@ -50,7 +52,7 @@ export const journalAnswers = (
   req: FastifyRequest,
   id: number,
   sent: Array<{ question_id: number; answer: unknown; submission_id?: string }>,
-  results: Array<ExamGradeResult & { stored: boolean }>,
+  results: Array<ExamGradeResult & { stored: boolean; later?: boolean }>,
 ) =>
   record(req, async () => {
     const again = sent.flatMap((a, i) => (a.submission_id && results[i] && !results[i].stored ? [a.submission_id] : []));
@@ -59,10 +61,10 @@ export const journalAnswers = (
     sent.forEach((a, i) => {
       const r = results[i];
       if (!r || (a.submission_id && !r.stored && known.has(a.submission_id))) return;
-      events.push({
-        type: 'ANSWER',
-        data: { question_id: a.question_id, submission_id: a.submission_id ?? null, answer_sha256: answerHash(a.answer), is_valid: r.is_valid, tries: r.tries, ...origin(req) },
-      });
+      const data = { question_id: a.question_id, submission_id: a.submission_id ?? null, answer_sha256: answerHash(a.answer), tries: r.tries, ...origin(req) };
+      // Kept for later (the runner could not answer in time): no verdict yet, which GRADED_LATER gives.
+      if (r.later || keptDetails(r.details)) events.push({ type: 'ANSWER_KEPT', data: { ...data, from_draft: false } });
+      else events.push({ type: 'ANSWER', data: { ...data, is_valid: r.is_valid } });
     });
     await appendEvents(ctx, id, events);
   });
@@ -98,15 +100,37 @@ export async function journalSettled(
     // A page silent until the end (its own signals are refused once the attempt is over): the period, from the server.
     if (!attempt.finished) await journalSilenceAtEnd(ctx, attempt.id);
     const draft = new Map(graded.map((g) => [g.question_id, g]));
-    const events: NewEvent[] = recorded.flatMap((r) => {
+    const events: NewEvent[] = recorded.flatMap((r): NewEvent[] => {
       const g = draft.get(r.question_id);
       if (!r.stored || !g) return [];
-      return [{ type: 'DRAFT_GRADED', client_at: g.created_at, data: { question_id: r.question_id, submission_id: g.submission_id, answer_sha256: answerHash(g.answer), is_valid: r.is_valid, tries: r.tries } }];
+      const data = { question_id: r.question_id, submission_id: g.submission_id, answer_sha256: answerHash(g.answer), tries: r.tries };
+      // A draft kept for later (the runner could not answer in time): its verdict comes with GRADED_LATER.
+      if (r.later) return [{ type: 'ANSWER_KEPT', client_at: g.created_at, data: { ...data, from_draft: true } }];
+      return [{ type: 'DRAFT_GRADED', client_at: g.created_at, data: { ...data, is_valid: r.is_valid } }];
     });
     await appendEvents(ctx, attempt.id, events);
   } catch (err) {
     if (log) log.warn({ err, attemptId: attempt.id }, 'writing the attempt journal at its end failed');
     else console.warn('writing the attempt journal at its end failed', { attemptId: attempt.id }, err);
+  }
+}
+
+/**
+ * The verdict of an answer kept for later (grade-later.ts), once stored: with how many tries of grading failed before
+ * (the failures themselves are not journaled one by one). Run by the sweep, which has no request: a failure to write
+ * is logged and the sweep goes on.
+ */
+export async function journalGradedLater(
+  ctx: AppContext,
+  attemptId: number,
+  graded: { question_id: number; submission_id: string; from_draft: boolean; is_valid: boolean; score: number; penalty: number; failures: number },
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  try {
+    await appendEvents(ctx, attemptId, [{ type: 'GRADED_LATER', data: graded }]);
+  } catch (err) {
+    if (log) log.warn({ err, attemptId }, 'writing the verdict of an answer graded later in the attempt journal failed');
+    else console.warn('writing the verdict of an answer graded later in the attempt journal failed', { attemptId }, err);
   }
 }
 

@@ -13,6 +13,10 @@ export interface LaterGrading {
   answer: unknown;
   exam_id: number;
   user_id: number;
+  /** The client's submission id (the journal names the answer by it). */
+  submission_id: string;
+  /** 1: the student's draft handed in at the end. */
+  auto: number;
 }
 
 /** Takes up to `limit` answers due (oldest first), each for `leaseMs`: no other process takes them meanwhile. */
@@ -22,7 +26,7 @@ export async function claimLaterGradings(db: Db, leaseMs: number, limit: number)
     from exam_attempts a
     where a.id = s.attempt_id
       and s.id in (select id from exam_submissions where grade_at <= now() order by grade_at, id limit ${limit} for update skip locked)
-    returning s.id, s.attempt_id, s.question_id, s.answer, a.exam_id, a.user_id`.execute(db);
+    returning s.id, s.attempt_id, s.question_id, s.answer, a.exam_id, a.user_id, s.submission_id, s.auto`.execute(db);
   return r.rows;
 }
 
@@ -54,8 +58,11 @@ export async function wrongTriesBefore(db: Db, attemptId: number, questionId: nu
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** Stores the verdict of an answer graded later; false when it was graded meanwhile (another process, a regrade). */
-export async function storeLaterGrade(db: Db, id: number, o: GradeOutcome & { penalty: number }): Promise<boolean> {
+/**
+ * Stores the verdict of an answer graded later, with how many tries failed before it; undefined when it was graded
+ * meanwhile (another process, a regrade).
+ */
+export async function storeLaterGrade(db: Db, id: number, o: GradeOutcome & { penalty: number }): Promise<{ failures: number } | undefined> {
   const r = await db
     .updateTable('exam_submissions')
     .set({
@@ -71,7 +78,7 @@ export async function storeLaterGrade(db: Db, id: number, o: GradeOutcome & { pe
     })
     .where('id', '=', id)
     .where('grade_at', 'is not', null)
-    .returning('id')
+    .returning('grade_failures')
     .executeTakeFirst();
-  return r !== undefined;
+  return r && { failures: Number(r.grade_failures) };
 }

@@ -177,7 +177,7 @@ describe('double marking, publication and anonymity', () => {
 
     // The agreement report: per question and per marker.
     const report = agreementReportSchema.parse((await call(staff.teacher.token, 'GET', `${base}/agreement`)).json().data);
-    expect(report.questions).toEqual([{ question_id: q.id, position: 1, points: 4, pairs: 3, mean_difference: 0.83, max_difference: 2, agreed: 2, disagreements: 1, settled: 1 }]);
+    expect(report.questions).toEqual([{ question_id: q.id, position: 1, points: 4, pairs: 3, mean_difference: 0.83, max_difference: 2, agreed: 2, disagreements: 1, settled: 1, criteria: [] }]);
     expect(report.markers).toEqual([
       { name: 'PrénomA CorrecteurA', question_id: q.id, position: 1, graded: 3, mean_points: 2, mean_difference: -0.83 },
       { name: 'PrénomB CorrecteurB', question_id: q.id, position: 1, graded: 3, mean_points: 2.83, mean_difference: 0.83 },

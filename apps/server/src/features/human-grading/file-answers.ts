@@ -7,6 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DOUBLE_MARKING_TEXTS as D,
   FILE_ANSWER_TEXTS as FT,
   fileAnnotationInputSchema,
   fileAnnotationsEnvelopeSchema,
@@ -24,15 +25,17 @@ import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { replies } from '../../lib/responses';
 import type { SessionUser } from '../../lib/session-user';
 import { withTransaction } from '../../lib/transaction';
-import { annotationsOf, deleteAnnotation, filesOfAttempts, insertAnnotation, syncAnnotationDetails, toAnswerFile } from '../answer-files';
+import { annotationsOf, deleteAnnotation, filesOfAttempts, insertAnnotation, syncAnnotationDetails, toAnswerFile, type SlottedFileAnnotation } from '../answer-files';
 import { appendEvents, journalBestEffort } from '../exam-journal';
-import { attemptIdsOf, examQuestions, hasAnswer, lockAttempt, type AnswerRow, type ExamQuestionHead } from './repository';
+import { attemptIdsOf, examQuestions, hasAnswer, lockAttempt, markFor, type AnswerRow, type ExamQuestionHead } from './repository';
+import { markersOf } from './markers-repository';
+import { roleIn, scopeOf } from './markers';
 import { copyNumbers } from './service';
 
 /** The grader information of a FILE question (its settings), or null. */
-export async function fileGraderInfo(db: Db, questionId: number): Promise<string | null> {
-  const row = await db.selectFrom('questions').select('file_answer').where('id', '=', questionId).executeTakeFirst();
-  return fileAnswerSettingsSchema.safeParse(row?.file_answer ?? {}).data?.grader_info ?? null;
+export function fileGraderInfo(q: Pick<ExamQuestionHead, 'file_answer'>): string | null {
+  const raw = typeof q.file_answer === 'string' ? (JSON.parse(q.file_answer) as unknown) : q.file_answer;
+  return fileAnswerSettingsSchema.safeParse(raw ?? {}).data?.grader_info ?? null;
 }
 
 /** Adds to each copy of a FILE question its files and annotations (the copies in the queue's order, by attempt). */
@@ -49,8 +52,24 @@ export async function withAnswerFiles(db: Db, q: ExamQuestionHead, answers: Answ
     c.text = '';
     c.words = 0;
     c.files = named.flatMap((id) => (own.has(id) ? [toAnswerFile(own.get(id)!)] : []));
-    c.file_annotations = notes.get(a.attempt_id) ?? [];
+    // Under double marking each says which marker made it (a marker's own view keeps only theirs: markers.ts).
+    c.file_annotations = (notes.get(a.attempt_id) ?? []).map(labelled);
   }
+}
+
+/** An annotation made under double marking says who made it (« Correcteur 1 »…); a single grader's says nothing. */
+const labelled = (a: SlottedFileAnnotation): SlottedFileAnnotation => (a.slot === null ? a : { ...a, by: D.annotationBy(a.slot) });
+/** What the student reads: no slot, and under double marking who made each (the settling person: « Enseignant »). */
+const forStudent = (list: SlottedFileAnnotation[], double: boolean): FileAnnotation[] =>
+  list.map(({ slot, ...a }) => (double ? { ...a, by: D.annotationBy(slot) } : a));
+
+/**
+ * A FILE copy's final mark is written (single marking, or the final mark under double marking): every annotation of its
+ * files goes with it into the answer's grade details (the student reads them with the mark, once published).
+ */
+export async function syncFinalFileAnnotations(db: Db, attemptId: number, q: ExamQuestionHead, double: boolean): Promise<void> {
+  if (q.type !== 'FILE') return;
+  await syncAnnotationDetails(db, attemptId, q.question_id, forStudent(await listOf(db, q.question_id, attemptId), double));
 }
 
 const annotationParams = gradingCopyParamsSchema.extend({ annotationId: z.coerce.number({ error: 'L’annotation doit être un nombre.' }).int().positive() });
@@ -65,7 +84,7 @@ async function copyAttempt(ctx: AppContext, examId: number, questionId: number, 
   return attemptId;
 }
 
-async function listOf(db: Db, questionId: number, attemptId: number): Promise<FileAnnotation[]> {
+async function listOf(db: Db, questionId: number, attemptId: number): Promise<SlottedFileAnnotation[]> {
   return (await annotationsOf(db, questionId, [attemptId])).get(attemptId) ?? [];
 }
 
@@ -77,21 +96,30 @@ async function changeAnnotations(
   grader: SessionUser,
   log: FastifyBaseLogger,
   requestId: string,
-  change: (trx: Db, attemptId: number) => Promise<{ journal: Record<string, unknown> }>,
+  change: (trx: Db, attemptId: number, slot: number | null) => Promise<{ journal: Record<string, unknown> }>,
 ): Promise<FileAnnotation[]> {
   const attemptId = await copyAttempt(ctx, examId, questionId, copy);
+  // Under double marking a marker's annotations are theirs (their slot), read by them alone until the final mark; the
+  // person who settles annotates as the teacher (no slot). Single marking: no slot.
+  const markers = await markersOf(ctx.db, examId);
+  const scope = scopeOf(markers, questionId);
+  const { role, slot } = roleIn(scope, markers, grader.id);
+  const marker = role === 'MARKER' || role === 'THIRD';
   const { list, journal } = await withTransaction(ctx.db, async (trx) => {
     const state = await lockAttempt(trx, attemptId);
     if (!state) throw notFound(T.copyNotFound);
     if (!state.over) throw conflict(T.notOver);
-    const done = await change(trx, attemptId);
+    const final = await markFor(trx, attemptId, questionId);
+    if (marker && final) throw conflict(D.annotationsFixed);
+    const done = await change(trx, attemptId, marker ? slot : null);
     const list = await listOf(trx, questionId, attemptId);
-    await syncAnnotationDetails(trx, attemptId, questionId, list);
-    return { list, journal: done.journal };
+    // The student reads the annotations with the final mark only: none in the grade details before it.
+    await syncAnnotationDetails(trx, attemptId, questionId, final ? forStudent(list, scope !== null) : null);
+    return { list: marker ? list.filter((a) => a.slot === slot) : list.map(labelled), journal: done.journal };
   });
   // In the attempt's journal as a grader's act on the question (a mark's event: the points stay as they are).
   await journalBestEffort(log, requestId, () =>
-    appendEvents(ctx, attemptId, [{ type: 'MARK', data: { question_id: questionId, by: grader.id, by_name: nameOf(grader), file_annotation: journal } }]),
+    appendEvents(ctx, attemptId, [{ type: 'MARK', data: { question_id: questionId, by: grader.id, by_name: nameOf(grader), ...(marker ? { slot } : {}), file_annotation: journal } }]),
   );
   return list;
 }
@@ -114,7 +142,7 @@ export async function fileAnnotationRoutes(root: FastifyInstance, base: string) 
     async (req) => {
       const { examId, questionId, copy } = req.params;
       const a = req.body;
-      const list = await changeAnnotations(app.ctx, examId, questionId, copy, req.user!, req.log, req.id, async (trx, attemptId) => {
+      const list = await changeAnnotations(app.ctx, examId, questionId, copy, req.user!, req.log, req.id, async (trx, attemptId, slot) => {
         const file = (await filesOfAttempts(trx, questionId, [attemptId])).get(attemptId)?.find((f) => f.id === a.file_id);
         if (!file) throw unprocessable({ file_id: [FT.fileNotInCopy] }, FT.fileNotInCopy);
         if (a.page > file.pages) throw unprocessable({ page: [FT.pageOutOfRange(file.pages)] }, FT.pageOutOfRange(file.pages));
@@ -132,6 +160,7 @@ export async function fileAnnotationRoutes(root: FastifyInstance, base: string) 
           comment: a.comment,
           created_by: req.user!.id,
           created_by_name: nameOf(req.user!),
+          slot,
         });
         return { journal: { added: id, file: file.name, page: a.page, shape: a.shape, x: a.x, y: a.y, comment: a.comment } };
       });
@@ -146,8 +175,9 @@ export async function fileAnnotationRoutes(root: FastifyInstance, base: string) 
     },
     async (req) => {
       const { examId, questionId, copy, annotationId } = req.params;
-      const list = await changeAnnotations(app.ctx, examId, questionId, copy, req.user!, req.log, req.id, async (trx, attemptId) => {
-        const removed = await deleteAnnotation(trx, annotationId, attemptId, questionId);
+      const list = await changeAnnotations(app.ctx, examId, questionId, copy, req.user!, req.log, req.id, async (trx, attemptId, slot) => {
+        // A marker removes only their own (another's reads as not found).
+        const removed = await deleteAnnotation(trx, annotationId, attemptId, questionId, slot ?? undefined);
         if (!removed) throw notFound(FT.annotationNotFound);
         return { journal: { removed: annotationId, file: removed.file_name, page: removed.page, comment: removed.comment } };
       });

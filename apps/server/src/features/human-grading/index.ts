@@ -2,3 +2,4 @@
 // decision taken elsewhere sets (a similarity case's « Note modifiée »).
 export { humanGradingRoutes } from './routes';
 export { copyNumbers, graderOrder, markByDecision } from './service';
+export { journalForMarker, marksBlind } from './markers';

@@ -2,7 +2,7 @@
 // (exam_grading), the markers named (exam_markers), each marker's own marks (exam_marker_marks), the staff who may
 // be named, and the students' names once anonymity is lifted.
 import { sql } from 'kysely';
-import { EXAM_GRACE_SECONDS } from '@exam/shared';
+import { EXAM_GRACE_SECONDS, type RubricLevelChosen } from '@exam/shared';
 import type { Db } from '../../db/schema';
 
 export interface GradingRow {
@@ -89,10 +89,13 @@ export interface MarkerMarkRow {
   graded_by_name: string;
   graded_at: Date;
   version: number;
+  /** The marker's rubric levels and text annotations (migration 051-marker-rubrics; read with rubric.ts). */
+  rubric_levels?: unknown;
+  annotations?: unknown;
 }
 
-const mmColumns = ['attempt_id', 'question_id', 'slot', 'points', 'comment', 'graded_by_name', 'graded_at', 'version'] as const;
-const mmOf = (r: { attempt_id: number; question_id: number; slot: number; points: unknown; comment: string | null; graded_by_name: string; graded_at: unknown; version: number }): MarkerMarkRow => ({
+const mmColumns = ['attempt_id', 'question_id', 'slot', 'points', 'comment', 'graded_by_name', 'graded_at', 'version', 'rubric_levels', 'annotations'] as const;
+const mmOf = (r: { attempt_id: number; question_id: number; slot: number; points: unknown; comment: string | null; graded_by_name: string; graded_at: unknown; version: number; rubric_levels: unknown; annotations: unknown }): MarkerMarkRow => ({
   ...r,
   points: Number(r.points),
   graded_at: new Date(r.graded_at as string),
@@ -124,20 +127,36 @@ export async function anyMarkerMark(db: Db, examId: number): Promise<boolean> {
 export async function writeMarkerMark(
   db: Db,
   v: { attempt_id: number; question_id: number; slot: number; points: number; comment: string | null; graded_by: number; graded_by_name: string; version: number },
+  extra: { rubric_levels: unknown; annotations: unknown } = { rubric_levels: null, annotations: null },
 ): Promise<MarkerMarkRow> {
   const at = new Date();
+  const json = (x: unknown) => (x === null || x === undefined ? null : JSON.stringify(x));
+  const more = { rubric_levels: json(extra.rubric_levels), annotations: json(extra.annotations) };
   if (v.version === 1) {
-    await db.insertInto('exam_marker_marks').values({ ...v, graded_at: at }).execute();
+    await db.insertInto('exam_marker_marks').values({ ...v, ...more, graded_at: at }).execute();
   } else {
     await db
       .updateTable('exam_marker_marks')
-      .set({ points: v.points, comment: v.comment, graded_by: v.graded_by, graded_by_name: v.graded_by_name, graded_at: at, version: v.version })
+      .set({ points: v.points, comment: v.comment, graded_by: v.graded_by, graded_by_name: v.graded_by_name, graded_at: at, version: v.version, ...more })
       .where('attempt_id', '=', v.attempt_id)
       .where('question_id', '=', v.question_id)
       .where('slot', '=', v.slot)
       .execute();
   }
-  return { attempt_id: v.attempt_id, question_id: v.question_id, slot: v.slot, points: v.points, comment: v.comment, graded_by_name: v.graded_by_name, graded_at: at, version: v.version };
+  return { attempt_id: v.attempt_id, question_id: v.question_id, slot: v.slot, points: v.points, comment: v.comment, graded_by_name: v.graded_by_name, graded_at: at, version: v.version, ...extra };
+}
+
+/** A marker's mark re-scored by a changed rubric: its points and levels, a new version; still the marker's mark. */
+export async function rescoreMarkerMark(db: Db, m: MarkerMarkRow, points: number, levels: RubricLevelChosen[] | null): Promise<MarkerMarkRow> {
+  const version = m.version + 1;
+  await db
+    .updateTable('exam_marker_marks')
+    .set({ points, rubric_levels: levels === null ? null : JSON.stringify(levels), version })
+    .where('attempt_id', '=', m.attempt_id)
+    .where('question_id', '=', m.question_id)
+    .where('slot', '=', m.slot)
+    .execute();
+  return { ...m, points, rubric_levels: levels, version };
 }
 
 /** The attempts over holding an answer to one of these questions (the copies to grade), per question. */

@@ -6,15 +6,28 @@
 // other, under the attempt's lock). The final mark goes to exam_marks through the single-marking path (score, pending,
 // journal), so everything downstream (results, statistics, export, publication) reads one mark.
 import type { FastifyBaseLogger } from 'fastify';
-import { DOUBLE_MARKING_TEXTS as D, HUMAN_GRADING_TEXTS as T, round2, type GradingQueue, type Mark, type MarkingRole, type MarkResult } from '@exam/shared';
+import {
+  DOUBLE_MARKING_TEXTS as D,
+  HUMAN_GRADING_TEXTS as T,
+  round2,
+  type Annotation,
+  type GradingQueue,
+  type MarkingRole,
+  type MarkInputParsed,
+  type MarkResult,
+  type RubricLevelChosen,
+} from '@exam/shared';
 import type { Db } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
 import { withTransaction } from '../../lib/transaction';
 import { appendEvents, journalBestEffort, type NewEvent } from '../exam-journal';
-import { recomputeAttempt } from '../exam-taking';
+import { humanGradedTypes, recomputeAttempt } from '../exam-taking';
 import { applyMark, drawPoints, lockAttempt, markFor, writeMark, type ExamQuestionHead } from './repository';
+import { syncFinalFileAnnotations } from './file-answers';
+import { annotationsOf, answerTextOf, checkExtras, levelsOf, markOut, rubricState, type MarkExtras } from './rubric';
+import { textOf } from './service';
 import { copiesOver, finalMarksOfExam, gradingOf, markerMarksFor, markerMarksOfExam, markersOf, writeMarkerMark, type GradingRow, type MarkerMarkRow, type MarkerRow } from './markers-repository';
 
 export const nameOf = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
@@ -56,8 +69,6 @@ export async function requireManager(ctx: AppContext, examId: number, user: Sess
 /** The two marks differ by more than the rule allows: a disagreement to settle. */
 export const disagree = (g: GradingRow, a: number, b: number) => g.rule === 'SETTLE' && Math.abs(a - b) > (g.threshold ?? 0) + 1e-9;
 
-const markOut = (m: MarkerMarkRow): Mark => ({ points: m.points, comment: m.comment, version: m.version, graded_by: m.graded_by_name, graded_at: m.graded_at.toISOString() });
-
 /**
  * The queue as this user sees it under double marking: a marker, their own marks only (never the other's, nor the
  * final one); the third marker, only the copies in disagreement (or settled by them), blind too; anyone else, the
@@ -81,9 +92,11 @@ export async function markerView(ctx: AppContext, examId: number, q: ExamQuestio
       return own.has(id) || (!c.mark && p?.length === 2 && disagree(g, p[0]!, p[1]!));
     });
   }
+  // Their own mark (levels and annotations with it), and on a file their own annotations: nothing of the other's.
   const withOwn = copies.map((c) => {
     const m = own.get(attemptOf.get(c.copy)!);
-    return { ...c, mark: m ? markOut(m) : null };
+    const files = c.file_annotations ? { file_annotations: (c.file_annotations as Array<(typeof c.file_annotations)[number] & { slot?: number | null }>).filter((a) => a.slot === slot) } : {};
+    return { ...c, ...files, mark: m ? markOut(m) : null };
   });
   const graded = withOwn.filter((c) => c.mark).length;
   return { ...queue, copies: withOwn, counts: { total: withOwn.length, graded, left: withOwn.length - graded } };
@@ -104,11 +117,102 @@ export async function markerCounts(ctx: AppContext, examId: number, questionIds:
   return out;
 }
 
-interface FinalMark {
+/** The questions of a student's copy that have their final mark (exam_marks). */
+async function finalQuestionsOf(db: Db, examId: number, studentId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('exam_marks as m')
+    .innerJoin('exam_attempts as a', 'a.id', 'm.attempt_id')
+    .select('m.question_id')
+    .where('a.exam_id', '=', examId)
+    .where('a.user_id', '=', studentId)
+    .execute();
+  return new Set(rows.map((r) => r.question_id));
+}
+
+/**
+ * The journal of a student's copy as a named marker may read it: until a question's final mark, the other markers'
+ * marks (their points, comment, rubric levels, annotations) and their annotations on the files are left out, as in
+ * the queue. Anyone not named in the exam's marking reads it whole.
+ */
+export async function journalForMarker<E extends { type: string; data?: unknown }>(ctx: AppContext, examId: number, studentId: number, viewerId: number, events: E[]): Promise<E[]> {
+  const markers = await markersOf(ctx.db, examId);
+  if (!markers.some((m) => m.user_id === viewerId)) return events;
+  const finals = await finalQuestionsOf(ctx.db, examId, studentId);
+  return events.filter((e) => {
+    const d = (e.data ?? {}) as Record<string, unknown>;
+    if (typeof d.question_id !== 'number' || finals.has(d.question_id)) return true;
+    const { role, slot } = roleIn(scopeOf(markers, d.question_id), markers, viewerId);
+    if (role !== 'MARKER' && role !== 'THIRD') return true;
+    if (e.type === 'MARKER_MARK') return d.slot === slot;
+    // A MARK without a final mark is a file annotation (its marker's own), or a mean withdrawn since (it named both
+    // markers' points: the copy is blind again).
+    if (e.type === 'MARK') return !!d.file_annotation && d.slot === slot;
+    return true;
+  });
+}
+
+/**
+ * Whether a staff member marks this student's copy blind still: named marker (or third marker) of a question graded
+ * by a person that has no final mark yet. Such a reader gets no appeal file of the copy (it holds the whole journal, every
+ * event with its hash: nothing can be left out of it).
+ */
+export async function marksBlind(ctx: AppContext, examId: number, studentId: number, viewerId: number): Promise<boolean> {
+  const markers = await markersOf(ctx.db, examId);
+  if (!markers.some((m) => m.user_id === viewerId)) return false;
+  const finals = await finalQuestionsOf(ctx.db, examId, studentId);
+  const questions = await ctx.db
+    .selectFrom('exam_questions as eq')
+    .innerJoin('questions as q', 'q.id', 'eq.question_id')
+    .select('eq.question_id')
+    .where('eq.exam_id', '=', examId)
+    .where('q.type', 'in', humanGradedTypes() as never[])
+    .execute();
+  return questions.some((q) => {
+    if (finals.has(q.question_id)) return false;
+    const { role } = roleIn(scopeOf(markers, q.question_id), markers, viewerId);
+    return role === 'MARKER' || role === 'THIRD';
+  });
+}
+
+export interface FinalMark {
   points: number;
   comment: string | null;
   by: { id: number | null; name: string };
   rule: 'MEAN' | 'THIRD_MARKER' | 'TEACHER';
+  /** The final mark's rubric levels (null: none) and text annotations (each saying who made it; null: none). */
+  levels: RubricLevelChosen[] | null;
+  annotations: Annotation[] | null;
+}
+
+/**
+ * The levels of the mean of two marks given with the rubric: per criterion, the level both chose, else the mean of
+ * their points (no level named). Null unless both marked with the rubric.
+ */
+export function meanLevels(a: MarkerMarkRow, b: MarkerMarkRow): RubricLevelChosen[] | null {
+  const la = levelsOf(a.rubric_levels);
+  const lb = levelsOf(b.rubric_levels);
+  if (la.length === 0 || lb.length === 0) return null;
+  return la.flatMap((x) => {
+    const y = lb.find((l) => l.criterion_id === x.criterion_id);
+    if (!y) return [];
+    if (x.level_id !== null && x.level_id === y.level_id) return [x];
+    return [{ criterion_id: x.criterion_id, criterion: x.criterion, level_id: null, level: null, level_description: null, points: round2((x.points + y.points) / 2), max: x.max }];
+  });
+}
+
+/** The text annotations of the final mark: every marker's (each saying who made it), and the settling person's own. */
+export function mergedAnnotations(marks: MarkerMarkRow[], own: { slot: number | null; annotations: Annotation[] | null } | null = null): Annotation[] | null {
+  const all = [
+    ...marks.flatMap((m) => annotationsOf(m.annotations).map((a) => ({ ...a, by: D.annotationBy(m.slot) }))),
+    ...(own?.annotations ?? []).map((a) => ({ ...a, by: D.annotationBy(own!.slot) })),
+  ].sort((x, y) => x.start - y.start || x.end - y.end);
+  return all.length ? all : null;
+}
+
+/** The final mark the rule gives two markers' marks on its own: their mean, unless they differ beyond the threshold. */
+export function meanFinal(g: GradingRow, two: MarkerMarkRow[]): FinalMark | null {
+  if (two.length !== 2 || disagree(g, two[0]!.points, two[1]!.points)) return null;
+  return { points: round2((two[0]!.points + two[1]!.points) / 2), comment: joinComments(two), by: { id: null, name: D.meanBy }, rule: 'MEAN', levels: meanLevels(two[0]!, two[1]!), annotations: mergedAnnotations(two) };
 }
 
 const joinComments = (marks: MarkerMarkRow[]) => {
@@ -117,16 +221,22 @@ const joinComments = (marks: MarkerMarkRow[]) => {
 };
 
 /** The final mark written as a person's mark (exam_marks): the question's score in the copy, the copy's recomputed. */
-async function writeFinal(trx: Db, attemptId: number, q: ExamQuestionHead, f: FinalMark): Promise<{ version: number; previous: number | null }> {
+export async function writeFinal(trx: Db, attemptId: number, q: ExamQuestionHead, f: FinalMark): Promise<{ version: number; previous: number | null }> {
   const existing = await markFor(trx, attemptId, q.question_id);
   const version = (existing?.version ?? 0) + 1;
-  await writeMark(trx, { attempt_id: attemptId, question_id: q.question_id, points: f.points, comment: f.comment, graded_by: f.by.id as number, graded_by_name: f.by.name, version });
-  await applyMark(trx, attemptId, q.question_id, q.points > 0 ? f.points / q.points : 0, f.comment);
+  await writeMark(
+    trx,
+    { attempt_id: attemptId, question_id: q.question_id, points: f.points, comment: f.comment, graded_by: f.by.id as number, graded_by_name: f.by.name, version },
+    { rubric_levels: f.levels, annotations: f.annotations },
+  );
+  await applyMark(trx, attemptId, q.question_id, q.points > 0 ? f.points / q.points : 0, f.comment, { levels: f.levels ?? [], annotations: f.annotations ?? [] });
+  // On a file: every annotation now goes with the mark, each saying who made it (file-answers.ts).
+  await syncFinalFileAnnotations(trx, attemptId, q, true);
   await recomputeAttempt(trx, attemptId, await drawPoints(trx, attemptId));
   return { version, previous: existing?.points ?? null };
 }
 
-const markEvent = (q: ExamQuestionHead, f: FinalMark, w: { version: number; previous: number | null }, marks: MarkerMarkRow[]): NewEvent => ({
+export const markEvent = (q: ExamQuestionHead, f: FinalMark, w: { version: number; previous: number | null }, marks: MarkerMarkRow[]): NewEvent => ({
   type: 'MARK',
   data: {
     question_id: q.question_id,
@@ -139,6 +249,8 @@ const markEvent = (q: ExamQuestionHead, f: FinalMark, w: { version: number; prev
     previous_points: w.previous,
     rule: f.rule,
     marker_points: marks.filter((m) => m.slot !== 3).map((m) => m.points),
+    ...(f.levels ? { rubric_levels: f.levels } : {}),
+    ...(f.annotations ? { annotations: f.annotations } : {}),
   },
 });
 
@@ -156,6 +268,7 @@ export async function saveDoubleMark(
   grader: SessionUser,
   log: FastifyBaseLogger,
   requestId?: string,
+  extras: Pick<MarkExtras, 'levels' | 'annotations'> = { levels: null, annotations: null },
 ): Promise<MarkResult | null> {
   const markers = await markersOf(ctx.db, examId);
   const scope = scopeOf(markers, q.question_id);
@@ -174,14 +287,36 @@ export async function saveDoubleMark(
     if ((mine?.version ?? 0) !== input.version) throw conflict(T.stale, { version: [T.stale] });
     const pair = before.filter((m) => m.slot !== 3);
     if (role === 'THIRD' && !(pair.length === 2 && disagree(g, pair[0]!.points, pair[1]!.points))) throw conflict(D.notYours);
-    const written = await writeMarkerMark(trx, { attempt_id: attemptId, question_id: q.question_id, slot: slot!, points: input.points, comment: input.comment, graded_by: grader.id, graded_by_name: nameOf(grader), version: (mine?.version ?? 0) + 1 });
-    events.push({ type: 'MARKER_MARK', data: { question_id: q.question_id, points: input.points, max_points: q.points, comment: input.comment, by: grader.id, by_name: nameOf(grader), slot, version: written.version, previous_points: mine?.points ?? null } });
+    // The marker's own rubric levels and annotations, in their own mark (never in another's view before the final).
+    const written = await writeMarkerMark(
+      trx,
+      { attempt_id: attemptId, question_id: q.question_id, slot: slot!, points: input.points, comment: input.comment, graded_by: grader.id, graded_by_name: nameOf(grader), version: (mine?.version ?? 0) + 1 },
+      { rubric_levels: extras.levels, annotations: extras.annotations },
+    );
+    events.push({
+      type: 'MARKER_MARK',
+      data: {
+        question_id: q.question_id,
+        points: input.points,
+        max_points: q.points,
+        comment: input.comment,
+        by: grader.id,
+        by_name: nameOf(grader),
+        slot,
+        version: written.version,
+        previous_points: mine?.points ?? null,
+        ...(extras.levels ? { rubric_levels: extras.levels } : {}),
+        ...(extras.annotations || annotationsOf(mine?.annotations).length ? { annotations: extras.annotations ?? [] } : {}),
+      },
+    });
     const after = [...before.filter((m) => m.slot !== slot), written];
     const two = after.filter((m) => m.slot !== 3);
-    let final: FinalMark | null = null;
-    if (role === 'THIRD') final = { points: input.points, comment: input.comment ?? joinComments(two), by: { id: grader.id, name: nameOf(grader) }, rule: 'THIRD_MARKER' };
-    else if (two.length === 2 && !disagree(g, two[0]!.points, two[1]!.points))
-      final = { points: round2((two[0]!.points + two[1]!.points) / 2), comment: joinComments(two), by: { id: null, name: D.meanBy }, rule: 'MEAN' };
+    // The third marker settles with their levels (if they used the rubric); the mean takes the levels both chose, else
+    // the mean of the criterion's points. The annotations of every marker go with the final mark, each saying who.
+    const final: FinalMark | null =
+      role === 'THIRD'
+        ? { points: input.points, comment: input.comment ?? joinComments(two), by: { id: grader.id, name: nameOf(grader) }, rule: 'THIRD_MARKER', levels: extras.levels, annotations: mergedAnnotations(after) }
+        : meanFinal(g, two);
     if (final) events.push(markEvent(q, final, await writeFinal(trx, attemptId, q, final), after));
     return written;
   });
@@ -190,6 +325,15 @@ export async function saveDoubleMark(
   const graded = all.filter((m) => m.slot === slot).length;
   const total = role === 'THIRD' ? graded : (await attemptsWithAnswer(ctx, examId, q.question_id)).length;
   return { copy, mark: markOut(saved), counts: { total, graded, left: Math.max(0, total - graded) } };
+}
+
+/** A settlement's rubric levels and annotations checked like a grader's save; its points (the rubric's, if used). */
+async function settleExtras(ctx: AppContext, examId: number, q: ExamQuestionHead, attemptId: number, input: MarkInputParsed): Promise<MarkExtras> {
+  const { rubric } = await rubricState(ctx.db, examId, q.question_id, q);
+  const text = input.annotations?.length ? await answerTextOf(ctx.db, attemptId, q.question_id, textOf) : '';
+  const extras = checkExtras(input, rubric, q.points, text);
+  if (extras.points > q.points + 1e-9) throw unprocessable({ points: [T.tooMany(q.points)] }, T.tooMany(q.points));
+  return extras;
 }
 
 async function attemptsWithAnswer(ctx: AppContext, examId: number, questionId: number): Promise<number[]> {
@@ -203,13 +347,15 @@ export async function settleCopy(
   q: ExamQuestionHead,
   copy: number,
   attemptId: number,
-  input: { points: number; comment: string | null; version: number },
+  input: MarkInputParsed,
   user: SessionUser,
   log: FastifyBaseLogger,
   requestId?: string,
 ): Promise<MarkResult> {
   const markers = await requireManager(ctx, examId, user);
   if (!scopeOf(markers, q.question_id)) throw notFound(D.noQuestion);
+  // The settling person may mark with the rubric and annotate too (checked as a grader's save: rubric.ts).
+  const extras = await settleExtras(ctx, examId, q, attemptId, input);
   const events: NewEvent[] = [];
   const result = await withTransaction(ctx.db, async (trx) => {
     const state = await lockAttempt(trx, attemptId);
@@ -218,7 +364,14 @@ export async function settleCopy(
     if (marks.filter((m) => m.slot !== 3).length < 2) throw conflict(D.notDisagreement);
     const existing = await markFor(trx, attemptId, q.question_id);
     if ((existing?.version ?? 0) !== input.version) throw conflict(D.stale, { version: [D.stale] });
-    const final: FinalMark = { points: input.points, comment: input.comment ?? joinComments(marks.filter((m) => m.slot !== 3)), by: { id: user.id, name: nameOf(user) }, rule: 'TEACHER' };
+    const final: FinalMark = {
+      points: extras.points,
+      comment: input.comment ?? joinComments(marks.filter((m) => m.slot !== 3)),
+      by: { id: user.id, name: nameOf(user) },
+      rule: 'TEACHER',
+      levels: extras.levels,
+      annotations: mergedAnnotations(marks, { slot: null, annotations: extras.annotations }),
+    };
     const w = await writeFinal(trx, attemptId, q, final);
     events.push(markEvent(q, final, w, marks));
     return { version: w.version, at: new Date() };
@@ -228,7 +381,15 @@ export async function settleCopy(
   const finals = await finalMarksOfExam(ctx.db, examId, [q.question_id]);
   return {
     copy,
-    mark: { points: input.points, comment: (events[0]?.data?.comment as string | null | undefined) ?? null, version: result.version, graded_by: nameOf(user), graded_at: result.at.toISOString() },
+    mark: {
+      points: extras.points,
+      comment: (events[0]?.data?.comment as string | null | undefined) ?? null,
+      version: result.version,
+      graded_by: nameOf(user),
+      graded_at: result.at.toISOString(),
+      levels: extras.levels ?? [],
+      annotations: (events[0]?.data?.annotations as Annotation[] | undefined) ?? [],
+    },
     counts: { total, graded: finals.length, left: total - finals.length },
   };
 }

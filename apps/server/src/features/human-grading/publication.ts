@@ -8,10 +8,13 @@ import {
   DOUBLE_MARKING_TEXTS as D,
   HUMAN_GRADING_TEXTS as T,
   round2,
+  criterionMax,
+  type AgreementCriterion,
   type AgreementReport,
   type Disagreements,
   type MarkingSetupInput,
   type MarkingState,
+  type Rubric,
   markingSetupInputSchema,
 } from '@exam/shared';
 import type { Db } from '../../db/schema';
@@ -21,7 +24,7 @@ import type { SessionUser } from '../../lib/session-user';
 import { withTransaction } from '../../lib/transaction';
 import { appendEvents, journalBestEffort } from '../exam-journal';
 import { serverKind } from '../question-kinds';
-import { attemptIdsOf, examHead, examQuestions, type ExamQuestionHead } from './repository';
+import { attemptIdsOf, examHead, examQuestions, lastAnswers, type ExamQuestionHead } from './repository';
 import {
   anyMarkerMark,
   copiesOver,
@@ -31,14 +34,16 @@ import {
   markerMarksOfExam,
   markersOf,
   replaceMarkers,
+  type MarkerMarkRow,
   setLifted,
   setPublished,
   setRule,
   staffUsers,
   studentNames,
 } from './markers-repository';
-import { disagree, isManager, nameOf, requireManager, roleIn, scopeOf } from './markers';
-import { copyNumbers } from './service';
+import { disagree, isManager, nameOf, requireManager, roleIn, scopeOf, type Scope } from './markers';
+import { levelsOf, rubricState } from './rubric';
+import { copyNumbers, textOf } from './service';
 
 const humanQuestions = async (ctx: AppContext, examId: number) => (await examQuestions(ctx.db, examId)).filter((q) => serverKind(q.type).humanGraded === true);
 
@@ -125,17 +130,67 @@ export async function disagreementsOf(ctx: AppContext, examId: number, user: Ses
   const qs = await humanQuestions(ctx, examId);
   const { disagreements, marks, g } = await pendingOf(ctx, examId, qs);
   const numbers = copyNumbers(examId, await attemptIdsOf(ctx.db, examId));
-  const out = (m: (typeof marks)[number]) => ({ points: m.points, comment: m.comment, by: m.graded_by_name, at: m.graded_at.toISOString() });
+  const out = (m: (typeof marks)[number]) => ({ points: m.points, comment: m.comment, by: m.graded_by_name, at: m.graded_at.toISOString(), levels: levelsOf(m.rubric_levels) });
+  // The rubric in effect for each question with a disagreement: the settlement may choose its levels.
+  const rubrics = new Map<number, Rubric | null>();
+  // And the copy's text (an essay's), which the settling person may annotate.
+  const texts = new Map<string, string>();
+  for (const qid of new Set(disagreements.map((c) => c.question_id))) {
+    const q = qs.find((x) => x.question_id === qid)!;
+    rubrics.set(qid, (await rubricState(ctx.db, examId, qid, q)).rubric);
+    if (q.type !== 'FILE') for (const a of await lastAnswers(ctx.db, examId, qid)) texts.set(`${a.attempt_id}:${qid}`, textOf(a.answer));
+  }
   const items = disagreements.map((c) => {
     const q = qs.find((x) => x.question_id === c.question_id)!;
     const of = (slot: number) => marks.find((m) => m.attempt_id === c.attempt_id && m.question_id === c.question_id && m.slot === slot)!;
-    return { question_id: q.question_id, position: q.position, points: q.points, copy: numbers.get(c.attempt_id) ?? 0, first: out(of(1)), second: out(of(2)), difference: round2(Math.abs(of(1).points - of(2).points)), version: 0 };
+    return {
+      question_id: q.question_id,
+      position: q.position,
+      points: q.points,
+      copy: numbers.get(c.attempt_id) ?? 0,
+      first: out(of(1)),
+      second: out(of(2)),
+      difference: round2(Math.abs(of(1).points - of(2).points)),
+      version: 0,
+      rubric: rubrics.get(q.question_id) ?? null,
+      text: texts.get(`${c.attempt_id}:${q.question_id}`) ?? '',
+    };
   });
   items.sort((a, b) => a.position - b.position || a.copy - b.copy);
   return { threshold: g.threshold, items };
 }
 
 const mean = (xs: number[]) => (xs.length === 0 ? null : round2(xs.reduce((s, x) => s + x, 0) / xs.length));
+
+/**
+ * Per criterion of the question's rubric in effect: over the copies both markers marked with it (each gave the
+ * criterion a level or points), each marker's mean points for the criterion and the mean absolute difference.
+ */
+async function criteriaAgreement(ctx: AppContext, examId: number, q: ExamQuestionHead, marks: MarkerMarkRow[], scope: Scope): Promise<AgreementCriterion[]> {
+  const { rubric } = await rubricState(ctx.db, examId, q.question_id, q);
+  if (!rubric) return [];
+  const levels = (slot: number) => new Map(marks.filter((m) => m.slot === slot).map((m) => [m.attempt_id, levelsOf(m.rubric_levels)]));
+  const a = levels(1);
+  const b = levels(2);
+  return rubric.criteria.map((k) => {
+    const pairs = [...a].flatMap(([id, la]) => {
+      const x = la.find((l) => l.criterion_id === k.id);
+      const y = b.get(id)?.find((l) => l.criterion_id === k.id);
+      return x && y ? [{ x: x.points, y: y.points }] : [];
+    });
+    return {
+      criterion_id: k.id,
+      criterion: k.title,
+      max: criterionMax(k),
+      pairs: pairs.length,
+      means: [
+        { name: scope.first.name, mean_points: mean(pairs.map((p) => p.x)) },
+        { name: scope.second.name, mean_points: mean(pairs.map((p) => p.y)) },
+      ],
+      mean_difference: mean(pairs.map((p) => Math.abs(p.x - p.y))),
+    };
+  });
+}
 
 export async function agreementReport(ctx: AppContext, examId: number, user: SessionUser): Promise<AgreementReport> {
   await examOr404(ctx, examId);
@@ -165,6 +220,7 @@ export async function agreementReport(ctx: AppContext, examId: number, user: Ses
       agreed: pairs.length - disagreed.length,
       disagreements: disagreed.length,
       settled: disagreed.filter((p) => finalIds.has(p.id) || third.has(p.id)).length,
+      criteria: await criteriaAgreement(ctx, examId, q, mine, scope),
     });
     for (const [marker, own, other] of [
       [scope.first, a, b],

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { EXAM_GRACE_SECONDS, type QuestionKind } from '@exam/shared';
 import type { Db } from '../../db/schema';
+import { versionsByIds } from '../questions';
 
 export interface ExamHead {
   id: number;
@@ -23,19 +24,30 @@ export interface ExamQuestionHead {
   type: QuestionKind;
   statement: string;
   essay: unknown;
+  /** FILE's settings (its rubric, its grader information). */
+  file_answer?: unknown;
 }
 
-/** The exam's questions in order (position 1, 2…), with their kind. */
+/** The exam's questions in order (position 1, 2…), with their kind, as the exam pinned them at publication (the
+ *  statement and settings the students were given; the question as it is now when nothing was pinned). */
 export async function examQuestions(db: Db, examId: number): Promise<ExamQuestionHead[]> {
   const rows = await db
     .selectFrom('exam_questions as eq')
     .innerJoin('questions as q', 'q.id', 'eq.question_id')
-    .select(['eq.question_id', 'eq.points', 'q.type', 'q.statement', 'q.essay'])
+    .select(['eq.question_id', 'eq.points', 'eq.question_version_id', 'q.type', 'q.statement', 'q.essay', 'q.file_answer'])
     .where('eq.exam_id', '=', examId)
     .orderBy('eq.position')
     .orderBy('eq.question_id')
     .execute();
-  return rows.map((r, i) => ({ question_id: r.question_id, position: i + 1, points: Number(r.points), type: r.type, statement: r.statement, essay: r.essay }));
+  const versions = await versionsByIds(
+    db,
+    rows.flatMap((r) => (r.question_version_id === null ? [] : [r.question_version_id])),
+  );
+  return rows.map((r, i) => {
+    const pinned = r.question_version_id === null ? undefined : versions.get(r.question_version_id)?.snapshot;
+    const head = { question_id: r.question_id, position: i + 1, points: Number(r.points), type: r.type, statement: r.statement, essay: r.essay, file_answer: r.file_answer };
+    return pinned ? { ...head, statement: pinned.statement, essay: pinned.essay ?? null, file_answer: pinned.file_answer ?? null } : head;
+  });
 }
 
 /** Every attempt of the exam (the copy numbers are drawn among them). */
@@ -80,6 +92,8 @@ export interface MarkRow {
   version: number;
   graded_by_name: string;
   graded_at: Date;
+  /** Who gave it (null: nobody in person, the mean of two markers under double marking). */
+  graded_by?: number | null;
   /** The rubric's levels chosen and the annotations (migration 045-rubrics; see rubric.ts). */
   rubric_levels?: unknown;
   annotations?: unknown;
@@ -109,7 +123,7 @@ export async function lockAttempt(db: Db, attemptId: number): Promise<{ over: bo
 export async function markFor(db: Db, attemptId: number, questionId: number): Promise<MarkRow | undefined> {
   const r = await db
     .selectFrom('exam_marks')
-    .select(['attempt_id', 'points', 'comment', 'version', 'graded_by_name', 'graded_at', 'rubric_levels', 'annotations'])
+    .select(['attempt_id', 'points', 'comment', 'version', 'graded_by', 'graded_by_name', 'graded_at', 'rubric_levels', 'annotations'])
     .where('attempt_id', '=', attemptId)
     .where('question_id', '=', questionId)
     .executeTakeFirst();
@@ -159,6 +173,22 @@ export async function applyMark(
       is_valid = ${fraction >= 0.5 ? 1 : 0},
       pending = 0,
       details = details || jsonb_build_object('pending', false, 'comment', ${comment}::text) || ${extra}::jsonb
+    where attempt_id = ${attemptId} and question_id = ${questionId}`.execute(db);
+}
+
+/**
+ * The mark withdrawn (double marking: a mean that a changed rubric put beyond the threshold): the question's answer is
+ * pending again, as before any mark (no score, no comment, levels or annotations for the student to read).
+ */
+export async function withdrawMark(db: Db, attemptId: number, questionId: number): Promise<void> {
+  await db.deleteFrom('exam_marks').where('attempt_id', '=', attemptId).where('question_id', '=', questionId).execute();
+  await sql`
+    update exam_submissions set
+      score = 0,
+      penalty = 0,
+      is_valid = 0,
+      pending = 1,
+      details = (details - 'levels' - 'annotations' - 'file_annotations') || jsonb_build_object('pending', true, 'comment', null)
     where attempt_id = ${attemptId} and question_id = ${questionId}`.execute(db);
 }
 

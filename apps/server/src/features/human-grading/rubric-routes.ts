@@ -1,7 +1,7 @@
 // The rubric's route of grading by people (docs/api.md « Correction humaine »): « Appliquer le barème modifié ».
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { gradingQuestionParamsSchema, RUBRIC_TEXTS, rubricApplyEnvelopeSchema } from '@exam/shared';
+import { gradingQuestionParamsSchema, rubricApplyEnvelopeSchema, rubricAppliedMessage } from '@exam/shared';
 import { ok } from '../../lib/envelope';
 import { replies } from '../../lib/responses';
 import { applyRubric } from './service';
@@ -21,7 +21,7 @@ export async function rubricRoutes(root: FastifyInstance, base: string) {
     },
     async (req) => {
       const r = await applyRubric(app.ctx, req.params.examId, req.params.questionId, req.user!, req.log, req.id);
-      return ok(r, [RUBRIC_TEXTS.changed(r.changed), r.to_review > 0 ? RUBRIC_TEXTS.toReview(r.to_review) : ''].filter(Boolean).join(' '));
+      return ok(r, rubricAppliedMessage(r));
     },
   );
 }

@@ -220,7 +220,7 @@ describe('grading with a rubric and annotations', () => {
     // Applied: b (3 + 0 of 5 → 6) and c (3 + 1 → 8) change; a unchanged (5 of 5); d has no levels and keeps its 7.
     const applied = await call(teacher, 'POST', `/api/admin/exams/${e.id}/grading/questions/${q.id}/rubric/apply`);
     expect(applied.statusCode, applied.body).toBe(200);
-    expect(applied.json().data).toEqual({ rescored: 3, changed: 2, to_review: 0 });
+    expect(applied.json().data).toEqual({ rescored: 3, changed: 2, to_review: 0, to_settle: 0 });
     expect(applied.json().message).toBe('2 copies ont changé de note.');
     const after = gradingQueueSchema.parse((await call(teacher, 'GET', `/api/admin/exams/${e.id}/grading/questions/${q.id}`)).json().data);
     expect(after.question.rubric_changed).toBe(false);

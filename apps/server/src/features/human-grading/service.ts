@@ -14,7 +14,6 @@ import {
   type GradingCounts,
   type GradingOverview,
   type GradingQueue,
-  type Mark,
   type MarkResult,
   type MarkInputParsed,
 } from '@exam/shared';
@@ -24,12 +23,13 @@ import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
 import { withTransaction } from '../../lib/transaction';
 import { appendEvents, journalBestEffort } from '../exam-journal';
-import { recomputeAttempt } from '../exam-taking';
+import { drawsOf, recomputeAttempt } from '../exam-taking';
 import { serverKind } from '../question-kinds';
 import { markerCounts, markerView, saveDoubleMark } from './markers';
-import { plainText } from '../questions';
-import { annotationsOf, answerTextOf, applyNewerRubric, checkExtras, levelsOf, rubricState } from './rubric';
-import { fileGraderInfo, withAnswerFiles } from './file-answers';
+import { plainText, questionsAt } from '../questions';
+import { annotationsOf, answerTextOf, checkExtras, markOut, rubricState } from './rubric';
+import { applyNewerRubric } from './rubric-apply';
+import { fileGraderInfo, syncFinalFileAnnotations, withAnswerFiles } from './file-answers';
 import {
   applyMark,
   attemptIdsOf,
@@ -44,7 +44,6 @@ import {
   marksOf,
   writeMark,
   type ExamQuestionHead,
-  type MarkRow,
 } from './repository';
 
 const digest = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -63,16 +62,6 @@ export function graderOrder<T extends { attempt_id: number }>(graderId: number, 
 
 const humanGraded = (q: ExamQuestionHead) => serverKind(q.type).humanGraded === true;
 const countsFrom = (c: { total: number; graded: number } | undefined): GradingCounts => ({ total: c?.total ?? 0, graded: c?.graded ?? 0, left: (c?.total ?? 0) - (c?.graded ?? 0) });
-const markOut = (m: MarkRow): Mark => ({
-  points: m.points,
-  comment: m.comment,
-  version: m.version,
-  graded_by: m.graded_by_name,
-  graded_at: m.graded_at.toISOString(),
-  levels: levelsOf(m.rubric_levels),
-  annotations: annotationsOf(m.annotations),
-});
-
 async function examOr404(ctx: AppContext, examId: number) {
   const exam = await examHead(ctx.db, examId);
   if (!exam) throw notFound(T.notFound);
@@ -103,10 +92,37 @@ export async function gradingOverview(ctx: AppContext, examId: number, grader?: 
   };
 }
 
-const textOf = (answer: unknown) => {
+/** The text of an answer as the graders read it (an essay's text). */
+export const textOf = (answer: unknown) => {
   const parsed = essayAnswerSchema.safeParse(answer);
   return parsed.success ? parsed.data.text : typeof answer === 'string' ? answer : JSON.stringify(answer ?? '');
 };
+
+/**
+ * The statement each attempt was given, where it is not the question's as the exam pinned it: a parameterised
+ * question's variant (its values filled in), or a version an attempt was repinned to. By attempt; absent: the pinned one.
+ */
+async function drawnStatements(ctx: AppContext, q: ExamQuestionHead, attemptIds: number[]): Promise<Map<number, string>> {
+  const draws = await drawsOf(ctx.db, attemptIds);
+  const pinOf = new Map<number, { version_id: number | null; seed: number | null }>();
+  for (const [attemptId, rows] of draws) {
+    const d = rows.find((r) => r.question_id === q.question_id);
+    if (d) pinOf.set(attemptId, { version_id: d.question_version_id, seed: d.variant_seed });
+  }
+  // One read per distinct version and seed (a few variants for a whole exam).
+  const byPin = new Map<string, string>();
+  for (const pin of new Set([...pinOf.values()].map((p) => JSON.stringify(p)))) {
+    const { version_id, seed } = JSON.parse(pin) as { version_id: number | null; seed: number | null };
+    const given = (await questionsAt(ctx.db, [{ question_id: q.question_id, version_id, seed }])).get(q.question_id);
+    if (given && given.statement !== q.statement) byPin.set(pin, given.statement);
+  }
+  const out = new Map<number, string>();
+  for (const [attemptId, pin] of pinOf) {
+    const statement = byPin.get(JSON.stringify(pin));
+    if (statement) out.set(attemptId, statement);
+  }
+  return out;
+}
 
 export async function gradingQueue(ctx: AppContext, examId: number, questionId: number, grader: SessionUser): Promise<GradingQueue> {
   const exam = await examOr404(ctx, examId);
@@ -115,14 +131,16 @@ export async function gradingQueue(ctx: AppContext, examId: number, questionId: 
   const numbers = copyNumbers(examId, attempts);
   const marks = await marksOf(ctx.db, questionId, answers.map((a) => a.attempt_id));
   const settings = essaySettingsSchema.safeParse(q.essay ?? {}).data;
+  const statements = await drawnStatements(ctx, q, answers.map((a) => a.attempt_id));
   const copies = graderOrder(grader.id, questionId, answers).map((a) => {
     const text = textOf(a.answer);
     const m = marks.get(a.attempt_id);
-    return { copy: numbers.get(a.attempt_id) ?? 0, text, words: countWords(text), from_draft: a.from_draft, mark: m ? markOut(m) : null };
+    const statement = statements.get(a.attempt_id);
+    return { copy: numbers.get(a.attempt_id) ?? 0, text, words: countWords(text), from_draft: a.from_draft, mark: m ? markOut(m) : null, ...(statement ? { statement } : {}) };
   });
   await withAnswerFiles(ctx.db, q, answers, copies, numbers);
   const graded = copies.filter((c) => c.mark).length;
-  const rubric = await rubricState(ctx.db, examId, questionId, q.essay);
+  const rubric = await rubricState(ctx.db, examId, questionId, q);
   const queue: GradingQueue = {
     exam: { id: exam.id, title: exam.title },
     question: {
@@ -131,7 +149,7 @@ export async function gradingQueue(ctx: AppContext, examId: number, questionId: 
       statement: q.statement,
       points: q.points,
       word_limit: settings?.word_limit ?? null,
-      grader_info: settings?.grader_info ?? (q.type === 'FILE' ? await fileGraderInfo(ctx.db, q.question_id) : null),
+      grader_info: settings?.grader_info ?? (q.type === 'FILE' ? fileGraderInfo(q) : null),
       rubric: rubric.rubric,
       rubric_changed: rubric.newer !== null,
     },
@@ -160,13 +178,13 @@ export async function saveMark(
   const attemptId = [...numbers].find(([, n]) => n === copy)?.[0];
   if (attemptId === undefined || !(await hasAnswer(ctx.db, attemptId, questionId))) throw notFound(T.copyNotFound);
   // The rubric's levels (their points scaled replace the typed ones) and the annotations, checked (rubric.ts).
-  const { rubric } = await rubricState(ctx.db, examId, questionId, q.essay);
+  const { rubric } = await rubricState(ctx.db, examId, questionId, q);
   const text = input.annotations?.length ? await answerTextOf(ctx.db, attemptId, questionId, textOf) : '';
   const extras = checkExtras(input, rubric, q.points, text);
   input = { ...input, points: extras.points };
   if (input.points > q.points + 1e-9) throw unprocessable({ points: [T.tooMany(q.points)] }, T.tooMany(q.points));
   // Double marking: the marker's own mark, the final one by the rule (markers.ts); null: marked singly, as below.
-  const double = await saveDoubleMark(ctx, examId, q, copy, attemptId, input, grader, log, requestId);
+  const double = await saveDoubleMark(ctx, examId, q, copy, attemptId, input, grader, log, requestId, extras);
   if (double) return double;
 
   const { mark, before } = await withTransaction(ctx.db, async (trx) => {
@@ -187,6 +205,8 @@ export async function saveMark(
       version: (existing?.version ?? 0) + 1,
     }, { rubric_levels: extras.levels, annotations: extras.annotations });
     await applyMark(trx, attemptId, questionId, q.points > 0 ? input.points / q.points : 0, input.comment, { levels: extras.levels ?? [], annotations: extras.annotations ?? [] });
+    // A file answer's annotations go with the mark to the student (file-answers.ts).
+    await syncFinalFileAnnotations(trx, attemptId, q, false);
     await recomputeAttempt(trx, attemptId, await drawPoints(trx, attemptId));
     return { mark: written, before: existing };
   });

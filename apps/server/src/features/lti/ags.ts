@@ -1,6 +1,8 @@
 // Grades back (Assignment and Grade Services 2.0). A sweep finds, for every activity bound to an exam, the students
 // who launched that activity and whose attempt is final (finished, its drafts graded) and writes the score that counts (the attempt's
-// score, the results' one rule) into lti_grades; a row whose score changed is due again. The sender posts due rows
+// score, the results' one rule) into lti_grades; a row whose score changed is due again. A row whose attempt is no
+// longer final (a mark withdrawn: the copy is back in correction) loses its score and is due again: the platform is
+// told the grade awaits a person's correction, and gets the score once the copy is marked. The sender posts due rows
 // to the activity's line item — the one the deep link made or the launch named, found or made once otherwise,
 // never a second one — and backs off when the platform fails (1, 2, 4… minutes, at most 6 hours).
 import { sql } from 'kysely';
@@ -32,14 +34,21 @@ export async function syncGrades(db: Db): Promise<number> {
       set score_given = excluded.score_given, score_maximum = excluded.score_maximum, state = 'PENDING', tries = 0,
           next_try_at = now(), last_error = null, updated_at = now()
       where lti_grades.score_given is distinct from excluded.score_given or lti_grades.score_maximum is distinct from excluded.score_maximum`.execute(db);
-  return Number(res.numAffectedRows ?? 0);
+  // A grade whose attempt has an answer waiting for a person again: withdrawn.
+  const withdrawn = await sql`
+    update lti_grades g set score_given = null, state = 'PENDING', tries = 0, next_try_at = now(), last_error = null, updated_at = now()
+    from lti_resource_links rl, exam_attempts a
+    where g.resource_link_pk = rl.id and a.exam_id = rl.exam_id and a.user_id = g.user_id and g.score_given is not null
+      and exists (select 1 from exam_submissions s where s.attempt_id = a.id and s.pending = 1)`.execute(db);
+  return Number(res.numAffectedRows ?? 0) + Number(withdrawn.numAffectedRows ?? 0);
 }
 
 interface DueGrade {
   id: number;
   resource_link_pk: number;
   user_id: number;
-  score_given: number;
+  /** Null: withdrawn, the platform is told the grade awaits correction. */
+  score_given: number | null;
   score_maximum: number;
   tries: number;
 }
@@ -50,7 +59,7 @@ async function claimDue(db: Db): Promise<DueGrade[]> {
     update lti_grades set next_try_at = now() + ${`${LEASE_MS / 1000} seconds`}::interval
     where id in (select id from lti_grades where state <> 'SENT' and next_try_at <= now() order by next_try_at limit ${BATCH} for update skip locked)
     returning id, resource_link_pk, user_id, score_given, score_maximum, tries`.execute(db);
-  return rows.map((r) => ({ ...r, score_given: Number(r.score_given), score_maximum: Number(r.score_maximum) }));
+  return rows.map((r) => ({ ...r, score_given: r.score_given === null ? null : Number(r.score_given), score_maximum: Number(r.score_maximum) }));
 }
 
 /** The score service address of a line item: `<lineitem>/scores`, its query string kept. */
@@ -108,12 +117,12 @@ async function sendOne(db: Db, g: DueGrade): Promise<void> {
     await platformFetch(scoresUrl(item.url), {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.ims.lis.v1.score+json' },
+      // Without a score, the platform clears the one it had and shows the grade as awaiting correction.
       body: JSON.stringify({
         userId: subject.subject,
-        scoreGiven: g.score_given,
-        scoreMaximum: g.score_maximum,
+        ...(g.score_given === null ? {} : { scoreGiven: g.score_given, scoreMaximum: g.score_maximum }),
         activityProgress: 'Completed',
-        gradingProgress: 'FullyGraded',
+        gradingProgress: g.score_given === null ? 'PendingManual' : 'FullyGraded',
         timestamp: new Date().toISOString(),
       }),
     });
@@ -135,7 +144,7 @@ export async function sendDueGrades(db: Db): Promise<{ sent: number; failed: num
         .updateTable('lti_grades')
         .set({ state: 'SENT', sent_score: g.score_given, sent_maximum: g.score_maximum, sent_at: sql`now()`, last_error: null, updated_at: sql`now()` })
         .where('id', '=', g.id)
-        .where('score_given', '=', g.score_given)
+        .where('score_given', 'is not distinct from', g.score_given)
         .where('score_maximum', '=', g.score_maximum)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) await db.updateTable('lti_grades').set({ next_try_at: sql`now()` }).where('id', '=', g.id).execute();
@@ -168,7 +177,7 @@ export async function gradesOfExam(db: Db, examId: number) {
     .execute();
   return rows.map((r) => ({
     ...r,
-    score_given: Number(r.score_given),
+    score_given: r.score_given === null ? null : Number(r.score_given),
     score_maximum: Number(r.score_maximum),
     sent_score: r.sent_score === null ? null : Number(r.sent_score),
     next_try_at: new Date(r.next_try_at).toISOString(),

@@ -1,7 +1,9 @@
 // LTI 1.3 against a platform simulated in the suite (test/lti-platform.ts: its own keys, a real HTTP server for its
 // key set, token, score and class list endpoints), on a real PGlite database, through the app's own routes.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JSONWebKeySet } from 'jose';
+import { ltiGradesEnvelopeSchema } from '@exam/shared';
 import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp } from '../../../test/helper';
 import { LTI, ROLE, startPlatform, type SimulatedPlatform } from '../../../test/lti-platform';
 import { sendDueGrades, syncGrades } from './ags';
@@ -410,9 +412,41 @@ describe('deep linking, then grades back', () => {
     await sendDueGrades(t.ctx.db);
     expect(p.scores().map((s) => s.body.scoreGiven)).toEqual([10, 11.25]);
 
-    const staff = await t.app.inject(authed(adminToken, { method: 'GET', url: `/api/admin/lti/grades?exam_id=${examId}` }));
-    expect(staff.statusCode).toBe(200);
-    expect(staff.json().data).toEqual([expect.objectContaining({ user_id: student.user.id, score_given: 11.25, sent_score: 11.25, state: 'SENT', tries: 0 })]);
+    const staff = async () => {
+      const r = await t.app.inject(authed(adminToken, { method: 'GET', url: `/api/admin/lti/grades?exam_id=${examId}` }));
+      expect(r.statusCode).toBe(200);
+      return ltiGradesEnvelopeSchema.parse(r.json()).data;
+    };
+    expect(await staff()).toEqual([expect.objectContaining({ user_id: student.user.id, score_given: 11.25, sent_score: 11.25, state: 'SENT', tries: 0 })]);
+
+    // A copy back in correction (a mean withdrawn when a rubric changed): the grade is withdrawn from the platform,
+    // told it awaits a person's correction (no score, which the platform clears), once.
+    const questionId = (await t.ctx.db.selectFrom('exam_questions').select('question_id').where('exam_id', '=', examId).executeTakeFirstOrThrow()).question_id;
+    const sub = await t.ctx.db
+      .insertInto('exam_submissions')
+      .values({ attempt_id: attempt.id, question_id: questionId, submission_id: randomUUID(), answer: JSON.stringify({ text: 'Ma copie.' }), pending: 1, details: JSON.stringify({ pending: true }) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await syncGrades(t.ctx.db)).toBe(1);
+    expect(await sendDueGrades(t.ctx.db)).toEqual({ sent: 1, failed: 0 });
+    await syncGrades(t.ctx.db);
+    expect(await sendDueGrades(t.ctx.db)).toEqual({ sent: 0, failed: 0 });
+    const withdrawn = p.scores().at(-1)!;
+    expect(withdrawn.body).toMatchObject({ userId: 'eleve-ags', activityProgress: 'Completed', gradingProgress: 'PendingManual' });
+    expect(withdrawn.body).not.toHaveProperty('scoreGiven');
+    expect(p.scores()).toHaveLength(3);
+    expect(await staff()).toEqual([expect.objectContaining({ score_given: null, sent_score: null, state: 'SENT' })]);
+    // Marked again: the score goes.
+    await t.ctx.db.updateTable('exam_submissions').set({ pending: 0 }).where('id', '=', sub.id).execute();
+    await syncGrades(t.ctx.db);
+    await sendDueGrades(t.ctx.db);
+    expect(p.scores().map((s) => [s.body.scoreGiven, s.body.gradingProgress])).toEqual([
+      [10, 'FullyGraded'],
+      [11.25, 'FullyGraded'],
+      [undefined, 'PendingManual'],
+      [11.25, 'FullyGraded'],
+    ]);
+    expect(await staff()).toEqual([expect.objectContaining({ score_given: 11.25, sent_score: 11.25, state: 'SENT' })]);
   });
 
   it('keeps a grade the platform refuses, backs off, and sends it when the platform is back', async () => {

@@ -119,7 +119,7 @@ export async function renderDataPdf(d: StudentData): Promise<Buffer> {
         if (d.lti.links.length) w.list(d.lti.links.map((l) => `${show(l.platform)} : identifiant ${show(l.subject)}, premier lancement le ${show(l.created_at)}, dernier le ${show(l.last_launch_at)}`), 8.5);
         if (d.lti.grades.length)
           w.list(
-            d.lti.grades.map((g) => `Note de « ${show(g.activity)} » pour ${show(g.platform)} : ${show(g.score_given)} sur ${show(g.score_maximum)}${g.sent_at ? `, envoyée le ${show(g.sent_at)}` : g.state === 'FAILED' ? ', envoi en échec' : ', en attente d’envoi'}`),
+            d.lti.grades.map((g) => `Note de « ${show(g.activity)} » pour ${show(g.platform)} : ${g.score_given === null ? 'retirée, copie de nouveau en correction' : `${show(g.score_given)} sur ${show(g.score_maximum)}`}${g.sent_at ? `, envoyée le ${show(g.sent_at)}` : g.state === 'FAILED' ? ', envoi en échec' : ', en attente d’envoi'}`),
             8.5,
           );
       }

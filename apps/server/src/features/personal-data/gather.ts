@@ -142,7 +142,7 @@ export async function gatherStudentData(ctx: AppContext, userId: number, copyAcc
       ? await db.selectFrom('exam_marks').select(['question_id', 'points', 'comment', 'graded_by_name', 'graded_at', 'rubric_levels', 'annotations']).where('attempt_id', '=', a.id).orderBy('question_id').execute()
       : [];
     const markerMarks = closed && published
-      ? await db.selectFrom('exam_marker_marks').select(['question_id', 'slot', 'points', 'comment', 'graded_by_name', 'graded_at']).where('attempt_id', '=', a.id).orderBy('question_id').orderBy('slot').execute()
+      ? await db.selectFrom('exam_marker_marks').select(['question_id', 'slot', 'points', 'comment', 'graded_by_name', 'graded_at', 'rubric_levels', 'annotations']).where('attempt_id', '=', a.id).orderBy('question_id').orderBy('slot').execute()
       : [];
     // Unpublished: the answers to questions a person grades read as waiting, the score is held back, and the
     // journal's grading events stay out (they enter with the publication).
@@ -186,9 +186,12 @@ export async function gatherStudentData(ctx: AppContext, userId: number, copyAcc
       signals: signals.map((s) => plain(s)),
       regrades: regrades.map((r) => plain({ question: q(r.question_id), old_state: r.old_state, new_state: r.new_state, old_score: Number(r.old_score), new_score: Number(r.new_score), at: r.created_at })),
       similarity_cases: cases,
-      marks: marks.map((m) => plain({ question: q(m.question_id), points: Number(m.points), comment: m.comment, graded_by: m.graded_by_name, graded_at: m.graded_at })),
+      marks: marks.map((m) => plain({ question: q(m.question_id), points: Number(m.points), comment: m.comment, rubric_levels: parsed(m.rubric_levels), annotations: parsed(m.annotations), graded_by: m.graded_by_name, graded_at: m.graded_at })),
       marks_held: held,
-      marker_marks: markerMarks.map((m) => plain({ question: q(m.question_id), marker: m.slot, points: Number(m.points), comment: m.comment, graded_by: m.graded_by_name, graded_at: m.graded_at })),
+      // Each marker's rubric levels and annotations with their mark (migration 051-marker-rubrics), as the final mark's.
+      marker_marks: markerMarks.map((m) =>
+        plain({ question: q(m.question_id), marker: m.slot, points: Number(m.points), comment: m.comment, rubric_levels: parsed(m.rubric_levels), annotations: parsed(m.annotations), graded_by: m.graded_by_name, graded_at: m.graded_at }),
+      ),
       journal: journal ? journal.events.filter((e) => published || (e.type !== 'MARK' && e.type !== 'MARKER_MARK')).map((e) => ({ seq: e.seq, type: e.type, at: e.at, client_at: e.client_at, data: e.data, hash: e.hash })) : null,
       journal_last_hash: journal?.last_hash ?? null,
     });
@@ -243,7 +246,7 @@ export async function gatherStudentData(ctx: AppContext, userId: number, copyAcc
     deletion_requests: requests.map((r) => plain(r)),
     lti: {
       links: ltiLinks.map((l) => plain(l)),
-      grades: ltiGrades.map((g) => plain({ ...g, score_given: Number(g.score_given), score_maximum: Number(g.score_maximum), sent_score: g.sent_score === null ? null : Number(g.sent_score), sent_maximum: g.sent_maximum === null ? null : Number(g.sent_maximum) })),
+      grades: ltiGrades.map((g) => plain({ ...g, score_given: g.score_given === null ? null : Number(g.score_given), score_maximum: Number(g.score_maximum), sent_score: g.sent_score === null ? null : Number(g.sent_score), sent_maximum: g.sent_maximum === null ? null : Number(g.sent_maximum) })),
     },
     copy_accesses: await copyAccesses(ctx, userId),
   };

@@ -54,7 +54,7 @@ async function create(body: Record<string, unknown>): Promise<Question> {
 describe('FILE questions', () => {
   it('keeps its settings within bounds, and shows a student the limits, never the grader information', async () => {
     const q = await create({ type: 'FILE', statement: '<p>Photographiez votre figure.</p>', points: 4, file_answer: { accepted: ['PDF', 'PNG'], max_files: 2, max_size_mb: 1, grader_info: SECRET } });
-    expect(q.file_answer).toEqual({ accepted: ['PDF', 'PNG'], max_files: 2, max_size_mb: 1, grader_info: SECRET });
+    expect(q.file_answer).toEqual({ accepted: ['PDF', 'PNG'], max_files: 2, max_size_mb: 1, grader_info: SECRET, rubric: null });
     const over = await call(teacher, 'POST', '/api/admin/questions/create', { type: 'FILE', statement: '<p>x</p>', file_answer: { max_files: 11, max_size_mb: 500 } });
     expect(over.statusCode).toBe(422);
     expect(over.json().errors['file_answer.max_files'][0]).toMatch(/entre 1 et 10/);
@@ -78,7 +78,7 @@ describe('FILE questions', () => {
     expect(ids, res.body).toHaveLength(1);
     const imported = (await call(teacher, 'GET', `/api/admin/questions/${ids[0]}/show`)).json().data as Question;
     expect(imported.type).toBe('FILE');
-    expect(imported.file_answer).toEqual({ accepted: ['PDF', 'PNG'], max_files: 3, max_size_mb: 2, grader_info: 'Voir le corrigé' });
+    expect(imported.file_answer).toEqual({ accepted: ['PDF', 'PNG'], max_files: 3, max_size_mb: 2, grader_info: 'Voir le corrigé', rubric: null });
   });
 });
 

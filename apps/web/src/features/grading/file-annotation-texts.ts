@@ -9,7 +9,8 @@ export const fileAnnotationTexts = {
   remove: 'Supprimer',
   removeLabel: (comment: string) => `Supprimer l’annotation « ${comment.slice(0, 40)} »`,
   addTitle: 'Ajouter une annotation',
-  addHint: 'Position en pourcentage de la page, depuis son coin en haut à gauche : 0 % à gauche ou en haut, 100 % à droite ou en bas. L’étudiant lit l’annotation avec sa note.',
+  addHint:
+    'Cliquez sur une page pour y placer un point, ou faites-y glisser le pointeur pour tracer un cadre ; ou donnez la position en pourcentage de la page, depuis son coin en haut à gauche : 0 % à gauche ou en haut, 100 % à droite ou en bas. L’endroit choisi apparaît en pointillés. L’étudiant lit l’annotation avec sa note.',
   file: 'Fichier',
   page: (pages: number) => `Page (sur ${pages})`,
   shape: 'Forme de l’annotation',

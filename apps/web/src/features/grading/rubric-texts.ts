@@ -4,6 +4,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : 
 
 export const rubricGradingTexts = {
   rubric: 'Grille de critères',
+  settleKeys: 'Clavier : les touches 1 à 9 choisissent le niveau du critère où se trouve le focus puis passent au critère suivant ; les flèches changent de niveau ; Entrée tranche.',
   rubricKeys:
     'Clavier : les touches 1 à 9 choisissent le niveau du critère où se trouve le focus puis passent au critère suivant ; les flèches changent de niveau ; Tab et Maj + Tab passent d’un critère à l’autre ; Entrée enregistre et passe à la copie suivante.',
   level: (n: number, label: string, points: number) => `${n}. ${label} (${fr(points)} pt${points > 1 ? 's' : ''})`,

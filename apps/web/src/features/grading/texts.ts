@@ -12,6 +12,8 @@ export const gradingTexts = {
   progress: 'Copies corrigées',
   noCopy: 'Aucune copie terminée ne répond à cette question pour le moment.',
   statement: 'Énoncé',
+  copyStatement: 'Énoncé donné à cet étudiant',
+  copyStatementHint: 'Question à variantes : cet étudiant a reçu ses propres valeurs.',
   graderInfo: 'Information pour les correcteurs',
   copyTitle: (copy: number, index: number, total: number) => `Copie n° ${copy} (${index} sur ${total})`,
   words: (n: number, limit: number | null) => `${plural(n, 'mot', 'mots')}${limit !== null ? ` (limite : ${limit})` : ''}`,

@@ -61,6 +61,7 @@ export const ltiTexts = {
     empty: 'Aucune note à renvoyer pour cet examen.',
     columns: { student: 'Étudiant', activity: 'Activité', score: 'Note', state: 'État', error: 'Dernière erreur', actions: 'Actions' },
     retry: 'Renvoyer maintenant',
+    withdrawn: 'Retirée : copie de nouveau en correction',
   },
   toast: { title: 'Plateformes LTI' },
 } as const;

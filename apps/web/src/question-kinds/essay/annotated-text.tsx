@@ -10,6 +10,8 @@ export interface TextAnnotation {
   end: number;
   quote: string;
   comment: string;
+  /** Under double marking, who made it (« Correcteur 1 »…). */
+  by?: string;
 }
 
 const markStyle = { background: 'var(--mantine-color-yellow-1)', color: 'inherit', borderBottom: '2px solid var(--mantine-color-yellow-9)', padding: '0 1px' } as const;
@@ -57,6 +59,11 @@ export function AnnotatedText({ text, annotations, listLabel, testId }: { text: 
                 {' : '}
                 {a.comment}
               </Text>
+              {a.by ? (
+                <Text size="xs" c="dimmed" span>
+                  {` (${a.by})`}
+                </Text>
+              ) : null}
             </List.Item>
           ))}
         </List>

@@ -37,13 +37,14 @@ export function rubricToBody(on: boolean, r: EssayForm['essay']['rubric']) {
   };
 }
 
-/** A level's points left empty or not a number: the first such field's path, for its French message (else null). */
-export function badLevelPoints(on: boolean, r: EssayForm['essay']['rubric']): `essay.rubric.criteria.${number}.levels.${number}.points` | null {
+/** A level's points left empty or not a number: the first such field's path, for its French message (else null).
+ *  `at`: the kind's settings the rubric lives in (an essay's, a file answer's). */
+export function badLevelPoints(on: boolean, r: EssayForm['essay']['rubric'], at: 'essay' | 'file_answer' = 'essay'): `essay.rubric.criteria.${number}.levels.${number}.points` | null {
   if (!on) return null;
   for (const [ci, c] of r.criteria.entries())
     for (const [li, l] of c.levels.entries()) {
       const v = typeof l.points === 'number' ? l.points : Number(l.points.trim().replace(',', '.'));
-      if ((typeof l.points === 'string' && l.points.trim() === '') || !Number.isFinite(v)) return `essay.rubric.criteria.${ci}.levels.${li}.points`;
+      if ((typeof l.points === 'string' && l.points.trim() === '') || !Number.isFinite(v)) return `${at}.rubric.criteria.${ci}.levels.${li}.points` as `essay.rubric.criteria.${number}.levels.${number}.points`;
     }
   return null;
 }

@@ -1,10 +1,11 @@
 // How an ESSAY answer is read back: the text as written, its formulas drawn (KaTeX), and its word count; the grade
 // says « en attente de correction » until a person marks it, then the grader's comment.
-import { List, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { countWords, type GradeDetails } from '@exam/shared';
 import { StatementExcerpt } from '@/components/statement-excerpt';
 import { noSolution, plainView } from '../bank-view';
 import type { AnswerViewProps, KindViews } from '../types';
+import { RubricLevelsView } from '../rubric-levels';
 import { AnnotatedText } from './annotated-text';
 import { essayText } from './facts';
 import { essayTexts as t, rubricTexts as r } from './texts';
@@ -32,25 +33,7 @@ export function EssayGradeDetails({ details, answer }: { details: GradeDetails; 
   return (
     <Stack gap="xs" data-testid="essay-grade">
       {details.comment ? <Text size="sm">{t.comment(details.comment)}</Text> : <Text size="sm">{t.graded}</Text>}
-      {levels.length ? (
-        <Stack gap={4} data-testid="essay-levels">
-          <Title order={4} size="h6">
-            {r.levelsTitle}
-          </Title>
-          <List size="sm" spacing={2}>
-            {levels.map((l) => (
-              <List.Item key={l.criterion_id}>
-                {r.levelChosen(l.criterion, l.level, l.points, l.max)}
-                {l.level_description ? (
-                  <Text size="xs" c="dimmed" span>
-                    {` — ${l.level_description}`}
-                  </Text>
-                ) : null}
-              </List.Item>
-            ))}
-          </List>
-        </Stack>
-      ) : null}
+      <RubricLevelsView levels={levels} testId="essay-levels" />
       {annotations.length && text ? (
         <Stack gap={4}>
           <Title order={4} size="h6">

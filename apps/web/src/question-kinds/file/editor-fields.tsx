@@ -1,9 +1,10 @@
-// A FILE question's fields in the editor: the accepted types (checkboxes), the most files and the largest file, and
-// the information for the graders (never shown to students).
+// A FILE question's fields in the editor: the accepted types (checkboxes), the most files and the largest file, the
+// information for the graders and the rubric (never shown to students).
 import { Checkbox, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { FILE_ANSWER_SIZE_CEILING_MB, FILE_ANSWER_TYPE_LABELS, FILE_ANSWER_TYPES, type FileAnswerType } from '@exam/shared';
 import type { EditorFieldsProps } from '../types';
+import { RubricEditor } from '../essay/rubric-editor';
 import { fileTexts as t } from './texts';
 
 export function FileEditorFields({ control, errors, register }: EditorFieldsProps) {
@@ -37,6 +38,8 @@ export function FileEditorFields({ control, errors, register }: EditorFieldsProp
         />
       </Group>
       <Textarea label={t.graderInfo} description={t.graderInfoHint} autosize minRows={3} {...register('file_answer.grader_info')} error={errors.file_answer?.grader_info?.message} />
+      {/* The same rubric as an essay's: graded by levels in the grading queue (essay/rubric-editor.tsx). */}
+      <RubricEditor control={control} errors={errors} register={register} at="file_answer" />
     </Stack>
   );
 }

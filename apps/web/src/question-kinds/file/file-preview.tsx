@@ -1,8 +1,10 @@
 // A file handed in as an answer, drawn for whoever may read it (its owner, staff): an image as it is, a PDF page by
 // page (each page rendered by the server as an image: no PDF reader needed, and each page has its text alternative),
 // with the annotations of the graders drawn over it (a numbered point or a box; the list of their comments is beside,
-// so nothing is only visual). Files are fetched with the session's token (the API needs it), as blobs.
-import { useEffect, useState } from 'react';
+// so nothing is only visual). Files are fetched with the session's token (the API needs it), as blobs. A grader may
+// also place an annotation with the pointer (a click: a point; a drag: a box): it only fills the annotation form,
+// which stays the way to do it by keyboard.
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AnswerFile, FileAnnotation } from '@exam/shared';
@@ -27,15 +29,96 @@ function useBlobUrl(path: string | null): { url: string | null; failed: boolean 
   return { url, failed: q.isError };
 }
 
+/** A place on a page chosen for an annotation: a point (x, y) or a box (its top-left corner and size), in % of the
+ *  page's width and height. */
+export interface PagePlace {
+  file_id: number;
+  page: number;
+  shape: 'POINT' | 'BOX';
+  x: number;
+  y: number;
+  width: number | null;
+  height: number | null;
+}
+
+/** Placing with the pointer: where it is chosen, and the place the form holds now (drawn dashed). */
+export interface PagePicking {
+  onPlace: (place: PagePlace) => void;
+  pending: PagePlace | null;
+}
+
+const clamp = (v: number) => Math.round(Math.min(100, Math.max(0, v)) * 10) / 10;
+/** Under this many % in both directions, a drag is a click: a point. */
+const CLICK_SLOP = 1.5;
+
+/** A click places a point, a drag a box: the positions in % of the page, from its top-left corner. */
+function usePlacing(file: AnswerFile, page: number, picking: PagePicking | undefined) {
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const [drag, setDrag] = useState<PagePlace | null>(null);
+  const at = (e: PointerEvent<HTMLElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    return { x: clamp(((e.clientX - r.left) / r.width) * 100), y: clamp(((e.clientY - r.top) / r.height) * 100) };
+  };
+  const placeOf = (a: { x: number; y: number }, b: { x: number; y: number }): PagePlace =>
+    Math.abs(b.x - a.x) < CLICK_SLOP && Math.abs(b.y - a.y) < CLICK_SLOP
+      ? { file_id: file.id, page, shape: 'POINT', x: a.x, y: a.y, width: null, height: null }
+      : { file_id: file.id, page, shape: 'BOX', x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.max(1, clamp(Math.abs(b.x - a.x))), height: Math.max(1, clamp(Math.abs(b.y - a.y))) };
+  if (!picking) return { handlers: {}, drag: null };
+  return {
+    drag,
+    handlers: {
+      onPointerDown: (e: PointerEvent<HTMLElement>) => {
+        if (e.button !== 0) return;
+        e.preventDefault();
+        e.currentTarget.setPointerCapture(e.pointerId);
+        start.current = at(e);
+        setDrag(null);
+      },
+      onPointerMove: (e: PointerEvent<HTMLElement>) => {
+        if (start.current) setDrag(placeOf(start.current, at(e)));
+      },
+      onPointerUp: (e: PointerEvent<HTMLElement>) => {
+        if (!start.current) return;
+        const place = placeOf(start.current, at(e));
+        start.current = null;
+        setDrag(null);
+        picking.onPlace(place);
+      },
+      onPointerCancel: () => {
+        start.current = null;
+        setDrag(null);
+      },
+    },
+  };
+}
+
+/** The place being chosen, dashed: not an annotation yet. */
+function PendingPlace({ place }: { place: PagePlace }) {
+  const style = { border: '2px dashed #1c7ed6', pointerEvents: 'none' as const };
+  return place.shape === 'BOX' ? (
+    <Box aria-hidden="true" pos="absolute" style={{ ...style, left: `${place.x}%`, top: `${place.y}%`, width: `${place.width ?? 0}%`, height: `${place.height ?? 0}%` }} data-testid="pending-place" />
+  ) : (
+    <Box aria-hidden="true" pos="absolute" style={{ ...style, left: `${place.x}%`, top: `${place.y}%`, width: 16, height: 16, borderRadius: 8, transform: 'translate(-50%, -50%)' }} data-testid="pending-place" />
+  );
+}
+
 /** One page (an image, or a PDF's page rendered) with the annotations on it. */
-function AnnotatedPage({ file, page, notes, numberOf }: { file: AnswerFile; page: number; notes: FileAnnotation[]; numberOf: (n: FileAnnotation) => number }) {
+function AnnotatedPage({ file, page, notes, numberOf, picking }: { file: AnswerFile; page: number; notes: FileAnnotation[]; numberOf: (n: FileAnnotation) => number; picking?: PagePicking }) {
   const pdf = file.mime === 'application/pdf';
   const { url, failed } = useBlobUrl(pdf ? `/answer-files/${file.id}/pages/${page}` : `/answer-files/${file.id}`);
   const here = notes.filter((n) => n.file_id === file.id && n.page === page);
+  const { handlers, drag } = usePlacing(file, page, picking);
+  const pending = drag ?? (picking?.pending && picking.pending.file_id === file.id && picking.pending.page === page ? picking.pending : null);
   if (failed) return <Text size="sm">{t.unavailable}</Text>;
   return (
-    <Box pos="relative" style={{ display: 'inline-block', alignSelf: 'flex-start', maxWidth: '100%', lineHeight: 0, border: '1px solid var(--mantine-color-gray-4)' }} data-testid="answer-file-page">
-      {url ? <img src={url} alt={pdf ? t.pageAlt(file.name, page, file.pages) : t.imageAlt(file.name)} style={{ maxWidth: '100%', height: 'auto', display: 'block' }} /> : <Box w={240} h={160} />}
+    <Box
+      pos="relative"
+      style={{ display: 'inline-block', alignSelf: 'flex-start', maxWidth: '100%', lineHeight: 0, border: '1px solid var(--mantine-color-gray-4)', ...(picking ? { cursor: 'crosshair', touchAction: 'pinch-zoom' } : {}) }}
+      data-testid="answer-file-page"
+      {...handlers}
+    >
+      {url ? <img src={url} alt={pdf ? t.pageAlt(file.name, page, file.pages) : t.imageAlt(file.name)} draggable={false} style={{ maxWidth: '100%', height: 'auto', display: 'block' }} /> : <Box w={240} h={160} />}
+      {pending ? <PendingPlace place={pending} /> : null}
       {here.map((n) =>
         n.shape === 'BOX' ? (
           <Box
@@ -62,8 +145,23 @@ function Marker({ n }: { n: number }) {
   );
 }
 
-/** A file in full: its name (a link that saves it), each page with its annotations. */
-export function AnswerFileView({ id, index, known, notes = [], numberOf = (n) => notes.indexOf(n) + 1 }: { id: number; index: number; known?: AnswerFile; notes?: FileAnnotation[]; numberOf?: (n: FileAnnotation) => number }) {
+/** A file in full: its name (a link that saves it), each page with its annotations; with `picking`, a grader places
+ *  an annotation on a page with the pointer. */
+export function AnswerFileView({
+  id,
+  index,
+  known,
+  notes = [],
+  numberOf = (n) => notes.indexOf(n) + 1,
+  picking,
+}: {
+  id: number;
+  index: number;
+  known?: AnswerFile;
+  notes?: FileAnnotation[];
+  numberOf?: (n: FileAnnotation) => number;
+  picking?: PagePicking;
+}) {
   const info = useAnswerFileInfo(id, known);
   const file = info.data;
   if (info.isError) return <Text size="sm">{t.unavailable}</Text>;
@@ -83,7 +181,7 @@ export function AnswerFileView({ id, index, known, notes = [], numberOf = (n) =>
         </Anchor>
       </Group>
       {Array.from({ length: file.pages }, (_, i) => (
-        <AnnotatedPage key={i} file={file} page={i + 1} notes={notes} numberOf={numberOf} />
+        <AnnotatedPage key={i} file={file} page={i + 1} notes={notes} numberOf={numberOf} picking={picking} />
       ))}
     </Stack>
   );

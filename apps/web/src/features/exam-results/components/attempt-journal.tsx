@@ -19,7 +19,14 @@ function details(e: JournalEvent, positions: ReadonlyMap<number, number>): strin
     const n = positions.get(d.question_id);
     parts.push(n === undefined ? t.outOfCopy : t.question(n));
   }
-  if (e.type === 'ANSWER' || e.type === 'DRAFT_GRADED') parts.push(d.is_valid === true ? t.valid : d.is_valid === false ? t.invalid : t.hidden);
+  if (e.type === 'ANSWER' || e.type === 'DRAFT_GRADED' || e.type === 'GRADED_LATER') parts.push(d.is_valid === true ? t.valid : d.is_valid === false ? t.invalid : t.hidden);
+  if (e.type === 'ANSWER_KEPT') parts.push(t.kept(d.from_draft === true));
+  if (e.type === 'MARK' && d.withdrawn === true) parts.push(t.markWithdrawn);
+  if (e.type === 'GRADED_LATER') {
+    if (d.from_draft === true) parts.push(t.fromDraft);
+    if (typeof d.penalty === 'number' && d.penalty > 0) parts.push(t.penalty(Math.round(d.penalty * 1000) / 10));
+    if (typeof d.failures === 'number') parts.push(t.failedTries(d.failures));
+  }
   if (typeof d.message === 'string') parts.push(d.message);
   if (e.type === 'OFFLINE_PERIOD' && typeof d.from === 'string' && typeof d.until === 'string') parts.push(t.silence(formatDateTime(d.from), formatDateTime(d.until), d.until_end === true));
   if (typeof d.extra_minutes === 'number') parts.push(t.minutes(d.extra_minutes));

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Accordion, Alert, Badge, Code, Drawer, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconClockHour4, IconX } from '@tabler/icons-react';
 import { durationLabel, type ExamStudentResult, type StaffSubmission } from '@exam/shared';
 import { DownloadButton } from '@/components/download-button';
 import { VerdictBadge } from '@/components/verdict-badge';
@@ -81,12 +81,14 @@ function StaffAnswer({ q, s, index }: { q: ResultQuestionWithSubs; s: StaffSubmi
       <Text size="sm" fw={500}>
         {t.answer}
       </Text>
-      <AnswerView question={question} answer={s.answer} solution={view?.solution ?? null} reader="staff" label={t.code(q.position, index)} />
+      <AnswerView question={question} answer={s.answer} solution={view?.solution ?? null} reader="staff" label={t.code(q.position, index)} details={s.details} />
     </Stack>
   );
 }
 
 function Submission({ q, s, index, count }: { q: ResultQuestionWithSubs; s: StaffSubmission; index: number; count: number }) {
+  // Kept while the runner could not answer: no verdict yet (« en cours de correction »), its failed tries if any.
+  const later = s.grading_later;
   return (
     <Paper withBorder radius="sm" p="sm" component="article" aria-label={t.submission(index, count)}>
       <Stack gap="xs">
@@ -95,19 +97,37 @@ function Submission({ q, s, index, count }: { q: ResultQuestionWithSubs; s: Staf
             {t.submission(index, count)}
           </Title>
           <Group gap={6}>
-            <Badge variant="light" color={s.is_valid ? 'teal' : 'red'} leftSection={s.is_valid ? <IconCheck size={12} aria-hidden="true" /> : <IconX size={12} aria-hidden="true" />}>
-              {s.is_valid ? t.valid : t.invalid}
-            </Badge>
-            <Text size="sm">{t.earned(s.score, q.points)}</Text>
+            {later ? (
+              <Badge variant="light" color="blue" leftSection={<IconClockHour4 size={12} aria-hidden="true" />}>
+                {t.gradingLater}
+              </Badge>
+            ) : (
+              <>
+                <Badge variant="light" color={s.is_valid ? 'teal' : 'red'} leftSection={s.is_valid ? <IconCheck size={12} aria-hidden="true" /> : <IconX size={12} aria-hidden="true" />}>
+                  {s.is_valid ? t.valid : t.invalid}
+                </Badge>
+                <Text size="sm">{t.earned(s.score, q.points)}</Text>
+              </>
+            )}
           </Group>
         </Group>
         <Text size="xs" c="dimmed">
           {t.submittedAt} {formatDateTime(s.submitted_at)} · {t.elapsed(durationLabel(s.elapsed_seconds))} · {s.from_draft ? t.fromDraft : (s.ip ?? t.unknown)}
           {s.penalty > 0 ? ` · ${t.penalty(s.penalty)}` : ''}
+          {s.graded_later_at ? ` · ${t.gradedLaterAt(formatDateTime(s.graded_later_at))}` : ''}
         </Text>
+        {later ? (
+          <Alert color="blue" variant="light" p="xs" data-testid="grading-later">
+            <Text size="sm">
+              {t.gradingLaterHelp}
+              {later.failures > 0 ? ` ${t.gradingLaterFailed(later.failures, later.reason ?? '')}` : ''}
+              {later.next_try_at ? ` ${t.gradingLaterNext(formatDateTime(later.next_try_at))}` : ''}
+            </Text>
+          </Alert>
+        ) : null}
         <StaffAnswer q={q} s={s} index={index} />
         {/* A program's cases come in full below (hidden ones too): its details would say less. */}
-        {s.details && !s.cases ? <GradeDetailsView details={s.details} /> : null}
+        {s.details && !s.cases && !later ? <GradeDetailsView details={s.details} /> : null}
         {s.cases && s.cases.length > 0 ? (
           <Stack gap={6}>
             <Table.ScrollContainer minWidth={360} type="native" tabIndex={0} role="region" aria-label={t.cases}>

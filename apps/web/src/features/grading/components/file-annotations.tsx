@@ -2,13 +2,15 @@
 // « Réponses par fichier »): each file drawn (images as they are, a PDF page by page, rendered by the server), the
 // annotations numbered on the pages and listed with their comment and « Supprimer »; « Ajouter une annotation » is a
 // form (file, page, point or box, position in % of the page's width and height, size of a box, comment): no drag
-// needed, every field reachable by keyboard. The student reads them with their mark, once published.
-import { useState } from 'react';
+// needed, every field reachable by keyboard. A click on a page (a point) or a drag (a box) fills the form's place and
+// takes the focus to the comment; the place the form holds is drawn dashed on its page. The student reads the
+// annotations with their mark, once published.
+import { useRef, useState } from 'react';
 import { Button, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FileAnnotation, FileAnnotationInput, GradingCopy } from '@exam/shared';
 import { api, isApiError } from '@/lib/api-client';
-import { AnswerFileView } from '@/question-kinds/file/file-preview';
+import { AnswerFileView, type PagePlace } from '@/question-kinds/file/file-preview';
 import { gradingKeys } from '../api/grading';
 import { fileAnnotationTexts as t } from '../file-annotation-texts';
 
@@ -30,6 +32,23 @@ export function FileCopyAnnotations({ examId, questionId, copy }: { examId: numb
   const add = useMutation({ mutationFn: (body: FileAnnotationInput) => api.post<FileAnnotation[]>(base, body, { silent: true }), onSuccess: refresh });
   const remove = useMutation({ mutationFn: (id: number) => api.delete<FileAnnotation[]>(`${base}/${id}`, { silent: true }), onSuccess: refresh });
   const chosen = files.find((f) => String(f.id) === fileId);
+  const commentField = useRef<HTMLTextAreaElement>(null);
+  // The place the form holds, drawn on its page; a click or a drag on a page sets it.
+  const pending: PagePlace | null = chosen
+    ? { file_id: chosen.id, page: Number(page) || 1, shape, x: Number(x), y: Number(y), width: shape === 'BOX' ? Number(w) : null, height: shape === 'BOX' ? Number(h) : null }
+    : null;
+  const place = (p: PagePlace) => {
+    setFileId(String(p.file_id));
+    setPage(p.page);
+    setShape(p.shape);
+    setX(p.x);
+    setY(p.y);
+    if (p.shape === 'BOX') {
+      setW(p.width ?? 20);
+      setH(p.height ?? 10);
+    }
+    commentField.current?.focus();
+  };
 
   const submit = () => {
     if (!chosen) return;
@@ -50,7 +69,7 @@ export function FileCopyAnnotations({ examId, questionId, copy }: { examId: numb
         {t.files(files.length)}
       </Text>
       {files.map((f, i) => (
-        <AnswerFileView key={f.id} id={f.id} index={i + 1} known={f} notes={notes} numberOf={(n) => notes.indexOf(n) + 1} />
+        <AnswerFileView key={f.id} id={f.id} index={i + 1} known={f} notes={notes} numberOf={(n) => notes.indexOf(n) + 1} picking={{ onPlace: place, pending }} />
       ))}
       {notes.length > 0 ? (
         <Stack gap={4} data-testid="grading-file-annotations">
@@ -62,7 +81,7 @@ export function FileCopyAnnotations({ examId, questionId, copy }: { examId: numb
               <li key={n.id}>
                 <Group gap="xs" wrap="wrap">
                   <Text size="sm" span>
-                    {n.comment} <Text size="xs" c="dimmed" span>({t.where(n)})</Text>
+                    {n.comment} <Text size="xs" c="dimmed" span>({n.by ? `${n.by}, ` : ''}{t.where(n)})</Text>
                   </Text>
                   <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove.mutate(n.id)} aria-label={t.removeLabel(n.comment)}>
                     {t.remove}
@@ -110,7 +129,7 @@ export function FileCopyAnnotations({ examId, questionId, copy }: { examId: numb
                 </>
               ) : null}
             </Group>
-            <Textarea label={t.comment} autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} data-testid="file-annotation-comment" />
+            <Textarea ref={commentField} label={t.comment} autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} data-testid="file-annotation-comment" />
             {error ? (
               <Text size="sm" c="var(--mantine-color-error)" role="alert">
                 {error}

@@ -2,12 +2,15 @@
 // confirmed with how many copies still wait), the lifting of anonymity once every copy has its final mark, the
 // double-marking setup (two blind markers, a third, the rule chosen before marking), the disagreements to settle and
 // the agreement report. A marker sees only their role. Native selects and plain tables: keyboard and 375 px.
-import { useState } from 'react';
-import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import type { MarkingState } from '@exam/shared';
+import { useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, NativeSelect, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { AgreementReport, Annotation, MarkingState, RubricChoice } from '@exam/shared';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { useAgreement, useDisagreements, useLiftAnonymity, useMarkingState, usePublish, useSettle, useSetupMarking } from '../api/marking';
 import { markingTexts as t } from '../marking-texts';
+import { rubricGradingTexts } from '../rubric-texts';
+import { RubricGrading, rubricBody, type RubricChoices } from './rubric-grading';
+import { TextAnnotations } from './text-annotations';
 
 interface QuestionRef {
   question_id: number;
@@ -88,8 +91,80 @@ function SetupForm({ examId, state, questions }: { examId: number; state: Markin
   );
 }
 
-function SettleRow({ examId, item }: { examId: number; item: NonNullable<ReturnType<typeof useDisagreements>['data']>['items'][number] }) {
+type DisagreementItem = NonNullable<ReturnType<typeof useDisagreements>['data']>['items'][number];
+
+/**
+ * « Trancher avec la grille » (or « Trancher en détail » without one): the final mark chosen level by level (keyboard as
+ * in the queue) or typed, a comment, and the settling person's own annotations on the copy's text (the student reads
+ * them with the markers', each saying who made it).
+ */
+function SettleInDetail({ examId, item, onClose }: { examId: number; item: DisagreementItem; onClose: () => void }) {
   const settle = useSettle(examId);
+  const rubric = item.rubric;
+  const [choices, setChoices] = useState<RubricChoices>({});
+  const [points, setPoints] = useState('');
+  const [comment, setComment] = useState('');
+  const [annotations, setAnnotations] = useState<Annotation[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const submit = () => {
+    let final: { points: number; rubric?: RubricChoice[] };
+    if (rubric) {
+      const body = rubricBody(rubric, choices, item.points);
+      if (typeof body === 'string') return setError(body);
+      final = body;
+    } else {
+      const value = Number(points.trim().replace(',', '.'));
+      if (points.trim() === '' || !Number.isFinite(value) || value < 0 || value > item.points) return setError(t.pointsRange(item.points));
+      final = { points: value };
+    }
+    setError(null);
+    settle.mutate(
+      { questionId: item.question_id, copy: item.copy, body: { ...final, comment: comment.trim() || null, version: item.version, ...(annotations.length ? { annotations } : {}) } },
+      { onSuccess: onClose, onError: (e) => setError(e.message) },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title={rubric ? t.settleWithRubricTitle(item.copy) : t.settleInDetailTitle(item.copy)} size="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        data-testid="settle-rubric"
+      >
+        <Stack gap="sm">
+          <Text size="sm">{rubric ? t.settleWithRubricHint : t.settleInDetailHint}</Text>
+          {rubric ? (
+            <RubricGrading rubric={rubric} choices={choices} onChange={setChoices} questionPoints={item.points} onEnter={submit} boxRef={box} keysHint={rubricGradingTexts.settleKeys} />
+          ) : (
+            // A mark out of range is said on its field (and the dialog, with what was typed, stays open).
+            <TextInput label={t.finalPoints(item.points)} inputMode="decimal" value={points} onChange={(e) => setPoints(e.currentTarget.value)} error={error ?? undefined} maw={220} data-testid="settle-detail-points" />
+          )}
+          <Textarea label={t.settleComment} autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+          {error && rubric ? (
+            <Text size="sm" c="var(--mantine-color-error)" role="alert">
+              {error}
+            </Text>
+          ) : null}
+          {item.text ? <TextAnnotations text={item.text} annotations={annotations} onChange={setAnnotations} /> : null}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" loading={settle.isPending}>
+              {t.settle}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function SettleRow({ examId, item }: { examId: number; item: DisagreementItem }) {
+  const settle = useSettle(examId);
+  const [inDetail, setInDetail] = useState(false);
   const [points, setPoints] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
@@ -102,12 +177,17 @@ function SettleRow({ examId, item }: { examId: number; item: NonNullable<ReturnT
     <Table.Tr data-testid="disagreement" data-copy={item.copy}>
       <Table.Td>{t.question(item.position)}</Table.Td>
       <Table.Td>{item.copy}</Table.Td>
-      <Table.Td>
-        {t.pts(item.first.points)} <Text span size="xs" c="dimmed">({item.first.by})</Text>
-      </Table.Td>
-      <Table.Td>
-        {t.pts(item.second.points)} <Text span size="xs" c="dimmed">({item.second.by})</Text>
-      </Table.Td>
+      {[item.first, item.second].map((m, i) => (
+        <Table.Td key={i}>
+          {t.pts(m.points)} <Text span size="xs" c="dimmed">({m.by})</Text>
+          {/* The rubric's levels each marker chose, for the one who settles. */}
+          {m.levels?.length ? (
+            <Text size="xs" c="dimmed" data-testid="disagreement-levels">
+              {t.levelsLine(m.levels)}
+            </Text>
+          ) : null}
+        </Table.Td>
+      ))}
       <Table.Td>{t.pts(item.difference)}</Table.Td>
       <Table.Td>
         <form
@@ -123,6 +203,17 @@ function SettleRow({ examId, item }: { examId: number; item: NonNullable<ReturnT
             </Button>
           </Group>
         </form>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          mt={4}
+          onClick={() => setInDetail(true)}
+          aria-label={item.rubric ? t.settleWithRubricLabel(item.copy) : t.settleInDetailLabel(item.copy)}
+          data-testid={item.rubric ? 'settle-with-rubric' : 'settle-in-detail'}
+        >
+          {item.rubric ? t.settleWithRubric : t.settleInDetail}
+        </Button>
+        {inDetail ? <SettleInDetail examId={examId} item={item} onClose={() => setInDetail(false)} /> : null}
       </Table.Td>
     </Table.Tr>
   );
@@ -232,8 +323,52 @@ function Report({ examId }: { examId: number }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          <CriteriaReport report={report} />
         </>
       )}
+    </Stack>
+  );
+}
+
+/** Questions marked with a rubric: per criterion, each marker's mean points and the mean absolute difference. */
+function CriteriaReport({ report }: { report: AgreementReport }) {
+  const rows = report.questions.flatMap((q) => q.criteria.map((c) => ({ q, c })));
+  if (rows.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Title order={4} size="h6" id="agreement-criteria">
+        {t.byCriterion}
+      </Title>
+      <Text size="xs" c="dimmed">
+        {t.byCriterionHelp}
+      </Text>
+      <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-labelledby="agreement-criteria">
+        <Table striped verticalSpacing="xs" aria-labelledby="agreement-criteria">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t.questionCol}</Table.Th>
+              <Table.Th scope="col">{t.criterion}</Table.Th>
+              <Table.Th scope="col">{t.pairs}</Table.Th>
+              <Table.Th scope="col">{t.firstMarker}</Table.Th>
+              <Table.Th scope="col">{t.secondMarker}</Table.Th>
+              <Table.Th scope="col">{t.meanDiff}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map(({ q, c }) => (
+              <Table.Tr key={`${q.question_id}-${c.criterion_id}`} data-testid="report-criterion">
+                <Table.Td>{t.question(q.position)}</Table.Td>
+                <Table.Td>{t.criterionOf(c.criterion, c.max)}</Table.Td>
+                <Table.Td>{c.pairs}</Table.Td>
+                {c.means.map((m, i) => (
+                  <Table.Td key={i}>{t.markerMean(m.name, m.mean_points)}</Table.Td>
+                ))}
+                <Table.Td>{t.pts(c.mean_difference)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Stack>
   );
 }

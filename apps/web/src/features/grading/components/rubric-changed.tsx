@@ -2,7 +2,7 @@
 // copies and says how many changed (docs/correction-humaine.md « Grille modifiée après le début de la correction »).
 import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { RUBRIC_TEXTS } from '@exam/shared';
+import { rubricAppliedMessage } from '@exam/shared';
 import { useApplyRubric } from '../api/rubric';
 import { rubricGradingTexts as t } from '../rubric-texts';
 
@@ -21,7 +21,7 @@ export function RubricChanged({ examId, questionId, changed }: { examId: number;
                 loading={apply.isPending}
                 onClick={() =>
                   apply.mutate(undefined, {
-                    onSuccess: (r) => setDone([RUBRIC_TEXTS.changed(r.changed), r.to_review > 0 ? RUBRIC_TEXTS.toReview(r.to_review) : ''].filter(Boolean).join(' ')),
+                    onSuccess: (r) => setDone(rubricAppliedMessage(r)),
                   })
                 }
               >

@@ -40,10 +40,15 @@ export function rubricBody(rubric: Rubric, choices: RubricChoices, questionPoint
   return { rubric: out, raw: round2(raw), points: max > 0 ? round2((raw / max) * questionPoints) : 0 };
 }
 
-/** Focus on the rubric: the first criterion's chosen level, else its first level. */
-export function focusRubric(box: RefObject<HTMLDivElement | null>) {
+/**
+ * Focus on the rubric: the first criterion's level chosen in `choices` (the copy's own), else its first level. Not the
+ * level checked on screen: when another copy is shown, the screen still shows the last copy's levels until it redraws,
+ * and a level that is not its group's tab stop once redrawn sends Maj + Tab to another level of the same criterion.
+ */
+export function focusRubric(box: RefObject<HTMLDivElement | null>, rubric: Rubric, choices: RubricChoices) {
   const group = box.current?.querySelector('[data-criterion]');
-  const radio = group?.querySelector<HTMLInputElement>('input[type=radio]:checked') ?? group?.querySelector<HTMLInputElement>('input[type=radio]');
+  const chosen = rubric.criteria[0] ? choices[rubric.criteria[0].id]?.level_id : null;
+  const radio = (chosen ? group?.querySelector<HTMLInputElement>(`input[type=radio][value="${CSS.escape(chosen)}"]`) : null) ?? group?.querySelector<HTMLInputElement>('input[type=radio]');
   radio?.focus();
 }
 
@@ -54,6 +59,7 @@ export function RubricGrading({
   questionPoints,
   onEnter,
   boxRef,
+  keysHint = t.rubricKeys,
 }: {
   rubric: Rubric;
   choices: RubricChoices;
@@ -61,6 +67,8 @@ export function RubricGrading({
   questionPoints: number;
   onEnter: () => void;
   boxRef: RefObject<HTMLDivElement | null>;
+  /** What the keys do here (the queue: Entrée saves and opens the next copy). */
+  keysHint?: string;
 }) {
   const set = (id: string, v: { level_id: string | null; typed: string }) => onChange({ ...choices, [id]: v });
 
@@ -86,12 +94,10 @@ export function RubricGrading({
       e.preventDefault();
       set(c.id, { level_id: level.id, typed: '' });
       // The next criterion takes the focus (on the last one, the level chosen does: Tab then leaves the rubric): a copy
-      // is graded with one key per criterion.
-      const group = e.currentTarget;
-      requestAnimationFrame(() => {
-        if (ci < rubric.criteria.length - 1) focusCriterion(ci + 1);
-        else group.querySelector<HTMLInputElement>(`input[type=radio][value="${CSS.escape(level.id)}"]`)?.focus();
-      });
+      // is graded with one key per criterion. At once, not at the next frame: a deferred focus could land on the next
+      // copy (same elements) after a fast Entrée, and move the grader away from where that copy put them.
+      if (ci < rubric.criteria.length - 1) focusCriterion(ci + 1);
+      else e.currentTarget.querySelector<HTMLInputElement>(`input[type=radio][value="${CSS.escape(level.id)}"]`)?.focus();
     }
   };
 
@@ -103,7 +109,7 @@ export function RubricGrading({
           {t.rubric}
         </Title>
         <Text size="xs" c="dimmed">
-          {t.rubricKeys}
+          {keysHint}
         </Text>
         {rubric.criteria.map((c, ci) => {
           const ch = choices[c.id];

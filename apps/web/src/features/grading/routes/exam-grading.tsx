@@ -45,18 +45,28 @@ function CopyPanel({ examId, queue, index, onMove }: { examId: number; queue: Gr
   const [annotations, setAnnotations] = useState<Annotation[]>(copy.mark?.annotations ?? []);
 
   // Another copy, or this one reloaded after a conflict: the form shows its mark.
+  // Only when another copy is shown or this copy's mark changed (a save, a conflict): the queue refetched after the
+  // previous copy's save must not wipe what the grader has begun typing on this one, nor move their focus.
+  const latest = useRef(copy);
+  latest.current = copy;
+  const markVersion = copy.mark?.version ?? 0;
   useEffect(() => {
-    setPoints(copy.mark ? String(copy.mark.points) : '');
-    setComment(copy.mark?.comment ?? '');
-    setChoices(choicesFrom(copy));
-    setAnnotations(copy.mark?.annotations ?? []);
+    const c = latest.current;
+    setPoints(c.mark ? String(c.mark.points) : '');
+    setComment(c.mark?.comment ?? '');
+    setChoices(choicesFrom(c));
+    setAnnotations(c.mark?.annotations ?? []);
     setError(null);
-  }, [copy]);
-  // The points field takes the focus on each copy: the grader types the mark at once.
+  }, [copy.copy, markVersion]);
+  // The points field (or the rubric's first criterion) takes the focus on each copy: the grader types the mark at once.
+  const hasRubric = rubric !== null;
+  const latestRubric = useRef(rubric);
+  latestRubric.current = rubric;
   useEffect(() => {
-    if (rubric) focusRubric(rubricBox);
+    const r = latestRubric.current;
+    if (r) focusRubric(rubricBox, r, choicesFrom(latest.current));
     else pointsField.current?.focus();
-  }, [copy.copy, rubric]);
+  }, [copy.copy, hasRubric]);
 
   const submit = (thenNext: boolean) => {
     const byRubric = rubric ? rubricBody(rubric, choices, max) : null;
@@ -110,6 +120,20 @@ function CopyPanel({ examId, queue, index, onMove }: { examId: number; queue: Gr
             ) : null}
           </Group>
         </Group>
+        {/* A parameterised question: the statement with this student's values (the queue's is the template). */}
+        {copy.statement ? (
+          <Stack gap={4} data-testid="copy-statement">
+            <Text size="sm" fw={600}>
+              {t.copyStatement}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t.copyStatementHint}
+            </Text>
+            <Paper withBorder p="sm" radius="sm">
+              <RichContent html={copy.statement} />
+            </Paper>
+          </Stack>
+        ) : null}
         {/* A FILE question: the copy's files and their annotations (file-annotations.tsx). */}
         {copy.files ? <FileCopyAnnotations examId={examId} questionId={queue.question.question_id} copy={copy} /> : (
         <Stack gap={4}>

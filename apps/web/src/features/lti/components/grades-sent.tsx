@@ -42,7 +42,7 @@ export function GradesSent() {
                     {g.activity} ({g.platform})
                   </Table.Td>
                   <Table.Td>
-                    {g.score_given.toLocaleString('fr-FR')} / {g.score_maximum.toLocaleString('fr-FR')}
+                    {g.score_given === null ? t.withdrawn : `${g.score_given.toLocaleString('fr-FR')} / ${g.score_maximum.toLocaleString('fr-FR')}`}
                   </Table.Td>
                   <Table.Td>
                     <Badge color={COLORS[g.state]} variant="light">

@@ -24,7 +24,7 @@ const t = studentExamsTexts.show;
 type Row = ExamShowResult['questions'][number];
 
 /** One answer as the student sent it: `a` is the counted one or the last one of the row's question. */
-function Answer({ row, a, index }: { row: Row; a: unknown; index: number }) {
+function Answer({ row, a, details, index }: { row: Row; a: unknown; details: Row['details']; index: number }) {
   if (a === null || a === undefined) {
     return (
       <Text size="sm" c="dimmed">
@@ -32,7 +32,7 @@ function Answer({ row, a, index }: { row: Row; a: unknown; index: number }) {
       </Text>
     );
   }
-  return <AnswerView question={row.question} answer={a} solution={row.solution} reader="student" label={t.program(index + 1)} />;
+  return <AnswerView question={row.question} answer={a} solution={row.solution} reader="student" label={t.program(index + 1)} details={details} />;
 }
 
 function QuestionResult({ row, index }: { row: Row; index: number }) {
@@ -77,7 +77,7 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
               {t.autoSent}
             </Text>
           ) : null}
-          <Answer row={row} a={row.answer} index={index} />
+          <Answer row={row} a={row.answer} details={row.details} index={index} />
           {row.details ? <GradeDetailsView details={row.details} answer={row.answer} /> : null}
         </Stack>
         {row.last ? (
@@ -90,7 +90,7 @@ function QuestionResult({ row, index }: { row: Row; index: number }) {
                 {t.autoSent}
               </Text>
             ) : null}
-            <Answer row={row} a={row.last.answer} index={index} />
+            <Answer row={row} a={row.last.answer} details={row.last.details} index={index} />
             {row.last.details ? <GradeDetailsView details={row.last.details} answer={row.last.answer} /> : null}
           </Stack>
         ) : null}

@@ -223,6 +223,9 @@ def _init(lane, pipes, status_w, src, limits):
         if p == 0:
             os.close(status_w)
             _program(pipes, src, limits)
+        # The run's set-up is over: the wall clock's rule weighs the program's time from here (the set-up is the
+        # host's work, and its mounts can wait long on a loaded host).
+        os.write(status_w, b"R\n")
         for fd in pipes:
             os.close(fd)
         del src
@@ -374,8 +377,14 @@ def _worker(lane):
     os._exit(0)
 
 
-def _at_deadline(group, elapsed, cpu0, waits0, at_cap):
-    # wallclock.ts's atWallDeadline: "extend", "idle" (the program's own waiting) or "starved" (held back by others).
+def _at_deadline(group, begun, now, at_cap):
+    # wallclock.ts's atWallDeadline: "extend", "idle" (the program's own waiting) or "starved" (held back by others),
+    # on the program's time since it began (`begun`: when, the CPU time and the run-queue delays then); a run whose
+    # program has not begun is still being set up, never the program's waiting.
+    if begun is None:
+        return "starved" if at_cap else "extend"
+    t1, cpu0, waits0 = begun
+    elapsed = now - t1
     waits = group.waits()
     if waits is None or waits0 is None:
         return "idle" if at_cap else "extend"
@@ -398,7 +407,7 @@ def _supervise(group, lane, limits, wall_ms, cap, stdin, src):
     e_r, e_w = os.pipe()
     s_r, s_w = os.pipe()
     cpu0 = group.cpu_ns() if group else 0
-    waits0 = group.waits() if group else None
+    begun = None
     oom0 = group.oom_kills() if group else 0
     _ok(_libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC), "unshare")
     init = os.fork()
@@ -447,11 +456,28 @@ def _supervise(group, lane, limits, wall_ms, cap, stdin, src):
             kill()
         return True
 
+    def read_status():
+        # What the init said so far (its program began, its program ended); False once it has closed its end.
+        nonlocal begun
+        chunk = os.read(s_r, 4096)
+        if not chunk:
+            return False
+        status.extend(chunk)
+        if begun is None and group and b"R\n" in status:
+            begun = (time.monotonic(), group.cpu_ns(), group.waits())
+        return True
+
     while alive:
         now = time.monotonic()
-        if not timed and now >= deadline:
+        if not timed and now >= deadline and select.select([s_r], [], [], 0)[0]:
+            # The init has news not yet read (this worker may have been held back meanwhile): a program that began
+            # is weighed from its beginning, and one that has ended is never judged at a deadline it outlived.
+            alive = read_status()
+            if not alive:
+                continue
+        if not timed and now >= deadline and b"S " not in status:
             # Only a run that waits without computing is stopped here; one held back by others gets more time.
-            decision = _at_deadline(group, now - t0, cpu0, waits0, now >= wall_cap - 0.001) if group else "idle"
+            decision = _at_deadline(group, begun, now, now >= wall_cap - 0.001) if group else "idle"
             if decision == "extend":
                 deadline = min(wall_cap, now + recheck)
             else:
@@ -473,11 +499,7 @@ def _supervise(group, lane, limits, wall_ms, cap, stdin, src):
             left = min(left, 0.1)
         for fd, ev in poll.poll(int(left * 1000) + 1):
             if fd == s_r:
-                chunk = os.read(s_r, 4096)
-                if chunk:
-                    status += chunk
-                else:
-                    alive = False
+                alive = read_status()
             elif fd == w:
                 try:
                     n = os.write(w, data[:65536])

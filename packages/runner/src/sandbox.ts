@@ -80,6 +80,11 @@ export interface SandboxSpec {
   env?: Record<string, string>;
   /** Extra pipes handed to the program after the files' descriptors, left open for the caller. */
   extraPipes?: number;
+  /**
+   * With a control group: the sandbox says when its set-up is over and the program begins (a byte on a pipe of its
+   * own, after the extra pipes), from which the wall clock's rule weighs the program's time (wallclock.ts).
+   */
+  startMarker?: boolean;
   /** Seconds after which the sandbox kills the program by itself (default: wall limit + 2 s; 0: none). */
   guardSeconds?: number;
   /**
@@ -280,7 +285,7 @@ function gate(last: number): string[] {
  */
 export function buildArgv(
   env: SandboxEnv,
-  spec: Pick<SandboxSpec, 'argv' | 'files' | 'limits' | 'env' | 'guardSeconds' | 'capAdd' | 'nproc' | 'seccomp' | 'group' | 'binds' | 'extraPipes' | 'procMaskAt'>,
+  spec: Pick<SandboxSpec, 'argv' | 'files' | 'limits' | 'env' | 'guardSeconds' | 'capAdd' | 'nproc' | 'seccomp' | 'group' | 'binds' | 'extraPipes' | 'procMaskAt' | 'startMarker'>,
   fdBase = 4,
 ): string[] {
   const { limits } = spec;
@@ -307,8 +312,11 @@ export function buildArgv(
   // blocks the other runs; the control group counts them too, with the memory and CPU of all of them.
   // If the API process dies (even by SIGKILL), the kernel kills bwrap, and bwrap's --die-with-parent the sandbox.
   const tie = env.setpriv ? [env.setpriv, '--pdeathsig', 'SIGKILL', '--'] : [];
+  // The start marker's descriptor comes after the files, the seccomp filter and the extra pipes (launchSandboxed).
+  const markerFd = fdBase + spec.files.length + (env.seccomp ? 1 : 0) + (spec.extraPipes ?? 0);
+  const marked = startMarked(env, spec);
   const bw = [
-    ...(fdBase === 4 ? gate(fdBase - 1 + spec.files.length + (env.seccomp ? 1 : 0) + (spec.extraPipes ?? 0)) : []),
+    ...(fdBase === 4 ? gate(markerFd - (marked ? 0 : 1)) : []),
     ...tie,
     env.bwrap,
     '--unshare-all',
@@ -349,7 +357,15 @@ export function buildArgv(
   // --die-with-parent takes effect), the program still ends a little after its deadline.
   const guardSeconds = spec.guardSeconds ?? Math.ceil(wallCapMs(limits) / 1000) + 2;
   const guard = guardSeconds > 0 ? [TIMEOUT_PATH, '-s', 'KILL', String(guardSeconds)] : [];
-  return [...bw, ...guard, env.prlimit, ...rlimits, `--nproc=${spec.nproc ?? SANDBOX_NPROC}`, '--', ...spec.argv];
+  // Once bwrap's set-up (namespaces, mounts: kernel work that can wait long on a loaded host) is over, a byte on
+  // the marker, which the program does not inherit.
+  const marker = marked ? ['/bin/bash', '-c', `printf . >&${markerFd} && exec "$@" ${markerFd}>&-`, 'start'] : [];
+  return [...bw, ...marker, ...guard, env.prlimit, ...rlimits, `--nproc=${spec.nproc ?? SANDBOX_NPROC}`, '--', ...spec.argv];
+}
+
+/** Whether a sandbox says when its program begins: asked for, isolated, and in a control group (wallclock.ts). */
+function startMarked(env: SandboxEnv, spec: Pick<SandboxSpec, 'startMarker' | 'group'>): boolean {
+  return !!spec.startMarker && env.isolated && !!spec.group;
 }
 
 const SIGNALS: Record<number, string> = { 6: 'SIGABRT', 9: 'SIGKILL', 11: 'SIGSEGV', 24: 'SIGXCPU', 25: 'SIGXFSZ', 15: 'SIGTERM' };
@@ -360,6 +376,8 @@ export interface Launched {
   group?: RunGroup;
   /** Descriptor numbers, inside the sandbox, of the extra pipes (child.stdio[n] on the host side). */
   extraFds: number[];
+  /** Readable once the sandbox's set-up is over and its program begins (SandboxSpec.startMarker). */
+  begins?: NodeJS.ReadableStream;
   /** Kills every process of the sandbox. */
   kill: () => void;
   /** Removes what the launch left on the host (unsafe mode) and gives its group back. */
@@ -404,6 +422,8 @@ export function launchSandboxed(env: SandboxEnv, spec: Omit<SandboxSpec, 'stdin'
     extraFds.push(stdio.length);
     stdio.push('pipe');
   }
+  const beginsFd = startMarked(env, { ...spec, group }) ? stdio.length : undefined;
+  if (beginsFd !== undefined) stdio.push('pipe');
   const child = spawn(cmd, args, {
     stdio,
     cwd: workDir ?? '/',
@@ -457,6 +477,7 @@ export function launchSandboxed(env: SandboxEnv, spec: Omit<SandboxSpec, 'stdin'
     child,
     group,
     extraFds,
+    begins: beginsFd === undefined ? undefined : (child.stdio[beginsFd] as NodeJS.ReadableStream),
     kill,
     cleanup: () => {
       if (cleaned) return;
@@ -494,7 +515,7 @@ export function runInSandbox(env: SandboxEnv, spec: SandboxSpec): Promise<RawRun
   const started = performance.now();
   let launched: Launched;
   try {
-    launched = launchSandboxed(env, spec);
+    launched = launchSandboxed(env, { startMarker: true, ...spec });
   } catch (e) {
     return Promise.resolve(unstarted(e));
   }
@@ -541,7 +562,15 @@ export function supervise(
       }
     };
     const cpu0 = group ? read(() => group.cpuNs(), 0) : 0;
-    const waits0 = group ? threadWaits(group) : undefined;
+    // Where the program began (time, CPU time, run-queue delays): the wall clock's rule weighs its time from there.
+    // Without a start marker, from the run's start (a pre-started sandbox is set up before it is taken).
+    type Begun = { at: number; cpuNs: number; waits: Map<number, number> | undefined };
+    const mark = (): Begun => ({ at: performance.now(), cpuNs: read(() => group!.cpuNs(), 0), waits: threadWaits(group!) });
+    let begun: Begun | undefined = group && !launched.begins ? { at: started, cpuNs: cpu0, waits: threadWaits(group) } : undefined;
+    launched.begins?.once('data', () => {
+      if (group && !begun) begun = mark();
+    });
+    launched.begins?.on('error', () => {});
     const oom0 = group ? read(() => group.oomKills(), 0) : 0;
     child.stdout!.on('data', (b: Buffer) => {
       if (outLen < cap) out.push(b.subarray(0, cap - outLen));
@@ -567,7 +596,19 @@ export function supervise(
       if (killed) return;
       const elapsed = performance.now() - started;
       if (group) {
-        const decision = atWallDeadline(elapsed * 1e6, read(() => group.cpuNs(), 0) - cpu0, waitSince(group, waits0), elapsed >= wallCap - 1);
+        // Every process of the run gone (this process held back meanwhile): it ended before the deadline it seems to
+        // have outlived; its end is on its way, never judged here.
+        if (read(() => threadWaits(group)?.size === 0, false)) {
+          timer = setTimeout(atDeadline, wallRecheckMs(spec.limits));
+          return;
+        }
+        const atCap = elapsed >= wallCap - 1;
+        // Not begun: still being set up, the host's work, never the program's waiting.
+        const decision = begun
+          ? atWallDeadline((performance.now() - begun.at) * 1e6, read(() => group.cpuNs(), 0) - begun.cpuNs, waitSince(group, begun.waits), atCap)
+          : atCap
+            ? 'starved'
+            : 'extend';
         if (decision === 'extend') {
           timer = setTimeout(atDeadline, Math.min(wallRecheckMs(spec.limits), Math.max(1, wallCap - elapsed)));
           return;

@@ -6,6 +6,8 @@
 //   said so on stderr;
 // - held back longer: the deadline is pushed back, up to WALL_EXTENSION times the wall limit; a run still held back
 //   then is "starved": never judged, the runner runs it again (or answers busy).
+// These times are counted from the program's beginning, never from the sandbox's set-up (namespaces, mounts: the
+// host's work, which can wait long on a loaded host); a run whose set-up is not over is treated as held back.
 // python_fork_server.py applies the same rule to Python runs (its constants come from its configuration).
 import fs from 'node:fs';
 import path from 'node:path';

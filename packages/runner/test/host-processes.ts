@@ -71,3 +71,17 @@ export async function waitForNamed(name: string, opts: { count?: number; except?
 
 /** Lets a run held by pyHold go on. */
 export const release = (pid: number) => process.kill(pid, 'SIGUSR1');
+
+/** The parent of a host process (from its /proc status). */
+export function parentOf(pid: number): number {
+  return Number(/^PPid:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+}
+
+/** Whether a host process is gone (or only a zombie left for its parent to reap). */
+export function ended(pid: number): boolean {
+  try {
+    return /^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return true;
+  }
+}

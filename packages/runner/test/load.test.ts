@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processesNamed, pyAnnounce, release, runName, waitForNamed } from './host-processes';
+import { ended, eventually, parentOf, processesNamed, processesWith, pyAnnounce, release, runName, waitForNamed } from './host-processes';
 import { atWallDeadline, createEmbeddedRunner, Pool, RunnerBusyError, STARVED_MESSAGE, WALL_EXTENSION, wallCapMs, type EmbeddedRunner, type RunRequest } from '../src';
 import { PYTHON_PATH } from '../src/paths';
 
@@ -135,6 +135,63 @@ describe('a verdict does not depend on others’ load', () => {
       await perRun.close();
     }
   });
+});
+
+describe('a verdict does not depend on when its supervisor looks', () => {
+  // A program that computes 0.3 s of CPU and ends, far within its limits (1 s of CPU, 1 s of wall clock).
+  const limits = { cpuSeconds: 1, wallMs: 1000 };
+  const computing = (name: string) =>
+    [pyAnnounce(name), 'import time', 'c0 = time.process_time()', 'while time.process_time() - c0 < 0.3:', '    pass', 'print("fini")'].join('\n');
+  /** Blocks this process (the embedded runner's supervisor) for `ms`, without computing. */
+  const holdBack = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+  it('gives OK to a program that ended while the fork server’s worker supervising it was stopped past its wall limit', async () => {
+    const name = runName();
+    const pending = runner.run({ language: 'PYTHON', code: computing(name), owner: 'carol', limits });
+    const [pid] = await waitForNamed(name);
+    const seen = Date.now();
+    // The run's init is the program's parent, the lane's worker the init's.
+    const worker = parentOf(parentOf(pid));
+    process.kill(worker, 'SIGSTOP');
+    try {
+      await eventually(() => ended(pid), 120_000);
+      // The worker's deadline passed while it was stopped (it started before the program was seen).
+      await eventually(() => Date.now() - seen > 1.5 * limits.wallMs, 120_000);
+    } finally {
+      process.kill(worker, 'SIGCONT');
+    }
+    const r = await pending;
+    expect(r.verdict, r.stderr).toBe('OK');
+    expect(r.stdout).toBe('fini\n');
+  }, 240_000);
+
+  it('gives OK to a program whose sandbox of its own was set up, or ran, while the runner’s process was held back past its wall limit', async () => {
+    const perRun = await createEmbeddedRunner({ warmMath: false, forkServer: false, warmPerLanguage: 0, log: () => {} });
+    try {
+      // Held back as soon as the sandbox's first process exists (its set-up then waits, or goes on, unsupervised),
+      // then once its program computes (it ends unsupervised).
+      for (const moment of ['set-up', 'program'] as const) {
+        const name = runName();
+        const before = new Set(processesWith('--unshare-all'));
+        const pending = perRun.run({ language: 'PYTHON', code: computing(name), owner: 'dan', limits });
+        if (moment === 'set-up') {
+          await new Promise<void>((resolve) => {
+            const look = () => (processesWith('--unshare-all').some((p) => !before.has(p)) ? resolve() : setImmediate(look));
+            look();
+          });
+        } else {
+          await waitForNamed(name);
+        }
+        holdBack(2 * limits.wallMs);
+        const r = await pending;
+        expect(r.verdict, `${moment}: ${r.stderr}`).toBe('OK');
+        expect(r.stdout).toBe('fini\n');
+        expect(r.duration_ms).toBeGreaterThanOrEqual(2 * limits.wallMs);
+      }
+    } finally {
+      await perRun.close();
+    }
+  }, 240_000);
 });
 
 describe('the wall-clock rule (wallclock.ts)', () => {

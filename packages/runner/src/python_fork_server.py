@@ -208,7 +208,7 @@ def _mask_proc():
         _ok(_libc.mount(None, dst, None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, None), "remount %s" % dst.decode())
 
 
-def _init(lane, pipes, status_w, src, limits):
+def _init(lane, pipes, status_w, begun_w, src, limits):
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         _join_run_group(lane)
@@ -222,10 +222,14 @@ def _init(lane, pipes, status_w, src, limits):
         p = os.fork()
         if p == 0:
             os.close(status_w)
+            os.close(begun_w)
             _program(pipes, src, limits)
         # The run's set-up is over: the wall clock's rule weighs the program's time from here (the set-up is the
-        # host's work, and its mounts can wait long on a loaded host).
-        os.write(status_w, b"R\n")
+        # host's work, and its mounts can wait long on a loaded host). The moment only, on a pipe the worker reads at
+        # a deadline (no wake-up); its CPU time and run-queue delays count from the run's start, which only makes the
+        # rule slower to call the program idle.
+        os.write(begun_w, b"%d" % time.monotonic_ns())
+        os.close(begun_w)
         for fd in pipes:
             os.close(fd)
         del src
@@ -377,14 +381,13 @@ def _worker(lane):
     os._exit(0)
 
 
-def _at_deadline(group, begun, now, at_cap):
+def _at_deadline(group, begun, cpu0, waits0, now, at_cap):
     # wallclock.ts's atWallDeadline: "extend", "idle" (the program's own waiting) or "starved" (held back by others),
-    # on the program's time since it began (`begun`: when, the CPU time and the run-queue delays then); a run whose
-    # program has not begun is still being set up, never the program's waiting.
+    # on the time since the program began (`begun`; its CPU time and run-queue delays since `cpu0` and `waits0`, the
+    # run's start); a run whose program has not begun is still being set up, never the program's waiting.
     if begun is None:
         return "starved" if at_cap else "extend"
-    t1, cpu0, waits0 = begun
-    elapsed = now - t1
+    elapsed = now - begun
     waits = group.waits()
     if waits is None or waits0 is None:
         return "idle" if at_cap else "extend"
@@ -406,18 +409,22 @@ def _supervise(group, lane, limits, wall_ms, cap, stdin, src):
     o_r, o_w = os.pipe()
     e_r, e_w = os.pipe()
     s_r, s_w = os.pipe()
+    b_r, b_w = os.pipe()
     cpu0 = group.cpu_ns() if group else 0
+    waits0 = group.waits() if group else None
     begun = None
     oom0 = group.oom_kills() if group else 0
     _ok(_libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC), "unshare")
     init = os.fork()
     if init == 0:
         os.close(s_r)
+        os.close(b_r)
         for fd in (i_w, o_r, e_r):
             os.close(fd)
-        _init(lane, (i_r, o_w, e_w), s_w, src, limits)
+        _init(lane, (i_r, o_w, e_w), s_w, b_w, src, limits)
     del src
-    for fd in (i_r, o_w, e_w, s_w):
+    os.set_blocking(b_r, False)
+    for fd in (i_r, o_w, e_w, s_w, b_w):
         os.close(fd)
     out, err = bytearray(), bytearray()
     seen = {o_r: 0, e_r: 0}
@@ -457,27 +464,33 @@ def _supervise(group, lane, limits, wall_ms, cap, stdin, src):
         return True
 
     def read_status():
-        # What the init said so far (its program began, its program ended); False once it has closed its end.
-        nonlocal begun
+        # What the init said so far (its program's end); False once it has closed its end.
         chunk = os.read(s_r, 4096)
         if not chunk:
             return False
         status.extend(chunk)
-        if begun is None and group and b"R\n" in status:
-            begun = (time.monotonic(), group.cpu_ns(), group.waits())
         return True
+
+    def read_begun():
+        # When the program began, as the init said (None while it is being set up).
+        try:
+            return int(os.read(b_r, 64)) / 1e9
+        except (BlockingIOError, ValueError):
+            return None
 
     while alive:
         now = time.monotonic()
         if not timed and now >= deadline and select.select([s_r], [], [], 0)[0]:
-            # The init has news not yet read (this worker may have been held back meanwhile): a program that began
-            # is weighed from its beginning, and one that has ended is never judged at a deadline it outlived.
+            # The init has news not yet read (this worker may have been held back meanwhile): a program that has
+            # ended is never judged at a deadline it outlived.
             alive = read_status()
             if not alive:
                 continue
+        if not timed and now >= deadline and begun is None and group:
+            begun = read_begun()
         if not timed and now >= deadline and b"S " not in status:
             # Only a run that waits without computing is stopped here; one held back by others gets more time.
-            decision = _at_deadline(group, begun, now, now >= wall_cap - 0.001) if group else "idle"
+            decision = _at_deadline(group, begun, cpu0, waits0, now, now >= wall_cap - 0.001) if group else "idle"
             if decision == "extend":
                 deadline = min(wall_cap, now + recheck)
             else:
@@ -529,6 +542,7 @@ def _supervise(group, lane, limits, wall_ms, cap, stdin, src):
     if w is not None:
         os.close(w)
     os.close(s_r)
+    os.close(b_r)
     oom = bool(group) and group.oom_kills() > oom0
     cpu_ms = (group.cpu_ns() - cpu0) // 1_000_000 if group else -1
     code, sig, error = None, "SIGKILL", None

@@ -359,7 +359,9 @@ export function buildArgv(
   const guard = guardSeconds > 0 ? [TIMEOUT_PATH, '-s', 'KILL', String(guardSeconds)] : [];
   // Once bwrap's set-up (namespaces, mounts: kernel work that can wait long on a loaded host) is over, a byte on
   // the marker, which the program does not inherit.
-  const marker = marked ? ['/bin/bash', '-c', `printf . >&${markerFd} && exec "$@" ${markerFd}>&-`, 'start'] : [];
+  // dash starts faster than bash, but names descriptors of one digit only.
+  const shell = markerFd < 10 ? '/bin/sh' : '/bin/bash';
+  const marker = marked ? [shell, '-c', `printf . >&${markerFd} && exec "$@" ${markerFd}>&-`, 'start'] : [];
   return [...bw, ...marker, ...guard, env.prlimit, ...rlimits, `--nproc=${spec.nproc ?? SANDBOX_NPROC}`, '--', ...spec.argv];
 }
 
@@ -562,13 +564,13 @@ export function supervise(
       }
     };
     const cpu0 = group ? read(() => group.cpuNs(), 0) : 0;
-    // Where the program began (time, CPU time, run-queue delays): the wall clock's rule weighs its time from there.
-    // Without a start marker, from the run's start (a pre-started sandbox is set up before it is taken).
-    type Begun = { at: number; cpuNs: number; waits: Map<number, number> | undefined };
-    const mark = (): Begun => ({ at: performance.now(), cpuNs: read(() => group!.cpuNs(), 0), waits: threadWaits(group!) });
-    let begun: Begun | undefined = group && !launched.begins ? { at: started, cpuNs: cpu0, waits: threadWaits(group) } : undefined;
+    const waits0 = group ? threadWaits(group) : undefined;
+    // When the program began: the wall clock's rule weighs the time from there (its CPU time and run-queue delays
+    // count from the run's start, which only makes the rule slower to call it idle). Without a start marker, the
+    // run's start (a pre-started sandbox is set up before it is taken).
+    let begun = launched.begins ? undefined : started;
     launched.begins?.once('data', () => {
-      if (group && !begun) begun = mark();
+      begun ??= performance.now();
     });
     launched.begins?.on('error', () => {});
     const oom0 = group ? read(() => group.oomKills(), 0) : 0;
@@ -604,9 +606,10 @@ export function supervise(
         }
         const atCap = elapsed >= wallCap - 1;
         // Not begun: still being set up, the host's work, never the program's waiting.
-        const decision = begun
-          ? atWallDeadline((performance.now() - begun.at) * 1e6, read(() => group.cpuNs(), 0) - begun.cpuNs, waitSince(group, begun.waits), atCap)
-          : atCap
+        const decision =
+          begun !== undefined
+            ? atWallDeadline((performance.now() - begun) * 1e6, read(() => group.cpuNs(), 0) - cpu0, waitSince(group, waits0), atCap)
+            : atCap
             ? 'starved'
             : 'extend';
         if (decision === 'extend') {

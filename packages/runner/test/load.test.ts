@@ -147,6 +147,8 @@ describe('a verdict does not depend on when its supervisor looks', () => {
 
   it('gives OK to a program that ended while the fork server’s worker supervising it was stopped past its wall limit', async () => {
     const name = runName();
+    const server = runner.forkServer?.pid;
+    expect(server).toBeDefined();
     const pending = runner.run({ language: 'PYTHON', code: computing(name), owner: 'carol', limits });
     const [pid] = await waitForNamed(name);
     const seen = Date.now();
@@ -163,6 +165,8 @@ describe('a verdict does not depend on when its supervisor looks', () => {
     const r = await pending;
     expect(r.verdict, r.stderr).toBe('OK');
     expect(r.stdout).toBe('fini\n');
+    // Judged by that worker: the fork server was not replaced (nor the run sent to a sandbox of its own).
+    expect(runner.forkServer?.pid).toBe(server);
   }, 240_000);
 
   it('gives OK to a program whose sandbox of its own was set up, or ran, while the runner’s process was held back past its wall limit', async () => {

@@ -7,7 +7,7 @@
 // Set MARKING_SCREENSHOTS=/some/dir to save a screenshot of each screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { accessibleAtBothWidths, type Account, accounts, apiCall, apiLogin, launchBrowser, makeTeachers, newPage, publishExamOf, signInWithToken, toast, url } from './helpers';
+import { accessibleAtBothWidths, type Account, accounts, apiCall, apiLogin, launchBrowser, makeTeachers, newPage, publishExamOf, setDoubleMarking, signInWithToken, toast, url } from './helpers';
 
 const stamp = `E2E${Date.now().toString(36)}`;
 const shots = process.env.MARKING_SCREENSHOTS;
@@ -64,14 +64,7 @@ describe('double marking', () => {
     await panel.waitFor();
     expect(await page.getByTestId('marking-published').textContent()).toBe('Notes non publiées : les étudiants voient « En attente de correction ».');
     await bothWidths(page, 'grading marking setup');
-    await page.getByTestId('marker-first').selectOption({ label: markers[0]!.name });
-    await page.getByTestId('marker-second').selectOption({ label: markers[1]!.name });
-    await page.getByTestId('marking-rule').selectOption('SETTLE');
-    await page.getByTestId('marking-threshold').fill('1');
-    await page.getByTestId('marking-settle-by').selectOption('TEACHER');
-    await page.getByTestId('marking-save').click();
-    await toast(page, 'Double correction').waitFor();
-    await page.getByTestId('marking-scope').filter({ hasText: `${markers[0]!.name} et ${markers[1]!.name}` }).waitFor();
+    await setDoubleMarking(page, markers[0]!.name, markers[1]!.name);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

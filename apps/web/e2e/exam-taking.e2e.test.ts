@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ATTEMPT_CHECK_MS } from '../src/features/student-exams/state/timing';
 import { accounts, apiCall, apiLogin, DESKTOP, expectAccessible, launchBrowser, newPage, overflowsHorizontally, reloadsAfter, screenReady, signIn, signInWithToken, url } from './helpers';
+import { replaceCode } from './keyboard';
 
 let browser: Browser;
 let teacher: string;
@@ -46,14 +47,7 @@ async function questionsAsStudent(id = examId): Promise<TakingQ[]> {
   return r.body.data.questions;
 }
 
-async function setCode(page: Page, code: string) {
-  const editor = page.locator('.cm-content').first();
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  // Inserted as one input (no auto-closed brackets or auto-indent on the way).
-  await page.keyboard.insertText(code);
-}
+const setCode = (page: Page, code: string) => replaceCode(page, page.locator('.cm-content').first(), code);
 
 async function openQuestion(page: Page, n: number) {
   await page.getByTestId('exam-navigator').getByRole('button', { name: new RegExp(`^Question ${n} :`) }).click();

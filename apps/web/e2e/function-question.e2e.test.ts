@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { accounts, apiCall, apiLogin, expectAccessible, launchBrowser, newPage, overflowsHorizontally, signInWithToken, toast, url } from './helpers';
+import { replaceCode } from './keyboard';
 
 const stamp = `E2E${Date.now().toString(36)}`;
 /** Only in the hidden case's test code: never on a student's page. */
@@ -15,12 +16,7 @@ let questionId = 0;
 let examId = 0;
 
 /** Types into a code editor as one input (no auto-closed brackets or auto-indent on the way). */
-async function setCode(page: Page, name: string, code: string) {
-  await page.getByRole('textbox', { name }).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
-}
+const setCode = (page: Page, name: string, code: string) => replaceCode(page, page.getByRole('textbox', { name }), code);
 
 beforeAll(async () => {
   browser = await launchBrowser();

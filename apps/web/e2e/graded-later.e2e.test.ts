@@ -12,6 +12,7 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { accounts, apiCall, apiLogin, expectAccessible, launchBrowser, newPage, publishExamOf, screenReady, signInWithToken, url } from './helpers';
+import { replaceCode } from './keyboard';
 
 const stamp = Date.now().toString(36);
 const TITLE = `Programme corrigé plus tard ${stamp}`;
@@ -41,13 +42,7 @@ async function createQuestion(body: Record<string, unknown>): Promise<number> {
   return r.body.data.id;
 }
 
-async function setCode(page: Page, code: string) {
-  const editor = page.locator('.cm-content').first();
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
-}
+const setCode = (page: Page, code: string) => replaceCode(page, page.locator('.cm-content').first(), code);
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -308,3 +308,18 @@ export async function makeTeachers(
   }
   return out;
 }
+
+/**
+ * On the grading page's « Double correction » panel: `first` and `second` mark every copy, a gap of more than 1 point
+ * is settled by the teacher; saved, and the panel names both markers.
+ */
+export async function setDoubleMarking(page: Page, first: string, second: string): Promise<void> {
+  await page.getByTestId('marker-first').selectOption({ label: first });
+  await page.getByTestId('marker-second').selectOption({ label: second });
+  await page.getByTestId('marking-rule').selectOption('SETTLE');
+  await page.getByTestId('marking-threshold').fill('1');
+  await page.getByTestId('marking-settle-by').selectOption('TEACHER');
+  await page.getByTestId('marking-save').click();
+  await toast(page, 'Double correction').waitFor();
+  await page.getByTestId('marking-scope').filter({ hasText: `${first} et ${second}` }).waitFor();
+}

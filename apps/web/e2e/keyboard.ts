@@ -1,5 +1,6 @@
-// Keyboard-only walks shared by the grading tests: moving the focus stop by stop (saying the stops passed when it does
-// not arrive), and annotating a passage of an answer (Maj + flèches, a comment, « Annoter la sélection »).
+// Keyboard-only walks shared by the e2e tests: moving the focus stop by stop (saying the stops passed when it does not
+// arrive), annotating a passage of an answer (Maj + flèches, a comment, « Annoter la sélection »), replacing the text
+// of a code editor.
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
@@ -42,4 +43,15 @@ export async function annotatePassage(page: Page, tool: Page | Locator, text: st
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await tool.getByTestId('annotation-list').getByText(`« ${passage} » : ${comment}`).waitFor();
+}
+
+/**
+ * Replaces the whole text of a code editor (`editor`: its editable area) with `code`, inserted as one input (no
+ * auto-closed brackets or auto-indent on the way).
+ */
+export async function replaceCode(page: Page, editor: Locator, code: string): Promise<void> {
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(code);
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { accessibleAtBothWidths, type Account, accounts, apiCall, apiLogin, launchBrowser, makeTeachers, newPage, publishExamOf, signInWithToken, toast, url } from './helpers';
 import { annotatePassage, focusStop, inCriterion, pressUntil } from './keyboard';
+import { TWO_CRITERIA_RUBRIC as RUBRIC } from '../../server/test/fixtures/rubrics';
 
 const stamp = `E2E${Date.now().toString(36)}`;
 let browser: Browser;
@@ -20,30 +21,6 @@ let fileExamId = 0;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const markers: Array<Account & { id: number; name: string }> = [];
 
-const RUBRIC = {
-  free_points: false,
-  criteria: [
-    {
-      id: 'arg',
-      title: 'Argumentation',
-      description: null,
-      levels: [
-        { id: 'arg0', label: 'Absente', points: 0, description: null },
-        { id: 'arg1', label: 'Partielle', points: 1, description: null },
-        { id: 'arg2', label: 'Complète', points: 2, description: null },
-      ],
-    },
-    {
-      id: 'red',
-      title: 'Rédaction',
-      description: null,
-      levels: [
-        { id: 'red0', label: 'Confuse', points: 0, description: null },
-        { id: 'red1', label: 'Limpide', points: 2, description: null },
-      ],
-    },
-  ],
-};
 
 /** Axe clean at 1280 and 375 px, nothing wider than the phone (helpers.ts). */
 const bothWidths = (page: Page, name: string) => accessibleAtBothWidths(page, name, { shots: process.env.MARKER_SCREENSHOTS });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ImportReport } from '@exam/shared';
 import { accounts, apiCall, apiLogin, expectAccessible, launchBrowser, newPage, overflowsHorizontally, signInWithToken, toast, url } from './helpers';
+import { replaceCode } from './keyboard';
 
 const stamp = `E2E${Date.now().toString(36)}`;
 
@@ -76,12 +77,7 @@ const imported: number[] = [];
 let examId = 0;
 
 /** Types into a code editor as one input (no auto-closed brackets or auto-indent on the way). */
-async function setCode(page: Page, name: string, code: string) {
-  await page.getByRole('textbox', { name }).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
-}
+const setCode = (page: Page, name: string, code: string) => replaceCode(page, page.getByRole('textbox', { name }), code);
 
 /** The stored shape the comparisons read. */
 type Stored = { language: string; possible_solutions: Array<{ test_code: string; expected_output: string; is_hidden: number }> };

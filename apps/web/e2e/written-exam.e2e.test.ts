@@ -8,7 +8,7 @@
 // Axe at 1280 and 375 px on every screen. WRITTEN_SCREENSHOTS=/some/dir saves a screenshot of each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { accessibleAtBothWidths, accounts, apiCall, apiLogin, launchBrowser, makeTeachers, newPage, PHONE, publishExamOf, signInWithToken, toast, url, type Account } from './helpers';
+import { accessibleAtBothWidths, accounts, apiCall, apiLogin, launchBrowser, makeTeachers, newPage, PHONE, publishExamOf, setDoubleMarking, signInWithToken, toast, url, type Account } from './helpers';
 import { annotatePassage, focusStop, inCriterion, pressUntil } from './keyboard';
 
 const STUDENTS = 30;
@@ -154,14 +154,7 @@ describe('a written exam graded by two markers', () => {
     await page.getByTestId('marking-panel').waitFor();
     await page.getByTestId('grading-counts').filter({ hasText: `0 copie corrigée sur ${STUDENTS}` }).waitFor();
     await atBothWidths(page, 'written exam: marking setup');
-    await page.getByTestId('marker-first').selectOption({ label: markers[0]!.name });
-    await page.getByTestId('marker-second').selectOption({ label: markers[1]!.name });
-    await page.getByTestId('marking-rule').selectOption('SETTLE');
-    await page.getByTestId('marking-threshold').fill('1');
-    await page.getByTestId('marking-settle-by').selectOption('TEACHER');
-    await page.getByTestId('marking-save').click();
-    await toast(page, 'Double correction').waitFor();
-    await page.getByTestId('marking-scope').filter({ hasText: `${markers[0]!.name} et ${markers[1]!.name}` }).waitFor();
+    await setDoubleMarking(page, markers[0]!.name, markers[1]!.name);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

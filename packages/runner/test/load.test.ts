@@ -176,11 +176,20 @@ describe('a verdict does not depend on when its supervisor looks', () => {
       // then once its program computes (it ends unsupervised).
       for (const moment of ['set-up', 'program'] as const) {
         const name = runName();
-        const before = new Set(processesWith('--unshare-all'));
+        // The sandboxes this process starts (other test files start theirs meanwhile).
+        const ours = () =>
+          processesWith('--unshare-all').filter((p) => {
+            try {
+              return parentOf(p) === process.pid;
+            } catch {
+              return false; // gone meanwhile
+            }
+          });
+        const before = new Set(ours());
         const pending = perRun.run({ language: 'PYTHON', code: computing(name), owner: 'dan', limits });
         if (moment === 'set-up') {
           await new Promise<void>((resolve) => {
-            const look = () => (processesWith('--unshare-all').some((p) => !before.has(p)) ? resolve() : setImmediate(look));
+            const look = () => (ours().some((p) => !before.has(p)) ? resolve() : setImmediate(look));
             look();
           });
         } else {

@@ -11,6 +11,7 @@ import { authed, createTestApp, loginAs, seedStructure, seedUser, type TestApp }
 import { unzip } from '../../lib/zip';
 import { journalSentence } from '../exam-results';
 import { syncGrades } from '../lti';
+import { TWO_CRITERIA_RUBRIC as RUBRIC } from '../../../test/fixtures/rubrics';
 
 let t: TestApp;
 let s: Awaited<ReturnType<typeof seedStructure>>;
@@ -32,31 +33,6 @@ afterAll(async () => {
 const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject(authed(token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) }));
 
-/** Two criteria, 4 points in all: the question's 4 points are the rubric's own. */
-const RUBRIC = {
-  free_points: false,
-  criteria: [
-    {
-      id: 'arg',
-      title: 'Argumentation',
-      description: null,
-      levels: [
-        { id: 'arg0', label: 'Absente', points: 0, description: null },
-        { id: 'arg1', label: 'Partielle', points: 1, description: null },
-        { id: 'arg2', label: 'Complète', points: 2, description: null },
-      ],
-    },
-    {
-      id: 'red',
-      title: 'Rédaction',
-      description: null,
-      levels: [
-        { id: 'red0', label: 'Confuse', points: 0, description: null },
-        { id: 'red1', label: 'Limpide', points: 2, description: null },
-      ],
-    },
-  ],
-};
 const choose = (arg: string, red: string) => [
   { criterion_id: 'arg', level_id: arg, points: null },
   { criterion_id: 'red', level_id: red, points: null },
